@@ -1,0 +1,83 @@
+import * as z from 'zod/mini';
+import { ACCOUNT_TYPES } from '../taxonomy/connectors';
+import { namespaceId } from '../manifest/contributionSchemas';
+import { isCaipNetworkId } from '../caip/caip';
+import type { Logger } from '../logger/createLogger';
+import type { StoragePort } from '../storage/StoragePort';
+
+/** Current version of the persisted connection record. */
+export const CONNECTION_SCHEMA_VERSION = 2;
+
+const recentWallet = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  rdns: z.optional(z.string().check(z.maxLength(200))),
+});
+
+const v2 = z.strictObject({
+  v: z.literal(2),
+  namespaces: z.record(
+    namespaceId,
+    z.strictObject({
+      status: z.enum(['connecting', 'connected', 'disconnected']),
+      connectorId: z.optional(z.string().check(z.maxLength(200))),
+      network: z.optional(z.string().check(z.refine(isCaipNetworkId, 'Must be a CAIP-2 network id'))),
+    }),
+  ),
+  activeNamespace: z.optional(namespaceId),
+  preferredAccountTypes: z.record(namespaceId, z.enum(ACCOUNT_TYPES)),
+  recentWallets: z.array(recentWallet).check(z.maxLength(2)),
+});
+
+/** The legacy record: one status for all, connected namespaces as a comma list. */
+const v1 = z.object({
+  v: z.literal(1),
+  connectionStatus: z.enum(['connecting', 'connected', 'disconnected']),
+  connectedNamespaces: z.string(),
+  preferredAccountTypes: z.optional(z.record(namespaceId, z.enum(ACCOUNT_TYPES))),
+});
+
+/** What is kept across page loads. Accounts are not: they are re-read from the wallet. */
+export type PersistedConnection = z.infer<typeof v2>;
+
+/** The empty record. */
+export const EMPTY_PERSISTED: PersistedConnection = {
+  v: 2,
+  namespaces: {},
+  preferredAccountTypes: {},
+  recentWallets: [],
+};
+
+function migrate(raw: unknown): PersistedConnection | undefined {
+  const current = v2.safeParse(raw);
+  if (current.success) return current.data;
+  const legacy = v1.safeParse(raw);
+  if (!legacy.success) return undefined;
+  const namespaces: PersistedConnection['namespaces'] = {};
+  for (const ns of legacy.data.connectedNamespaces.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (namespaceId.safeParse(ns).success) namespaces[ns] = { status: legacy.data.connectionStatus };
+  }
+  return { ...EMPTY_PERSISTED, namespaces, preferredAccountTypes: legacy.data.preferredAccountTypes ?? {} };
+}
+
+/**
+ * Reads the record. Corrupt JSON, a foreign shape or an unknown version is discarded
+ * (and removed) with a warning, never thrown; the v1 shape is migrated.
+ */
+export function loadPersistedConnection(storage: StoragePort, key: string, logger: Logger): PersistedConnection {
+  const text = storage.get(key);
+  if (text === null) return EMPTY_PERSISTED;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = undefined;
+  }
+  const record = migrate(raw);
+  if (!record) {
+    logger.warn(`Discarded unreadable connection data under "${key}"`);
+    storage.remove(key);
+    return EMPTY_PERSISTED;
+  }
+  return record;
+}

@@ -1,0 +1,204 @@
+import 'reflect-metadata';
+import { container } from 'tsyringe';
+import { parseCaipAddress, parseCaipNetworkId, type CaipAddress, type CaipNetworkId } from './caip/caip';
+import { ConnectionStore } from './connection/ConnectionStore';
+import { ContributionRegistry } from './contributions/ContributionRegistry';
+import type { ServiceRef } from './di/createServiceRef';
+import { ServiceRegistry } from './di/ServiceRegistry';
+import { createEventBus, type EventBus } from './events/createEventBus';
+import { ConfigInvalidError, KernelDisposedError } from './errors/kernelErrors';
+import { FeatureFlags } from './flags/FeatureFlags';
+import { createHttpClient, type HttpClient } from './http/createHttpClient';
+import { kernelConfigSchema, remoteFlagsSchema, type KernelConfig } from './kernelConfigSchema';
+import { kernelRefs } from './kernelRefs';
+import { createLogger, type Logger } from './logger/createLogger';
+import type { ViewModule } from './manifest/definePlugin';
+import { PluginHost, type PluginInfo } from './plugins/PluginHost';
+import { NOT_ALLOWED_DELAY_MS, RequestGate } from './rpc/RequestGate';
+import { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
+import { Router } from './router/Router';
+import { safeParseWith } from './schema/formatIssues';
+import type { Observable } from './state/createObservable';
+import { createWebStorage } from './storage/StoragePort';
+
+/** This kernel's version; plugins declare the range they work with. */
+export const KERNEL_VERSION = '0.1.0';
+
+/** The plugin side of a kernel, read-only for hosts. */
+export interface KernelPlugins extends Observable<readonly PluginInfo[]> {
+  get(id: string): PluginInfo | undefined;
+  /** Activates a lazy plugin now; resolves with whether it is active. */
+  activate(id: string): Promise<boolean>;
+}
+
+/** A Portico kernel instance. */
+export interface Kernel {
+  readonly version: string;
+  readonly events: EventBus;
+  readonly flags: FeatureFlags;
+  readonly router: Router;
+  readonly connection: ConnectionStore;
+  readonly contributions: ContributionRegistry;
+  readonly rpcPolicy: RpcPolicyEngine;
+  readonly requestGate: RequestGate;
+  readonly http: HttpClient;
+  readonly logger: Logger;
+  readonly plugins: KernelPlugins;
+  /** CAIP helpers that know the namespaces of the enabled chain plugins. */
+  readonly caip: {
+    namespaces(): ReadonlySet<string>;
+    parseAddress(value: unknown): CaipAddress;
+    parseNetworkId(value: unknown): CaipNetworkId;
+  };
+  getService<T>(ref: ServiceRef<T>): T;
+  /** Sets (or with `undefined` clears) a host feature flag at run time. */
+  setFeature(id: string, value: boolean | undefined): void;
+  /** Loads a contributed view, activating its plugin. */
+  loadView(id: string): Promise<ViewModule>;
+  /** Activates eager plugins and applies remote config when it arrives. Idempotent. */
+  start(): Promise<void>;
+  /** Disposes plugins in reverse order, rejects open requests, stops timers. Idempotent. */
+  dispose(): Promise<void>;
+  readonly isDisposed: boolean;
+}
+
+/**
+ * Creates a kernel. Throws `ConfigInvalidError` for a malformed config; a broken plugin
+ * never throws here, it is reported through `plugins` and the `plugin:failed` event.
+ */
+export function createKernel(config: KernelConfig = {}): Kernel {
+  const parsed = safeParseWith(kernelConfigSchema, config);
+  if (!parsed.ok) throw new ConfigInvalidError(parsed.problems);
+  const options = parsed.value;
+
+  const logger = createLogger(options.logLevel ?? 'error', options.logSink);
+  const events = createEventBus(logger);
+  const storage = options.storage ?? createWebStorage();
+  const storageKey = options.storageKey ?? 'portico';
+  const flags = new FeatureFlags(options.features);
+  const contributions = new ContributionRegistry(options.contributions);
+  const http = createHttpClient(options.http);
+  const services = new ServiceRegistry(container.createChildContainer());
+  const host = new PluginHost({
+    kernelVersion: KERNEL_VERSION,
+    flags,
+    contributions,
+    services,
+    events,
+    http,
+    storage,
+    storageKey,
+    logger,
+    activationTimeoutMs: options.activationTimeoutMs ?? 10_000,
+  });
+
+  const own = <T>(ref: ServiceRef<T>, value: T) => services.register(ref, { useValue: value }, 'kernel');
+  own(kernelRefs.events, events);
+  own(kernelRefs.flags, flags);
+  own(kernelRefs.contributions, contributions);
+  own(kernelRefs.http, http);
+  own(kernelRefs.logger, logger);
+  own(kernelRefs.storage, storage);
+  own(kernelRefs.settings, { storageKey, notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS });
+  own(kernelRefs.namespaces, { known: () => host.namespaces(), defaultAccountType: (ns: string) => host.defaultAccountType(ns) });
+  services.register(kernelRefs.router, { useClass: Router }, 'kernel');
+  services.register(kernelRefs.rpcPolicy, { useClass: RpcPolicyEngine }, 'kernel');
+  services.register(kernelRefs.requestGate, { useClass: RequestGate }, 'kernel');
+  services.register(kernelRefs.connection, { useClass: ConnectionStore }, 'kernel');
+
+  const router = services.get(kernelRefs.router);
+  const requestGate = services.get(kernelRefs.requestGate);
+  const connection = services.get(kernelRefs.connection);
+
+  let previousFlags = flags.getSnapshot();
+  flags.subscribe(() => {
+    const next = flags.getSnapshot();
+    for (const [id, state] of next) {
+      if (previousFlags.get(id)?.value !== state.value) events.emit('flag:changed', { id, value: state.value });
+    }
+    previousFlags = next;
+    host.reconcile();
+  });
+
+  host.load(options.plugins ?? []);
+
+  let started: Promise<void> | undefined;
+  let disposed = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    if (disposed) throw new KernelDisposedError();
+  };
+
+  const applyRemoteConfig = async () => {
+    if (!options.remoteConfig) return;
+    try {
+      const remote = safeParseWith(remoteFlagsSchema, await options.remoteConfig());
+      if (disposed) return;
+      if (remote.ok) flags.applyRemote(remote.value);
+      else logger.warn(`Ignored remote config: ${remote.problems}`);
+    } catch (error) {
+      logger.warn('Remote config failed to load; using defaults', error);
+    }
+  };
+
+  const kernel: Kernel = {
+    version: KERNEL_VERSION,
+    events,
+    flags,
+    router,
+    connection,
+    contributions,
+    rpcPolicy: services.get(kernelRefs.rpcPolicy),
+    requestGate,
+    http,
+    logger,
+    plugins: {
+      get: (id) => host.get(id),
+      activate: (id) => host.activate(id),
+      getSnapshot: () => host.getSnapshot(),
+      subscribe: (listener) => host.subscribe(listener),
+    },
+    caip: {
+      namespaces: () => host.namespaces(),
+      parseAddress: (value) => parseCaipAddress(value, host.namespaces()),
+      parseNetworkId: (value) => parseCaipNetworkId(value),
+    },
+    getService: (ref) => services.get(ref),
+    setFeature(id, value) {
+      alive();
+      flags.setHost(id, value);
+    },
+    loadView(id) {
+      alive();
+      return host.loadView(id);
+    },
+    start() {
+      alive();
+      started ??= (async () => {
+        void applyRemoteConfig();
+        await host.start();
+        if (disposed) return;
+        const known = host.namespaces();
+        connection.expireReconnects((ns) => !known.has(ns));
+        reconnectTimer = setTimeout(() => connection.expireReconnects(), options.reconnectTimeoutMs ?? 10_000);
+        events.emit('kernel:started', {});
+      })();
+      return started;
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      clearTimeout(reconnectTimer);
+      router.close('closed', { force: true });
+      requestGate.dispose();
+      await host.dispose();
+      services.clear();
+      events.emit('kernel:disposed', {});
+      events.clear();
+    },
+    get isDisposed() {
+      return disposed;
+    },
+  };
+  return kernel;
+}

@@ -1,0 +1,21 @@
+/** DI tokens of the kernel's own services (plain strings: they survive minification). */
+export const KERNEL_TOKENS = {
+  events: 'kernel/events',
+  flags: 'kernel/flags',
+  contributions: 'kernel/contributions',
+  router: 'kernel/router',
+  connection: 'kernel/connection',
+  rpcPolicy: 'kernel/rpc-policy',
+  requestGate: 'kernel/request-gate',
+  http: 'kernel/http',
+  logger: 'kernel/logger',
+  storage: 'kernel/storage',
+  settings: 'kernel/settings',
+  namespaces: 'kernel/namespaces',
+} as const;
+
+/** Plain settings the kernel's services are constructed with. */
+export interface KernelSettings {
+  readonly storageKey: string;
+  readonly notAllowedDelayMs: number;
+}

@@ -1,0 +1,166 @@
+import { PorticoError } from './PorticoError';
+
+/** Host configuration passed to `createKernel` is malformed; names the field. */
+export class ConfigInvalidError extends PorticoError {
+  override name = 'ConfigInvalidError';
+  constructor(problems: string) {
+    super(`Invalid Portico configuration: ${problems}`, { code: 'kernel/config-invalid' });
+  }
+}
+
+/** The kernel was used after `dispose()`. */
+export class KernelDisposedError extends PorticoError {
+  override name = 'KernelDisposedError';
+  constructor() {
+    super('This Portico kernel has been disposed', { code: 'kernel/disposed' });
+  }
+}
+
+/** A service ref was asked for that nobody registered (or its owner was disposed). */
+export class ServiceNotFoundError extends PorticoError {
+  override name = 'ServiceNotFoundError';
+  constructor(readonly serviceId: string) {
+    super(`Service "${serviceId}" is not registered`, { code: 'kernel/service-not-found' });
+  }
+}
+
+/** Two registrations for one service id. */
+export class ServiceAlreadyRegisteredError extends PorticoError {
+  override name = 'ServiceAlreadyRegisteredError';
+  constructor(readonly serviceId: string, owner: string) {
+    super(`Service "${serviceId}" is already registered by "${owner}"`, {
+      code: 'kernel/service-already-registered',
+    });
+  }
+}
+
+/** A view id that no enabled plugin contributes, or whose loader is missing or failed. */
+export class ViewNotFoundError extends PorticoError {
+  override name = 'ViewNotFoundError';
+  constructor(readonly viewId: string, details?: string) {
+    super(`View "${viewId}" is not available`, { code: 'kernel/view-not-found', details });
+  }
+}
+
+/** A view's lazy loader rejected (network error, chunk missing). Retrying may succeed. */
+export class ViewLoadError extends PorticoError {
+  override name = 'ViewLoadError';
+  constructor(readonly viewId: string, cause: unknown) {
+    super(`View "${viewId}" failed to load`, { code: 'kernel/view-load-failed', cause });
+  }
+}
+
+/** `Requested RPC call is not allowed`: the method is not in any policy, or is rejected. */
+export class RpcMethodNotAllowedError extends PorticoError {
+  override name = 'RpcMethodNotAllowedError';
+  /** EIP-1193 "unsupported method". */
+  readonly rpcCode = 4200;
+  constructor(readonly method: string) {
+    super('Requested RPC call is not allowed', { code: 'kernel/rpc-method-not-allowed', details: method });
+  }
+}
+
+/** The user declined a request on the approval view (EIP-1193 code 4001). */
+export class UserRejectedRequestError extends PorticoError {
+  override name = 'UserRejectedRequestError';
+  readonly rpcCode = 4001;
+  constructor(method: string) {
+    super('User rejected the request', { code: 'kernel/user-rejected', details: method });
+  }
+}
+
+/** `HTTP status code: N` — a non-OK HTTP response. */
+export class HttpError extends PorticoError {
+  override name = 'HttpError';
+  constructor(readonly status: number, readonly url: string, body?: string) {
+    super(`HTTP status code: ${status}`, { code: 'kernel/http-status', details: body ? `${url}: ${body}` : url });
+  }
+}
+
+/** A response that is not what its schema says (not JSON, wrong shape). */
+export class HttpResponseInvalidError extends PorticoError {
+  override name = 'HttpResponseInvalidError';
+  constructor(readonly url: string, problem: string) {
+    super(`Invalid response from ${url}: ${problem}`, { code: 'kernel/http-response-invalid' });
+  }
+}
+
+/** No response within the client's timeout. */
+export class HttpTimeoutError extends PorticoError {
+  override name = 'HttpTimeoutError';
+  constructor(readonly url: string, timeoutMs: number) {
+    super(`Request to ${url} timed out after ${timeoutMs} ms`, { code: 'kernel/http-timeout' });
+  }
+}
+
+/** `Invalid CAIP Address` (CAIP-10). */
+export class InvalidCaipAddressError extends PorticoError {
+  override name = 'InvalidCaipAddressError';
+  constructor(details: string) {
+    super('Invalid CAIP Address', { code: 'kernel/invalid-caip-address', details });
+  }
+}
+
+/** `Invalid CAIP Network ID` (CAIP-2). */
+export class InvalidCaipNetworkIdError extends PorticoError {
+  override name = 'InvalidCaipNetworkIdError';
+  constructor(details: string) {
+    super('Invalid CAIP Network ID', { code: 'kernel/invalid-caip-network-id', details });
+  }
+}
+
+/** `CaipNetwork is undefined`. */
+export class CaipNetworkUndefinedError extends PorticoError {
+  override name = 'CaipNetworkUndefinedError';
+  constructor() {
+    super('CaipNetwork is undefined', { code: 'kernel/caip-network-undefined' });
+  }
+}
+
+/** `Chain is not supported`. */
+export class ChainNotSupportedError extends PorticoError {
+  override name = 'ChainNotSupportedError';
+  constructor(details?: string) {
+    super('Chain is not supported', { code: 'kernel/chain-not-supported', details });
+  }
+}
+
+/** `Adapter not found`: no chain plugin provides the namespace. */
+export class AdapterNotFoundError extends PorticoError {
+  override name = 'AdapterNotFoundError';
+  constructor(details?: string) {
+    super('Adapter not found', { code: 'kernel/adapter-not-found', details });
+  }
+}
+
+/** `No ActiveCaipAddress found`. */
+export class NoActiveCaipAddressError extends PorticoError {
+  override name = 'NoActiveCaipAddressError';
+  constructor() {
+    super('No ActiveCaipAddress found', { code: 'kernel/no-active-caip-address' });
+  }
+}
+
+/** `No ActiveCaipNetwork or client found`. */
+export class NoActiveCaipNetworkError extends PorticoError {
+  override name = 'NoActiveCaipNetworkError';
+  constructor() {
+    super('No ActiveCaipNetwork or client found', { code: 'kernel/no-active-caip-network' });
+  }
+}
+
+/** `No ConnectionController client found`. */
+export class NoConnectionClientError extends PorticoError {
+  override name = 'NoConnectionClientError';
+  constructor() {
+    super('No ConnectionController client found', { code: 'kernel/no-connection-client' });
+  }
+}
+
+/** `Request was aborted`: a pending request was cancelled (modal torn down, another request refused). */
+export class RequestAbortedError extends PorticoError {
+  override name = 'RequestAbortedError';
+  constructor(method: string) {
+    super('Request was aborted', { code: 'kernel/request-aborted', details: method });
+  }
+}

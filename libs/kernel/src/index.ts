@@ -1,0 +1,100 @@
+export { createKernel, KERNEL_VERSION } from './createKernel';
+export type { Kernel, KernelPlugins } from './createKernel';
+export type { KernelConfig } from './kernelConfigSchema';
+export { kernelRefs } from './kernelRefs';
+export type { KernelSettings } from './di/kernelTokens';
+
+export { defineManifest, definePlugin } from './manifest/definePlugin';
+export type { Disposer, ManifestInput, PluginDefinition, ViewIdsOf, ViewLoader, ViewModule } from './manifest/definePlugin';
+export { validateManifest } from './manifest/validateManifest';
+export { manifestSchema } from './manifest/manifestSchema';
+export type { FlagDeclaration, Manifest } from './manifest/manifestSchema';
+export { CONTRIBUTION_POINTS, contributionSchemas } from './manifest/contributionSchemas';
+export type { ContributionOf, ContributionPoint } from './manifest/contributionSchemas';
+
+export type { PluginContext, PluginServices } from './plugins/PluginContext';
+export type { PluginInfo, PluginStatus } from './plugins/PluginHost';
+
+export { createServiceRef } from './di/createServiceRef';
+export type { ServiceRef } from './di/createServiceRef';
+export type { ServiceClass, ServiceProvider } from './di/ServiceRegistry';
+
+export { createEventBus } from './events/createEventBus';
+export type { EventBus, Unsubscribe } from './events/createEventBus';
+export type { CloseReason, ConnectionStatus, PorticoEvents } from './events/PorticoEvents';
+
+export { FeatureFlags } from './flags/FeatureFlags';
+export type { FlagSource, FlagState } from './flags/FeatureFlags';
+
+export { ContributionRegistry } from './contributions/ContributionRegistry';
+export type { Contribution, ContributionOverrides, PointOverrides } from './contributions/ContributionRegistry';
+export { orderContributions } from './contributions/orderContributions';
+export type { Orderable } from './contributions/orderContributions';
+
+export { HOME_VIEW, Router } from './router/Router';
+export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from './router/Router';
+
+export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
+export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
+export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';
+
+export { APPROVE_VIEW, NOT_ALLOWED_DELAY_MS, RequestGate } from './rpc/RequestGate';
+export type { PendingApproval, RequestGateState, RpcRequest } from './rpc/RequestGate';
+export { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
+export type { RpcDecision } from './rpc/RpcPolicyEngine';
+
+export { createHttpClient } from './http/createHttpClient';
+export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from './http/createHttpClient';
+export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
+export type { TtlCache, TtlCacheOptions } from './cache/createTtlCache';
+
+export { createMemoryStorage, createScopedStorage, createWebStorage } from './storage/StoragePort';
+export type { StoragePort } from './storage/StoragePort';
+export { createLogger } from './logger/createLogger';
+export type { Logger, LogLevel, LogSink } from './logger/createLogger';
+export { createObservable } from './state/createObservable';
+export type { Observable, WritableObservable } from './state/createObservable';
+export { formatIssues, safeParseWith } from './schema/formatIssues';
+export type { ParseResult } from './schema/formatIssues';
+
+export { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
+export type { CaipAddress, CaipNetworkId } from './caip/caip';
+export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES } from './taxonomy/connectors';
+export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';
+
+export { isPorticoError, PorticoError } from './errors/PorticoError';
+export type { PorticoErrorOptions } from './errors/PorticoError';
+export {
+  AdapterNotFoundError,
+  CaipNetworkUndefinedError,
+  ChainNotSupportedError,
+  ConfigInvalidError,
+  HttpError,
+  HttpResponseInvalidError,
+  HttpTimeoutError,
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  KernelDisposedError,
+  NoActiveCaipAddressError,
+  NoActiveCaipNetworkError,
+  NoConnectionClientError,
+  RequestAbortedError,
+  RpcMethodNotAllowedError,
+  ServiceAlreadyRegisteredError,
+  ServiceNotFoundError,
+  UserRejectedRequestError,
+  ViewLoadError,
+  ViewNotFoundError,
+} from './errors/kernelErrors';
+export {
+  DependencyCycleError,
+  DependencyUnavailableError,
+  DependencyVersionMismatchError,
+  DuplicateContributionError,
+  DuplicatePluginError,
+  KernelVersionMismatchError,
+  ManifestInvalidError,
+  MissingDependencyError,
+  PluginActivationError,
+  PluginConflictError,
+} from './errors/pluginErrors';

@@ -1,0 +1,118 @@
+import * as z from 'zod/mini';
+import { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES } from '../taxonomy/connectors';
+import { CAIP_NAMESPACE } from '../caip/caip';
+
+/** Ids of contributions, views and flags: letters, digits, `.`, `_`, `-`; 1–64 chars. */
+export const contributionId = z.string().check(
+  z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'Must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit'),
+);
+
+/** A CAIP-2 namespace such as the ones chain plugins provide. */
+export const namespaceId = z.string().check(z.regex(CAIP_NAMESPACE, 'Must be a CAIP-2 namespace (3–8 of a-z, 0-9, -)'));
+
+const label = z.string().check(z.minLength(1), z.maxLength(80));
+const order = z.optional(z.number().check(z.refine(Number.isFinite, 'Must be a finite number')));
+const namespaces = z.optional(z.array(namespaceId));
+/** An icon: a `data:image/…` or `https:` URL, or an icon-set name. */
+const icon = z.optional(
+  z.string().check(z.regex(/^(data:image\/[a-z0-9.+-]+[;,]|https:\/\/|[a-z][a-z0-9-]*$)/, 'Must be a data:image URL, an https: URL or an icon name')),
+);
+/** An RPC method name, optionally ending in `*` to match a prefix. */
+const methodPattern = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_:./-]*\*?$/, 'Must be an RPC method name, optionally ending in *'));
+
+/** A view the plugin implements (loaded lazily through `definePlugin({ views })`). */
+export const viewContribution = z.strictObject({
+  id: contributionId,
+  title: label,
+  /** False: the shell hides its close button (a router guard can still block closing). */
+  closable: z.optional(z.boolean()),
+});
+
+/** A way to connect shown on the Connect view (e-mail, social, wallet, …). */
+export const connectMethodContribution = z.strictObject({
+  id: contributionId,
+  label,
+  view: z.optional(contributionId),
+  order,
+});
+
+/** A source of wallet connectors, placed in one of the platform's connector groups. */
+export const connectorGroupContribution = z.strictObject({
+  id: contributionId,
+  group: z.enum(CONNECTOR_GROUPS),
+  connectorType: z.enum(CONNECTOR_TYPES),
+  namespaces,
+  order,
+});
+
+/** A wallet-feature button on the Account view (onramp, swaps, receive, send, …). */
+export const walletButtonContribution = z.strictObject({
+  id: contributionId,
+  label,
+  view: contributionId,
+  icon,
+  namespaces,
+  order,
+});
+
+/** A tab of the Account view (Tokens, NFTs, Activity, …). */
+export const accountTabContribution = z.strictObject({
+  id: contributionId,
+  label,
+  view: contributionId,
+  namespaces,
+  order,
+});
+
+/** How a namespace's RPC methods are treated: safe (no prompt), confirm, reject. */
+export const rpcPolicyContribution = z.strictObject({
+  id: contributionId,
+  namespace: namespaceId,
+  safe: z.optional(z.array(methodPattern)),
+  confirm: z.optional(z.array(methodPattern)),
+  reject: z.optional(z.array(methodPattern)),
+});
+
+/** A social login provider. */
+export const socialProviderContribution = z.strictObject({
+  id: contributionId,
+  label,
+  icon,
+  order,
+});
+
+/** An alert the modal can raise by id. */
+export const alertContribution = z.strictObject({
+  id: contributionId,
+  title: label,
+  message: z.string().check(z.minLength(1), z.maxLength(500)),
+  severity: z.enum(['info', 'warning', 'error']),
+});
+
+/** Every contribution point and its schema. */
+export const contributionSchemas = {
+  views: viewContribution,
+  connectMethods: connectMethodContribution,
+  connectorGroups: connectorGroupContribution,
+  walletButtons: walletButtonContribution,
+  accountTabs: accountTabContribution,
+  rpcPolicies: rpcPolicyContribution,
+  socialProviders: socialProviderContribution,
+  alerts: alertContribution,
+} as const;
+
+/** Name of a contribution point. */
+export type ContributionPoint = keyof typeof contributionSchemas;
+
+/** The contribution type of a point. */
+export type ContributionOf<P extends ContributionPoint> = z.infer<(typeof contributionSchemas)[P]>;
+
+/** Names of all points, in a stable order. */
+export const CONTRIBUTION_POINTS = Object.keys(contributionSchemas) as ContributionPoint[];
+
+/** A chain namespace a plugin provides, with its default account type. */
+export const namespaceDeclaration = z.strictObject({
+  id: namespaceId,
+  name: label,
+  defaultAccountType: z.enum(ACCOUNT_TYPES),
+});

@@ -1,0 +1,57 @@
+import { ManifestInvalidError } from '../errors/pluginErrors';
+import { safeParseWith } from '../schema/formatIssues';
+import { CONTRIBUTION_POINTS } from './contributionSchemas';
+import { manifestSchema, type Manifest } from './manifestSchema';
+
+function duplicates(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+}
+
+/** Checks that the schema cannot express: uniqueness and references inside one manifest. */
+function semanticProblems(m: Manifest): string[] {
+  const problems: string[] = [];
+  for (const point of CONTRIBUTION_POINTS) {
+    const items = m.contributes?.[point] ?? [];
+    for (const id of duplicates(items.map((item) => item.id))) {
+      problems.push(`contributes.${point}: id "${id}" is used more than once`);
+    }
+  }
+  const flagIds = [...(m.featureFlag ? [m.featureFlag.id] : []), ...(m.flags ?? []).map((f) => f.id)];
+  for (const id of duplicates(flagIds)) problems.push(`flags: "${id}" is declared more than once`);
+  for (const id of duplicates((m.namespaces ?? []).map((n) => n.id))) problems.push(`namespaces: "${id}" is declared more than once`);
+  const deps = [...Object.keys(m.requires ?? {}), ...Object.keys(m.optional ?? {})];
+  if (deps.includes(m.id)) problems.push('requires/optional: a plugin cannot depend on itself');
+  for (const id of m.conflictsWith ?? []) {
+    if (id === m.id) problems.push('conflictsWith: a plugin cannot conflict with itself');
+    if (deps.includes(id)) problems.push(`conflictsWith: "${id}" is also a dependency`);
+  }
+  for (const id of Object.keys(m.requires ?? {})) {
+    if (m.optional && id in m.optional) problems.push(`optional: "${id}" is also in requires`);
+  }
+  if (m.activation && m.activation !== 'eager') {
+    const { onViews = [], onEvents = [] } = m.activation;
+    if (onViews.length + onEvents.length === 0) problems.push('activation: list at least one view or event, or use "eager"');
+    const own = new Set((m.contributes?.views ?? []).map((v) => v.id));
+    for (const view of onViews) {
+      if (!own.has(view)) problems.push(`activation.onViews: "${view}" is not one of this plugin's views`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Validates a manifest against the schema of every field and contribution point.
+ * Unknown keys are rejected. Throws `ManifestInvalidError` listing every problem.
+ */
+export function validateManifest(input: unknown): Manifest {
+  const id =
+    typeof input === 'object' && input !== null && typeof (input as { id?: unknown }).id === 'string'
+      ? (input as { id: string }).id
+      : '(unnamed)';
+  const parsed = safeParseWith(manifestSchema, input);
+  if (!parsed.ok) throw new ManifestInvalidError(id, parsed.problems);
+  const problems = semanticProblems(parsed.value);
+  if (problems.length) throw new ManifestInvalidError(id, problems.join('; '));
+  return parsed.value;
+}

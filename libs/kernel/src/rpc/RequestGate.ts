@@ -1,0 +1,137 @@
+import 'reflect-metadata';
+import { inject, injectable } from 'tsyringe';
+import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
+import type { EventBus } from '../events/createEventBus';
+import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError } from '../errors/kernelErrors';
+import type { Router } from '../router/Router';
+import { createObservable, type Observable } from '../state/createObservable';
+import type { RpcPolicyEngine } from './RpcPolicyEngine';
+
+/** The core view that shows a pending request for approval. */
+export const APPROVE_VIEW = 'ApproveTransaction';
+
+/** Delay between a refused request opening the modal and "Action not allowed" (spec). */
+export const NOT_ALLOWED_DELAY_MS = 300;
+
+/** A JSON-RPC request as wallets receive it. */
+export interface RpcRequest {
+  readonly method: string;
+  readonly params?: unknown;
+}
+
+/** A request waiting for the user on the approval view. */
+export interface PendingApproval extends RpcRequest {
+  readonly id: string;
+  readonly namespace: string;
+}
+
+/** What the approval and not-allowed UI reads. */
+export interface RequestGateState {
+  readonly pending: readonly PendingApproval[];
+  /** Set 300 ms after a refused request; the modal shows "Action not allowed". */
+  readonly notAllowed: { readonly namespace: string; readonly method: string } | undefined;
+}
+
+interface Waiter {
+  approval: PendingApproval;
+  resolve(approved: boolean): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Applies the RPC policy to requests of connectors without an approval UI of their own:
+ * safe requests pass, `confirm` requests wait on the approval view, refused ones open the
+ * modal and, after 300 ms, show "Action not allowed" and reject every open request.
+ */
+@injectable()
+export class RequestGate implements Observable<RequestGateState> {
+  private readonly state = createObservable<RequestGateState>({ pending: [], notAllowed: undefined });
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private nextId = 0;
+  private readonly stopListening: () => void;
+
+  constructor(
+    @inject(KERNEL_TOKENS.rpcPolicy) private readonly policy: RpcPolicyEngine,
+    @inject(KERNEL_TOKENS.router) private readonly router: Router,
+    @inject(KERNEL_TOKENS.events) private readonly events: EventBus,
+    @inject(KERNEL_TOKENS.settings) private readonly settings: KernelSettings,
+  ) {
+    this.stopListening = events.on('modal:closed', () => {
+      for (const waiter of [...this.waiters.values()]) this.settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+      this.state.set((s) => (s.notAllowed ? { ...s, notAllowed: undefined } : s));
+    });
+  }
+
+  getSnapshot(): RequestGateState {
+    return this.state.getSnapshot();
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.state.subscribe(listener);
+  }
+
+  /** Gates one request; `send` performs it once allowed. */
+  async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>): Promise<T> {
+    const decision = this.policy.classify(request.method, namespace);
+    if (decision === 'safe') return send();
+    if (decision === 'reject') return this.refuse(namespace, request.method);
+    const approval: PendingApproval = { id: `approval-${++this.nextId}`, namespace, method: request.method, params: request.params };
+    const approved = new Promise<boolean>((resolve, reject) => this.waiters.set(approval.id, { approval, resolve, reject }));
+    this.state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
+    this.events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
+    void this.router.open(APPROVE_VIEW, { id: approval.id });
+    await approved;
+    return send();
+  }
+
+  approve(id: string): void {
+    const waiter = this.waiters.get(id);
+    if (waiter) this.settle(waiter, true);
+  }
+
+  reject(id: string): void {
+    const waiter = this.waiters.get(id);
+    if (waiter) this.settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+  }
+
+  /** Clears the "Action not allowed" notice. */
+  dismissNotAllowed(): void {
+    this.state.set((s) => ({ ...s, notAllowed: undefined }));
+  }
+
+  /** Rejects everything open and stops timers. */
+  dispose(): void {
+    this.stopListening();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method));
+  }
+
+  private refuse(namespace: string, method: string): Promise<never> {
+    this.events.emit('rpc:rejected', { namespace, method });
+    void this.router.open();
+    return new Promise((_, reject) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.state.set((s) => ({ ...s, notAllowed: { namespace, method } }));
+        for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method));
+        reject(new RpcMethodNotAllowedError(method));
+      }, this.settings.notAllowedDelayMs);
+      this.timers.add(timer);
+    });
+  }
+
+  private settle(waiter: Waiter, outcome: true | Error): void {
+    this.waiters.delete(waiter.approval.id);
+    this.state.set((s) => ({ ...s, pending: s.pending.filter((p) => p.id !== waiter.approval.id) }));
+    this.events.emit('rpc:approval-settled', { id: waiter.approval.id, approved: outcome === true });
+    if (outcome === true) waiter.resolve(true);
+    else waiter.reject(outcome);
+    const { isOpen, current, stack } = this.router.getSnapshot();
+    if (isOpen && current.view === APPROVE_VIEW && this.getSnapshot().pending.length === 0) {
+      if (stack.length > 1) this.router.back({ force: true });
+      else this.router.close(outcome === true ? 'closed' : 'cancelled');
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Unsubscribe } from '../events/createEventBus';
+
+/**
+ * An immutable snapshot plus change listeners: the shape `useSyncExternalStore` wants.
+ * `set` with an equal (===) value notifies nobody.
+ */
+export interface Observable<S> {
+  getSnapshot(): S;
+  subscribe(listener: () => void): Unsubscribe;
+}
+
+/** The writable side, kept by the service that owns the state. */
+export interface WritableObservable<S> extends Observable<S> {
+  set(next: S | ((previous: S) => S)): void;
+}
+
+/** Creates a writable observable. Listener errors are isolated from each other. */
+export function createObservable<S>(initial: S, onListenerError?: (error: unknown) => void): WritableObservable<S> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set(next) {
+      const value = typeof next === 'function' ? (next as (previous: S) => S)(state) : next;
+      if (Object.is(value, state)) return;
+      state = value;
+      for (const listener of [...listeners]) {
+        try {
+          listener();
+        } catch (error) {
+          onListenerError?.(error);
+        }
+      }
+    },
+  };
+}
