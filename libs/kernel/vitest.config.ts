@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
     benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });

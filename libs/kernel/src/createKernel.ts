@@ -110,6 +110,9 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   const requestGate = services.get(kernelRefs.requestGate);
   const connection = services.get(kernelRefs.connection);
 
+  // Load first: declaring each plugin's flags must not re-resolve a half-loaded list.
+  host.load(options.plugins ?? []);
+
   let previousFlags = flags.getSnapshot();
   flags.subscribe(() => {
     const next = flags.getSnapshot();
@@ -119,8 +122,6 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     previousFlags = next;
     host.reconcile();
   });
-
-  host.load(options.plugins ?? []);
 
   let started: Promise<void> | undefined;
   let disposed = false;
@@ -163,7 +164,10 @@ export function createKernel(config: KernelConfig = {}): Kernel {
       parseAddress: (value) => parseCaipAddress(value, host.namespaces()),
       parseNetworkId: (value) => parseCaipNetworkId(value),
     },
-    getService: (ref) => services.get(ref),
+    getService(ref) {
+      alive();
+      return services.get(ref);
+    },
     setFeature(id, value) {
       alive();
       flags.setHost(id, value);

@@ -60,7 +60,9 @@ export const kernelConfigSchema = z.strictObject({
 });
 
 /** Configuration of `createKernel`. */
-export type KernelConfig = z.input<typeof kernelConfigSchema>;
+export type KernelConfig = Omit<z.input<typeof kernelConfigSchema>, 'plugins'> & {
+  plugins?: readonly PluginDefinition[];
+};
 
 /** Remote feature flags as a server must send them. */
 export const remoteFlagsSchema = z.record(z.string().check(z.maxLength(64)), z.boolean());

@@ -73,8 +73,8 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
     const ids = new Set([...this.declared.keys(), ...Object.keys(this.host), ...Object.keys(this.remote)]);
     for (const id of ids) {
       const owner = this.declared.get(id)?.owner;
-      if (id in this.host) next.set(id, { id, value: this.host[id]!, source: 'host', owner });
-      else if (id in this.remote) next.set(id, { id, value: this.remote[id]!, source: 'remote', owner });
+      if (Object.hasOwn(this.host, id)) next.set(id, { id, value: this.host[id]!, source: 'host', owner });
+      else if (Object.hasOwn(this.remote, id)) next.set(id, { id, value: this.remote[id]!, source: 'remote', owner });
       else next.set(id, { id, value: this.declared.get(id)!.default, source: 'default', owner });
     }
     this.state.set(next);

@@ -27,7 +27,7 @@ function semanticProblems(m: Manifest): string[] {
     if (deps.includes(id)) problems.push(`conflictsWith: "${id}" is also a dependency`);
   }
   for (const id of Object.keys(m.requires ?? {})) {
-    if (m.optional && id in m.optional) problems.push(`optional: "${id}" is also in requires`);
+    if (m.optional && Object.hasOwn(m.optional, id)) problems.push(`optional: "${id}" is also in requires`);
   }
   if (m.activation && m.activation !== 'eager') {
     const { onViews = [], onEvents = [] } = m.activation;

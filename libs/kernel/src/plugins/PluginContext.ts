@@ -60,7 +60,9 @@ export function createPluginScope(manifest: Manifest, parts: ScopeParts): Plugin
   let disposed = false;
 
   const track = (unsubscribe: Unsubscribe): Unsubscribe => {
-    disposers.push(unsubscribe);
+    // A plugin that outlives its scope (timed out, disposed mid-activation) must not leak.
+    if (disposed) unsubscribe();
+    else disposers.push(unsubscribe);
     return unsubscribe;
   };
 

@@ -131,12 +131,12 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
       if (!record.manifest) continue;
       const error = failed.get(record.id);
       if (error) {
-        if (record.status !== 'failed' || record.error !== error) {
+        if (record.status !== 'failed' || record.error?.code !== error.code || record.error.message !== error.message) {
           leaving.push(record);
           Object.assign(record, { status: 'failed', error, disabledBy: undefined });
           this.report(record.id, error);
         }
-      } else if (disabled.has(record.id) && record.status !== 'disabled') {
+      } else if (disabled.has(record.id) && (record.status !== 'disabled' || record.disabledBy !== disabled.get(record.id))) {
         leaving.push(record);
         Object.assign(record, { status: 'disabled', error: undefined, disabledBy: disabled.get(record.id) });
       }
@@ -252,7 +252,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     record.status = 'activating';
     this.publish();
     await Promise.all((this.resolution.dependencies.get(record.id) ?? []).map((dep) => this.activate(dep)));
-    if (record.status !== 'activating') return;
+    if (record.status !== 'activating' || this.disposed) return;
     const scope = createPluginScope(record.manifest!, {
       ...this.parts,
       storage: createScopedStorage(this.parts.storage, `${this.parts.storageKey}/plugin/${record.id}/`),
@@ -278,7 +278,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     } finally {
       clearTimeout(timer);
     }
-    if (record.status !== 'activating') {
+    // Disabled, failed or the kernel disposed while activate() ran: undo what it did.
+    if (record.status !== 'activating' || this.disposed) {
       await scope.dispose();
       return;
     }

@@ -20,11 +20,11 @@ function messageOf(issue: Issue): string {
     case 'too_small':
       return issue.origin === 'string' || issue.origin === 'array'
         ? `Must have at least ${String(issue.minimum)} ${issue.origin === 'string' ? 'character' : 'item'}(s)`
-        : `Must be at least ${String(issue.minimum)}`;
+        : `Must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${String(issue.minimum)}`;
     case 'too_big':
       return issue.origin === 'string' || issue.origin === 'array'
         ? `Must have at most ${String(issue.maximum)} ${issue.origin === 'string' ? 'character' : 'item'}(s)`
-        : `Must be at most ${String(issue.maximum)}`;
+        : `Must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}`;
     case 'invalid_format':
       if (issue.format === 'email') return 'Invalid email';
       return issue.message && issue.message !== 'Invalid input' ? issue.message : `Invalid ${issue.format}`;

@@ -1,0 +1,31 @@
+import { chainBip122Plugin } from '@portico/chain-bip122';
+import { chainEip155Plugin } from '@portico/chain-eip155';
+import { chainSolanaPlugin } from '@portico/chain-solana';
+import type { PluginDefinition } from '@portico/kernel';
+import { emailPlugin } from '@portico/plugin-email';
+import { historyPlugin } from '@portico/plugin-history';
+import { onrampPlugin } from '@portico/plugin-onramp';
+import { receivePlugin } from '@portico/plugin-receive';
+import { sendPlugin } from '@portico/plugin-send';
+import { siwxPlugin } from '@portico/plugin-siwx';
+import { socialsPlugin } from '@portico/plugin-socials';
+import { swapsPlugin } from '@portico/plugin-swaps';
+import { walletconnectPlugin } from '@portico/plugin-walletconnect';
+import { corePlugin } from '@portico/react';
+
+/** Every first-party plugin, deliberately not in the spec's order. */
+export const allPlugins: readonly PluginDefinition[] = [
+  sendPlugin,
+  walletconnectPlugin,
+  receivePlugin,
+  chainSolanaPlugin,
+  swapsPlugin,
+  socialsPlugin,
+  historyPlugin,
+  corePlugin,
+  emailPlugin,
+  chainBip122Plugin,
+  onrampPlugin,
+  siwxPlugin,
+  chainEip155Plugin,
+];

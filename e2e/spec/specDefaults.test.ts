@@ -1,0 +1,76 @@
+import { createKernel, createMemoryStorage, type KernelConfig } from '@portico/kernel';
+import { describe, expect, it } from 'vitest';
+import { allPlugins } from './allPlugins';
+
+const kernelWith = (config: Partial<KernelConfig> = {}) =>
+  createKernel({ plugins: allPlugins, storage: createMemoryStorage(), logLevel: 'silent', ...config });
+
+const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
+describe('the spec’s defaults emerge from the plugins’ own manifests', () => {
+  it('loads every first-party plugin and activates them all', async () => {
+    const kernel = kernelWith();
+    await kernel.start();
+    expect(kernel.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([]);
+    expect(kernel.plugins.getSnapshot()).toHaveLength(allPlugins.length);
+  });
+
+  it('turns on swaps, onramp, receive, send, email, history, analytics, allWallets and turns off legalCheckbox, smartSessions, collapseWallets', () => {
+    const flags = kernelWith().flags;
+    for (const on of ['swaps', 'onramp', 'receive', 'send', 'email', 'history', 'analytics', 'allWallets']) {
+      expect({ on, value: flags.isEnabled(on), source: flags.get(on)?.source }).toEqual({ on, value: true, source: 'default' });
+    }
+    for (const off of ['legalCheckbox', 'smartSessions', 'collapseWallets']) {
+      expect({ off, value: flags.isEnabled(off), declared: flags.get(off)?.owner !== undefined }).toEqual({ off, value: false, declared: true });
+    }
+  });
+
+  it('orders connect methods email, social, wallet', () => {
+    expect(ids(kernelWith().contributions.list('connectMethods'))).toEqual(['email', 'social', 'wallet']);
+  });
+
+  it('orders wallet-feature buttons onramp, swaps, receive, send', () => {
+    expect(ids(kernelWith().contributions.list('walletButtons', 'eip155'))).toEqual(['onramp', 'swaps', 'receive', 'send']);
+  });
+
+  it('orders social options google, x, discord, farcaster, github, apple, facebook', () => {
+    expect(ids(kernelWith().contributions.list('socialProviders'))).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']);
+  });
+
+  it('orders connector groups walletConnect, injected, …, external by the platform taxonomy', () => {
+    const groups = kernelWith().contributions.list('connectorGroups').map((g) => g.group);
+    expect(groups).toEqual(['walletConnect', 'injected', 'injected', 'injected', 'injected', 'external', 'external']);
+  });
+
+  it('orders account tabs Tokens, NFTs, Activity', () => {
+    expect(ids(kernelWith().contributions.list('accountTabs', 'eip155'))).toEqual(['tokens', 'nfts', 'activity']);
+  });
+
+  it('gives each namespace its spec default account type', () => {
+    const { connection } = kernelWith();
+    expect(['eip155', 'solana', 'bip122'].map((ns) => connection.preferredAccountType(ns))).toEqual(['smartAccount', 'eoa', 'payment']);
+  });
+
+  it('hides a disabled feature completely: flag off means not activated and no button', async () => {
+    const kernel = kernelWith({ features: { swaps: false, email: false } });
+    await kernel.start();
+    expect(kernel.plugins.get('swaps')?.status).toBe('disabled');
+    expect(ids(kernel.contributions.list('walletButtons', 'eip155'))).toEqual(['onramp', 'receive', 'send']);
+    expect(ids(kernel.contributions.list('connectMethods'))).toEqual(['social', 'wallet']);
+  });
+
+  it('lets the host reorder and hide any contribution by id', () => {
+    const kernel = kernelWith({ contributions: { connectMethods: { order: ['wallet'] }, walletButtons: { disabled: ['onramp'] } } });
+    expect(ids(kernel.contributions.list('connectMethods'))).toEqual(['wallet', 'email', 'social']);
+    expect(ids(kernel.contributions.list('walletButtons', 'eip155'))).toEqual(['swaps', 'receive', 'send']);
+  });
+
+  it('keeps each namespace’s RPC policy to its own namespace', () => {
+    const { rpcPolicy } = kernelWith();
+    expect(rpcPolicy.classify('personal_sign', 'eip155')).toBe('confirm');
+    expect(rpcPolicy.classify('personal_sign', 'solana')).toBe('reject');
+    expect(rpcPolicy.classify('solana_signMessage', 'solana')).toBe('confirm');
+    expect(rpcPolicy.classify('signPsbt', 'bip122')).toBe('confirm');
+    expect(rpcPolicy.classify('eth_sign', 'eip155')).toBe('reject');
+  });
+});

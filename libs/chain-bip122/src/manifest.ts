@@ -1,0 +1,15 @@
+import { defineManifest } from '@portico/kernel';
+import { BIP122_CONFIRM_METHODS, BIP122_SAFE_METHODS } from './rpcPolicy';
+
+/** Manifest of the Bitcoin chain plugin: the bip122 namespace, Wallet Standard connectors, RPC policy. */
+export const manifest = defineManifest({
+  id: 'chain-bip122',
+  version: '0.1.0',
+  kernel: '^0.1.0',
+  displayName: 'Bitcoin',
+  namespaces: [{ id: 'bip122', name: 'Bitcoin', defaultAccountType: 'payment' }],
+  contributes: {
+    connectorGroups: [{ id: 'bip122-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['bip122'], order: 40 }],
+    rpcPolicies: [{ id: 'bip122', namespace: 'bip122', safe: BIP122_SAFE_METHODS, confirm: BIP122_CONFIRM_METHODS }],
+  },
+});

@@ -1,0 +1,28 @@
+import { defineManifest } from '@portico/kernel';
+import { EIP155_CONFIRM_METHODS, EIP155_REJECT_METHODS, EIP155_SAFE_METHODS } from './rpcPolicy';
+
+/** Manifest of the EVM chain plugin: the eip155 namespace, its connectors and RPC policy. */
+export const manifest = defineManifest({
+  id: 'chain-eip155',
+  version: '0.1.0',
+  kernel: '^0.1.0',
+  displayName: 'EVM',
+  namespaces: [{ id: 'eip155', name: 'EVM', defaultAccountType: 'smartAccount' }],
+  flags: [{ id: 'smartSessions', default: false, description: 'ERC-7715 smart-session permissions.' }],
+  contributes: {
+    connectorGroups: [
+      { id: 'eip155-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['eip155'], order: 10 },
+      { id: 'eip155-injected', group: 'injected', connectorType: 'INJECTED', namespaces: ['eip155'], order: 20 },
+      { id: 'eip155-external', group: 'external', connectorType: 'EXTERNAL', namespaces: ['eip155'] },
+    ],
+    rpcPolicies: [
+      {
+        id: 'eip155',
+        namespace: 'eip155',
+        safe: EIP155_SAFE_METHODS,
+        confirm: EIP155_CONFIRM_METHODS,
+        reject: EIP155_REJECT_METHODS,
+      },
+    ],
+  },
+});

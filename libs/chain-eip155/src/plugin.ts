@@ -1,0 +1,8 @@
+import { definePlugin } from '@portico/kernel';
+import { manifest } from './manifest';
+
+/**
+ * The Eip155 chain plugin. Its manifest already provides the namespace, connector groups and
+ * RPC policy; the chain adapter (discovery, connect, balances, signing) arrives with its issue.
+ */
+export const chainEip155Plugin = definePlugin({ manifest });

@@ -1,0 +1,15 @@
+import { defineManifest } from '@portico/kernel';
+import { SOLANA_CONFIRM_METHODS, SOLANA_SAFE_METHODS } from './rpcPolicy';
+
+/** Manifest of the Solana chain plugin: the solana namespace, Wallet Standard connectors, RPC policy. */
+export const manifest = defineManifest({
+  id: 'chain-solana',
+  version: '0.1.0',
+  kernel: '^0.1.0',
+  displayName: 'Solana',
+  namespaces: [{ id: 'solana', name: 'Solana', defaultAccountType: 'eoa' }],
+  contributes: {
+    connectorGroups: [{ id: 'solana-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['solana'], order: 30 }],
+    rpcPolicies: [{ id: 'solana', namespace: 'solana', safe: SOLANA_SAFE_METHODS, confirm: SOLANA_CONFIRM_METHODS }],
+  },
+});

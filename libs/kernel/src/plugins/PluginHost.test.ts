@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../index';
+import { delay, kernelFactory, manifest, plugin, record, rejectionOf, waitFor } from '../../test/helpers';
+
+const makeKernel = kernelFactory();
+
+const views = (...ids: string[]) => ({ views: ids.map((id) => ({ id, title: id })) });
+const View = (name: string) => ({ default: `${name} component` });
+
+describe('isolation of a failing plugin', () => {
+  it('a plugin whose activate throws fails alone; its contributions are withdrawn', async () => {
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('broken', { contributes: views('BrokenView') }), {
+          activate: () => {
+            throw new Error('kaput');
+          },
+        }),
+        plugin(manifest('healthy', { contributes: views('HealthyView') })),
+      ],
+    });
+    const failed = record(kernel, 'plugin:failed');
+    expect(kernel.contributions.list('views').map((v) => v.id)).toEqual(['BrokenView', 'HealthyView']);
+    await kernel.start();
+
+    expect(failed.map((f) => f.id)).toEqual(['broken']);
+    const error = failed[0]?.error;
+    expect(error).toBeInstanceOf(PluginActivationError);
+    expect(error?.message).toBe('Plugin "broken" failed to activate');
+    expect(error?.details).toBe('kaput');
+    expect((error?.cause as Error).message).toBe('kaput');
+    expect(kernel.plugins.get('broken')).toMatchObject({ status: 'failed', error });
+    expect(kernel.plugins.get('healthy')?.status).toBe('active');
+    expect(kernel.contributions.list('views').map((v) => v.id)).toEqual(['HealthyView']);
+    await expect(kernel.loadView('HealthyView')).rejects.toBeInstanceOf(ViewNotFoundError); // declared, no loader
+  });
+
+  it('a plugin whose activate rejects is isolated the same way, and what it registered is undone', async () => {
+    let sawAbort = false;
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('broken'), {
+          activate: async (ctx) => {
+            ctx.events.on('account:connected', () => undefined);
+            ctx.signal.addEventListener('abort', () => (sawAbort = true));
+            await delay(1);
+            throw new TypeError('async kaput');
+          },
+        }),
+        plugin(manifest('healthy')),
+      ],
+    });
+    await kernel.start();
+    expect(kernel.plugins.get('broken')?.status).toBe('failed');
+    expect(kernel.plugins.get('broken')?.error?.details).toBe('async kaput');
+    expect(kernel.events.listenerCount('account:connected')).toBe(0);
+    expect(sawAbort).toBe(true);
+    expect(kernel.plugins.get('healthy')?.status).toBe('active');
+  });
+
+  it('a failed plugin does not report again when an unrelated flag changes', async () => {
+    const kernel = makeKernel({ plugins: [plugin(manifest('needy', { requires: { ghost: '^1.0.0' } })), plugin(manifest('other'))] });
+    const failed = record(kernel, 'plugin:failed');
+    await kernel.start();
+    expect(failed).toHaveLength(1);
+    kernel.setFeature('somethingElse', true);
+    kernel.setFeature('somethingElse', false);
+    expect(failed).toHaveLength(1);
+    expect(kernel.plugins.get('needy')?.status).toBe('failed');
+  });
+
+  it('fails a plugin whose activate takes longer than activationTimeoutMs', async () => {
+    let disposerRan = false;
+    const kernel = makeKernel({
+      activationTimeoutMs: 30,
+      plugins: [
+        plugin(manifest('slow'), {
+          activate: (ctx) => {
+            ctx.onDispose(() => void (disposerRan = true));
+            return new Promise(() => undefined);
+          },
+        }),
+        plugin(manifest('quick')),
+      ],
+    });
+    const started = Date.now();
+    await kernel.start();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    const error = kernel.plugins.get('slow')?.error;
+    expect(error).toBeInstanceOf(PluginActivationError);
+    expect(error?.message).toBe('Plugin "slow" did not activate within 30 ms');
+    expect(disposerRan).toBe(true);
+    expect(kernel.plugins.get('quick')?.status).toBe('active');
+  });
+
+  it('undoes what a timed-out plugin registers after it finally activates', async () => {
+    const kernel = makeKernel({
+      activationTimeoutMs: 30,
+      plugins: [
+        plugin(manifest('late'), {
+          activate: async (ctx) => {
+            await delay(80);
+            ctx.events.on('network:switched', () => undefined);
+          },
+        }),
+      ],
+    });
+    await kernel.start();
+    expect(kernel.plugins.get('late')?.status).toBe('failed');
+    await delay(120);
+    expect(kernel.events.listenerCount('network:switched')).toBe(0);
+  });
+});
+
+describe('lazy activation', () => {
+  it('activates on the first router.push to one of its views', async () => {
+    const activated: string[] = [];
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('lazy', { activation: { onViews: ['LazyView'] }, contributes: views('LazyView', 'OtherLazy') }), {
+          activate: (ctx) => void activated.push(ctx.pluginId),
+        }),
+      ],
+    });
+    await kernel.start();
+    expect(activated).toEqual([]);
+    expect(kernel.plugins.get('lazy')?.status).toBe('resolved');
+    expect(kernel.contributions.list('views')).toHaveLength(2);
+    kernel.router.push('SomethingElse');
+    kernel.router.push('OtherLazy');
+    await delay(5);
+    expect(activated).toEqual([]);
+    kernel.router.push('LazyView');
+    await waitFor(() => kernel.plugins.get('lazy')?.status === 'active');
+    kernel.router.back();
+    kernel.router.push('LazyView');
+    await delay(5);
+    expect(activated).toEqual(['lazy']);
+  });
+
+  it('activates on loadView of one of its views, with its dependencies first', async () => {
+    const log: string[] = [];
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('lazy', { requires: { base: '^1.0.0' }, activation: { onViews: ['LazyView'] }, contributes: views('LazyView') }), {
+          activate: () => void log.push('lazy'),
+          views: { LazyView: async () => View('Lazy') },
+        }),
+        plugin(manifest('base', { activation: { onEvents: ['base:needed'] } }), { activate: () => void log.push('base') }),
+      ],
+    });
+    await kernel.start();
+    expect(log).toEqual([]);
+    await expect(kernel.loadView('LazyView')).resolves.toEqual(View('Lazy'));
+    expect(log).toEqual(['base', 'lazy']);
+  });
+
+  it('activates on the first of its events', async () => {
+    const activated: string[] = [];
+    const kernel = makeKernel({
+      plugins: [plugin(manifest('watcher', { activation: { onEvents: ['account:connected'] } }), { activate: () => void activated.push('watcher') })],
+    });
+    await kernel.start();
+    kernel.events.emit('account:disconnected', { namespace: 'acme' });
+    await delay(5);
+    expect(activated).toEqual([]);
+    kernel.events.emit('account:connected', { namespace: 'acme', address: 'acme:1:x', connectorId: undefined });
+    await waitFor(() => activated.length === 1);
+    kernel.events.emit('account:connected', { namespace: 'acme', address: 'acme:1:x', connectorId: undefined });
+    await delay(5);
+    expect(activated).toEqual(['watcher']);
+    expect(kernel.events.listenerCount('account:connected')).toBe(0);
+  });
+
+  it('kernel.plugins.activate activates a lazy plugin on demand', async () => {
+    const kernel = makeKernel({
+      plugins: [plugin(manifest('lazy', { activation: { onEvents: ['never:happens'] } }))],
+    });
+    await kernel.start();
+    expect(kernel.plugins.get('lazy')?.status).toBe('resolved');
+    await expect(kernel.plugins.activate('lazy')).resolves.toBe(true);
+    expect(kernel.plugins.get('lazy')?.status).toBe('active');
+    await expect(kernel.plugins.activate('unknown')).resolves.toBe(false);
+  });
+
+  it('publishes status changes to subscribers', async () => {
+    const kernel = makeKernel({ plugins: [plugin(manifest('p'), { activate: () => delay(5) })] });
+    const seen: PluginStatus[] = [];
+    kernel.plugins.subscribe(() => {
+      const status = kernel.plugins.get('p')?.status;
+      if (status && seen.at(-1) !== status) seen.push(status);
+    });
+    await kernel.start();
+    expect(seen).toEqual(['activating', 'active']);
+    expect(kernel.plugins.getSnapshot().map((p) => p.id)).toEqual(['p']);
+  });
+});
+
+describe('loadView', () => {
+  it('throws ViewNotFoundError for a view no plugin contributes', async () => {
+    const kernel = makeKernel();
+    await kernel.start();
+    const error = await rejectionOf(kernel.loadView('Nowhere'));
+    expect(error).toBeInstanceOf(ViewNotFoundError);
+    expect(error).toMatchObject({ message: 'View "Nowhere" is not available', viewId: 'Nowhere', details: 'no enabled plugin contributes it' });
+  });
+
+  it('throws ViewNotFoundError when the plugin declares the view but has no loader', async () => {
+    const kernel = makeKernel({ plugins: [plugin(manifest('p', { contributes: views('Declared') }), { views: {} })] });
+    await expect(kernel.loadView('Declared')).rejects.toMatchObject({
+      name: 'ViewNotFoundError',
+      details: 'plugin "p" declares it but provides no loader',
+    });
+  });
+
+  it('throws ViewNotFoundError naming the reason when the owner cannot activate', async () => {
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('p', { contributes: views('V'), activation: { onViews: ['V'] } }), {
+          activate: () => {
+            throw new Error('nope');
+          },
+          views: { V: async () => View('V') },
+        }),
+      ],
+    });
+    await kernel.start();
+    const error = await rejectionOf(kernel.loadView('V'));
+    expect(error).toBeInstanceOf(ViewNotFoundError);
+    expect((error as ViewNotFoundError).details).toBe('plugin "p" is not active: Plugin "p" failed to activate');
+  });
+
+  it('throws ViewLoadError with the cause when the loader rejects, and a retry can succeed', async () => {
+    let attempts = 0;
+    const chunkError = new Error('chunk missing');
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('p', { contributes: views('Flaky') }), {
+          views: {
+            Flaky: async () => {
+              attempts++;
+              if (attempts === 1) throw chunkError;
+              return View('Flaky');
+            },
+          },
+        }),
+      ],
+    });
+    await kernel.start();
+    const error = await rejectionOf(kernel.loadView('Flaky'));
+    expect(error).toBeInstanceOf(ViewLoadError);
+    expect(error).toMatchObject({ message: 'View "Flaky" failed to load', cause: chunkError, code: 'kernel/view-load-failed' });
+    expect(kernel.plugins.get('p')?.status).toBe('active');
+    await expect(kernel.loadView('Flaky')).resolves.toEqual(View('Flaky'));
+    expect(attempts).toBe(2);
+  });
+
+  it('throws ViewLoadError when the module has no default export', async () => {
+    const kernel = makeKernel({
+      plugins: [plugin(manifest('p', { contributes: views('Odd') }), { views: { Odd: async () => ({}) as { default: unknown } } })],
+    });
+    await expect(kernel.loadView('Odd')).rejects.toBeInstanceOf(ViewLoadError);
+  });
+
+  it('still loads a view the host hid from lists', async () => {
+    const kernel = makeKernel({
+      contributions: { views: { disabled: ['Hidden'] } },
+      plugins: [plugin(manifest('p', { contributes: views('Hidden') }), { views: { Hidden: async () => View('Hidden') } })],
+    });
+    expect(kernel.contributions.list('views')).toEqual([]);
+    await expect(kernel.loadView('Hidden')).resolves.toEqual(View('Hidden'));
+  });
+});

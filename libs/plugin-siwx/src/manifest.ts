@@ -1,0 +1,12 @@
+import { defineManifest } from '@portico/kernel';
+
+/** Manifest of the Sign in with X plugin: data only, validated by the kernel before anything runs. */
+export const manifest = defineManifest({
+  id: 'siwx',
+  version: '0.1.0',
+  kernel: '^0.1.0',
+  displayName: 'Sign in with X',
+  contributes: {
+    views: [{ id: 'SIWXSignMessage', title: 'Sign in', closable: false }],
+  },
+});

@@ -1,0 +1,13 @@
+import { defineManifest } from '@portico/kernel';
+
+/** Manifest of the WalletConnect plugin: data only, validated by the kernel before anything runs. */
+export const manifest = defineManifest({
+  id: 'walletconnect',
+  version: '0.1.0',
+  kernel: '^0.1.0',
+  displayName: 'WalletConnect',
+  contributes: {
+    views: [{ id: 'ConnectingWalletConnect', title: 'WalletConnect' }],
+    connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }],
+  },
+});

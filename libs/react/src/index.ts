@@ -1,0 +1,2 @@
+export { coreManifest } from './coreManifest';
+export { corePlugin } from './corePlugin';

@@ -1,0 +1,2 @@
+export { themeVariablesToStyle } from './themeTokens';
+export type { ThemeMode, ThemeVariables } from './themeTokens';
