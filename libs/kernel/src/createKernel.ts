@@ -193,8 +193,9 @@ export function createKernel(config: KernelConfig = {}): Kernel {
       if (disposed) return;
       disposed = true;
       clearTimeout(reconnectTimer);
-      router.close('closed', { force: true });
+      // Before closing the modal: open requests are aborted, not "rejected by the user".
       requestGate.dispose();
+      router.close('closed', { force: true });
       await host.dispose();
       services.clear();
       events.emit('kernel:disposed', {});

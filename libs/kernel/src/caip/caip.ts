@@ -5,13 +5,13 @@ export const CAIP_NAMESPACE = /^[-a-z0-9]{3,8}$/;
 const CAIP_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/;
 const CAIP_ACCOUNT = /^[-.%a-zA-Z0-9]{1,128}$/;
 
-/** A CAIP-2 chain id such as `eip155:1`, split. */
+/** A CAIP-2 chain id such as `acme:1`, split. */
 export interface CaipNetworkId {
   namespace: string;
   reference: string;
 }
 
-/** A CAIP-10 account id such as `eip155:1:0xab…`, split. */
+/** A CAIP-10 account id such as `acme:1:0xab…`, split. */
 export interface CaipAddress extends CaipNetworkId {
   address: string;
   networkId: string;

@@ -3,7 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
 import type { EventBus } from '../events/createEventBus';
 import type { ConnectionStatus } from '../events/PorticoEvents';
-import { AdapterNotFoundError, InvalidCaipNetworkIdError } from '../errors/kernelErrors';
+import { AdapterNotFoundError, InvalidCaipNetworkIdError, NoActiveCaipAddressError } from '../errors/kernelErrors';
 import { parseCaipAddress, parseCaipNetworkId } from '../caip/caip';
 import type { AccountType } from '../taxonomy/connectors';
 import type { Logger } from '../logger/createLogger';
@@ -127,9 +127,13 @@ export class ConnectionStore implements Observable<ConnectionState> {
     this.update(namespace, { ...this.get(namespace), status: 'connecting', connectorId });
   }
 
-  /** Marks connected. Addresses must be CAIP-10 of this namespace; the first is selected. */
+  /**
+   * Marks connected. Needs at least one account (`NoActiveCaipAddressError`); addresses must
+   * be CAIP-10 of this namespace; the first is selected.
+   */
   setConnected(namespace: string, input: { accounts: readonly Account[]; network?: string; connectorId?: string }): void {
     this.assertKnown(namespace);
+    if (input.accounts.length === 0) throw new NoActiveCaipAddressError();
     const accounts = this.checkAccounts(namespace, input.accounts);
     const network = input.network ?? accounts[0]?.address.split(':').slice(0, 2).join(':');
     if (network !== undefined) this.checkNetwork(namespace, network);
@@ -148,7 +152,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
     });
     this.persist();
     if (!wasConnected) {
-      this.events.emit('account:connected', { namespace, address: accounts[0]?.address ?? '', connectorId: this.get(namespace).connectorId });
+      this.events.emit('account:connected', { namespace, address: accounts[0]!.address, connectorId: this.get(namespace).connectorId });
     }
   }
 

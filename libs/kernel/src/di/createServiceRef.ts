@@ -11,7 +11,7 @@ export interface ServiceRef<T> {
 const SERVICE_ID = /^[a-z0-9][a-z0-9.-]*(\/[a-z0-9][a-z0-9.-]*)+$/;
 
 /**
- * Creates a service ref. Ids are `<owner>/<name>` (`swaps/quote-service`), so two plugins
+ * Creates a service ref. Ids are `<owner>/<name>` (`rewards/points-service`), so two plugins
  * cannot collide by accident. Use `@inject(ref.id)` on constructor parameters.
  */
 export function createServiceRef<T>(id: string): ServiceRef<T> {

@@ -154,6 +154,29 @@ describe('feature flags gate plugins', () => {
     await waitFor(() => log.includes('+swap'));
   });
 
+  it('turning a flag off while its plugin is activating undoes the activation', async () => {
+    const log: string[] = [];
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('slow', { featureFlag: { id: 'slowFlag', default: true } }), {
+          activate: async (ctx) => {
+            log.push('+slow');
+            ctx.events.on('network:switched', () => undefined);
+            await delay(30);
+            return () => void log.push('-slow');
+          },
+        }),
+      ],
+    });
+    const starting = kernel.start();
+    await delay(5);
+    kernel.setFeature('slowFlag', false);
+    await starting;
+    await waitFor(() => log.includes('-slow'));
+    expect(kernel.plugins.get('slow')?.status).toBe('disabled');
+    expect(kernel.events.listenerCount('network:switched')).toBe(0);
+  });
+
   it('a plugin enabled before start() contributes at once but activates only on start()', async () => {
     const log: string[] = [];
     const kernel = makeKernel({ plugins: [flagged(log, 'swap', 'swapLike', false)] });

@@ -49,7 +49,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return url;
   }
 
-  async function send(method: string, path: string, opts: BodyRequestOptions = {}): Promise<Response> {
+  /** Sends a request; `guard` maps our own timeout to HttpTimeoutError while the body is read too. */
+  async function send(
+    method: string,
+    path: string,
+    opts: BodyRequestOptions = {},
+  ): Promise<{ response: Response; guard: <T>(reading: Promise<T>) => Promise<T> }> {
     const url = urlOf(path, opts.params);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -59,23 +64,25 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    let response: Response;
-    try {
-      response = await (options.fetch ?? fetch)(url, { method, headers, body, signal });
-    } catch (error) {
-      if (timeout.aborted && !opts.signal?.aborted) throw new HttpTimeoutError(url.toString(), timeoutMs);
-      throw error;
-    }
+    const guard = async <T>(reading: Promise<T>): Promise<T> => {
+      try {
+        return await reading;
+      } catch (error) {
+        if (timeout.aborted && !opts.signal?.aborted) throw new HttpTimeoutError(url.toString(), timeoutMs);
+        throw error;
+      }
+    };
+    const response = await guard((options.fetch ?? fetch)(url, { method, headers, body, signal }));
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       throw new HttpError(response.status, url.toString(), text.slice(0, 500));
     }
-    return response;
+    return { response, guard };
   }
 
   async function json<T>(method: string, path: string, opts?: BodyRequestOptions): Promise<T> {
-    const response = await send(method, path, opts);
-    const text = await response.text();
+    const { response, guard } = await send(method, path, opts);
+    const text = await guard(response.text());
     if (text.length === 0) return undefined as T;
     try {
       return JSON.parse(text) as T;
@@ -89,6 +96,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     post: (path, opts) => json('POST', path, opts),
     put: (path, opts) => json('PUT', path, opts),
     delete: (path, opts) => json('DELETE', path, opts),
-    getBlob: async (path, opts) => (await send('GET', path, { ...opts, headers: { accept: '*/*', ...opts?.headers } })).blob(),
+    getBlob: async (path, opts) => {
+      const { response, guard } = await send('GET', path, { ...opts, headers: { accept: '*/*', ...opts?.headers } });
+      return guard(response.blob());
+    },
   };
 }

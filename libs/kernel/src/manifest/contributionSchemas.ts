@@ -45,7 +45,7 @@ export const connectorGroupContribution = z.strictObject({
   order,
 });
 
-/** A wallet-feature button on the Account view (onramp, swaps, receive, send, …). */
+/** A wallet-feature button on the Account view (buy, trade, transfer, …). */
 export const walletButtonContribution = z.strictObject({
   id: contributionId,
   label,

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { satisfies, validateStrict } from 'compare-versions';
+import { validateStrict } from 'compare-versions';
+import { satisfiesRange } from './satisfiesRange';
 import { contributionId, contributionSchemas, namespaceDeclaration } from './contributionSchemas';
 
-/** Plugin ids: lowercase words joined by `-` or `.` (`chain-eip155`, `acme.ledger`). */
+/** Plugin ids: lowercase words joined by `-` or `.` (`chain-acme`, `acme.ledger`). */
 export const pluginId = z.string().check(
   z.regex(/^[a-z][a-z0-9]*([.-][a-z0-9]+)*$/, 'Must be lowercase words joined by "-" or "."'),
   z.maxLength(64),
@@ -12,7 +13,7 @@ const semver = z.string().check(z.refine((v) => validateStrict(v), 'Must be a se
 
 function isRange(value: string): boolean {
   try {
-    satisfies('0.0.0', value);
+    satisfiesRange('0.0.0', value);
     return value.trim().length > 0;
   } catch {
     return false;

@@ -1,4 +1,4 @@
-import { satisfies } from 'compare-versions';
+import { satisfiesRange as satisfies } from '../manifest/satisfiesRange';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
 import type { ServiceRegistry } from '../di/ServiceRegistry';
 import type { EventBus } from '../events/createEventBus';
@@ -238,7 +238,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private armTriggers(record: PluginRecord): void {
     const activation = record.manifest!.activation;
     if (!activation || activation === 'eager') return;
-    const fire = () => void this.activate(record.id);
+    // Lazy plugins wait for start(): before it, nothing of any plugin runs.
+    const fire = () => void (this.started && this.activate(record.id));
     const views = new Set(activation.onViews ?? []);
     if (views.size) {
       record.triggers.push(this.parts.events.on('view:changed', ({ view }) => views.has(view) && fire()));

@@ -1,4 +1,4 @@
-import { satisfies } from 'compare-versions';
+import { satisfiesRange as satisfies } from '../manifest/satisfiesRange';
 import type { PorticoError } from '../errors/PorticoError';
 import {
   DependencyCycleError,

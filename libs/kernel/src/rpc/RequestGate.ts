@@ -13,7 +13,7 @@ export const APPROVE_VIEW = 'ApproveTransaction';
 /** Delay between a refused request opening the modal and "Action not allowed" (spec). */
 export const NOT_ALLOWED_DELAY_MS = 300;
 
-/** A JSON-RPC request as wallets receive it. */
+/** A JSON-RPC request: method and params. */
 export interface RpcRequest {
   readonly method: string;
   readonly params?: unknown;
@@ -47,7 +47,8 @@ interface Waiter {
 export class RequestGate implements Observable<RequestGateState> {
   private readonly state = createObservable<RequestGateState>({ pending: [], notAllowed: undefined });
   private readonly waiters = new Map<string, Waiter>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Refused requests waiting for their delay, with how to reject them early (dispose). */
+  private readonly timers = new Map<ReturnType<typeof setTimeout>, () => void>();
   private nextId = 0;
   private readonly stopListening: () => void;
 
@@ -103,9 +104,12 @@ export class RequestGate implements Observable<RequestGateState> {
   /** Rejects everything open and stops timers. */
   dispose(): void {
     this.stopListening();
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const [timer, refuse] of this.timers) {
+      clearTimeout(timer);
+      refuse();
+    }
     this.timers.clear();
-    for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method));
+    for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method), false);
   }
 
   private refuse(namespace: string, method: string): Promise<never> {
@@ -115,19 +119,21 @@ export class RequestGate implements Observable<RequestGateState> {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         this.state.set((s) => ({ ...s, notAllowed: { namespace, method } }));
-        for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method));
+        // Stay where we are: the modal must keep showing "Action not allowed".
+        for (const waiter of [...this.waiters.values()]) this.settle(waiter, new RequestAbortedError(waiter.approval.method), false);
         reject(new RpcMethodNotAllowedError(method));
       }, this.settings.notAllowedDelayMs);
-      this.timers.add(timer);
+      this.timers.set(timer, () => reject(new RpcMethodNotAllowedError(method)));
     });
   }
 
-  private settle(waiter: Waiter, outcome: true | Error): void {
+  private settle(waiter: Waiter, outcome: true | Error, leaveApprovalView = true): void {
     this.waiters.delete(waiter.approval.id);
     this.state.set((s) => ({ ...s, pending: s.pending.filter((p) => p.id !== waiter.approval.id) }));
     this.events.emit('rpc:approval-settled', { id: waiter.approval.id, approved: outcome === true });
     if (outcome === true) waiter.resolve(true);
     else waiter.reject(outcome);
+    if (!leaveApprovalView) return;
     const { isOpen, current, stack } = this.router.getSnapshot();
     if (isOpen && current.view === APPROVE_VIEW && this.getSnapshot().pending.length === 0) {
       if (stack.length > 1) this.router.back({ force: true });

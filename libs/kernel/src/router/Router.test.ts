@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_VIEW, type CloseReason } from '../index';
+import { kernelFactory, record } from '../../test/helpers';
+
+const makeKernel = kernelFactory();
+
+const views = (kernel: ReturnType<typeof makeKernel>) => kernel.router.getSnapshot().stack.map((entry) => entry.view);
+
+describe('Router: the view stack', () => {
+  it('starts closed on Connect', () => {
+    const { router } = makeKernel();
+    expect(HOME_VIEW).toBe('Connect');
+    expect(router.getSnapshot()).toEqual({ isOpen: false, stack: [{ view: 'Connect' }], current: { view: 'Connect' } });
+  });
+
+  it('push adds, replace swaps the top, back pops, reset starts over', () => {
+    const kernel = makeKernel();
+    const { router } = kernel;
+    expect(router.push('AllWallets')).toBe(true);
+    expect(router.push('WalletDetails', { id: 'w1' })).toBe(true);
+    expect(views(kernel)).toEqual(['Connect', 'AllWallets', 'WalletDetails']);
+    expect(router.getSnapshot().current).toEqual({ view: 'WalletDetails', params: { id: 'w1' } });
+
+    expect(router.replace('Networks')).toBe(true);
+    expect(views(kernel)).toEqual(['Connect', 'AllWallets', 'Networks']);
+
+    expect(router.back()).toBe(true);
+    expect(views(kernel)).toEqual(['Connect', 'AllWallets']);
+
+    expect(router.reset('Account', { tab: 'Tokens' })).toBe(true);
+    expect(router.getSnapshot().stack).toEqual([{ view: 'Account', params: { tab: 'Tokens' } }]);
+    router.reset();
+    expect(views(kernel)).toEqual(['Connect']);
+  });
+
+  it('back on the root view does nothing and returns false', () => {
+    const kernel = makeKernel();
+    const changed = record(kernel, 'view:changed');
+    const before = kernel.router.getSnapshot();
+    expect(kernel.router.back()).toBe(false);
+    expect(kernel.router.getSnapshot()).toBe(before);
+    expect(changed).toEqual([]);
+  });
+
+  it('emits view:changed with the previous view, only when the view changes', () => {
+    const kernel = makeKernel();
+    const changed = record(kernel, 'view:changed');
+    kernel.router.push('AllWallets');
+    kernel.router.replace('AllWallets', { filter: 'x' });
+    kernel.router.back();
+    expect(changed).toEqual([
+      { view: 'AllWallets', previous: 'Connect' },
+      { view: 'Connect', previous: 'AllWallets' },
+    ]);
+  });
+
+  it('notifies subscribers with a new immutable snapshot', () => {
+    const { router } = makeKernel();
+    const snapshots = [router.getSnapshot()];
+    const off = router.subscribe(() => snapshots.push(router.getSnapshot()));
+    router.push('A');
+    off();
+    router.push('B');
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[0]?.stack).toEqual([{ view: 'Connect' }]);
+  });
+});
+
+describe('Router: open and close', () => {
+  it('open() resolves with the close reason', async () => {
+    const { router } = makeKernel();
+    for (const reason of ['connected', 'cancelled', 'closed'] as const) {
+      const done = router.open();
+      expect(router.getSnapshot().isOpen).toBe(true);
+      router.close(reason);
+      await expect(done).resolves.toBe(reason);
+    }
+  });
+
+  it('close() defaults to "cancelled" and resolves every open() waiter', async () => {
+    const { router } = makeKernel();
+    const first = router.open();
+    const second = router.open();
+    router.close();
+    await expect(Promise.all([first, second])).resolves.toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('open(view) on a closed modal starts a fresh stack on that view', () => {
+    const kernel = makeKernel();
+    const opened = record(kernel, 'modal:opened');
+    kernel.router.push('Stale');
+    void kernel.router.open('Account', { tab: 'NFTs' });
+    expect(kernel.router.getSnapshot().stack).toEqual([{ view: 'Account', params: { tab: 'NFTs' } }]);
+    expect(opened).toEqual([{ view: 'Account' }]);
+  });
+
+  it('open(view) on an open modal pushes the view, and does not emit modal:opened again', () => {
+    const kernel = makeKernel();
+    const opened = record(kernel, 'modal:opened');
+    void kernel.router.open();
+    void kernel.router.open('ApproveTransaction');
+    void kernel.router.open('ApproveTransaction');
+    expect(views(kernel)).toEqual(['Connect', 'ApproveTransaction']);
+    expect(opened).toEqual([{ view: 'Connect' }]);
+  });
+
+  it('close resets the stack to Connect and emits modal:closed', () => {
+    const kernel = makeKernel();
+    const closed = record(kernel, 'modal:closed');
+    void kernel.router.open('Account');
+    kernel.router.push('Send');
+    expect(kernel.router.close('connected')).toBe(true);
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: false, stack: [{ view: 'Connect' }] });
+    expect(closed).toEqual([{ reason: 'connected' }]);
+  });
+
+  it('closing a closed modal is a no-op that returns true', () => {
+    const kernel = makeKernel();
+    const closed = record(kernel, 'modal:closed');
+    expect(kernel.router.close()).toBe(true);
+    expect(closed).toEqual([]);
+  });
+});
+
+describe('Router: guards', () => {
+  it('a canClose guard blocks closing and emits modal:close-blocked; force skips it', async () => {
+    const kernel = makeKernel();
+    const blocked = record(kernel, 'modal:close-blocked');
+    let settled: CloseReason | undefined;
+    void kernel.router.open('SignIn').then((reason) => (settled = reason));
+    kernel.router.addGuard({ canClose: (state) => state.current.view !== 'SignIn' });
+
+    expect(kernel.router.close()).toBe(false);
+    expect(kernel.router.getSnapshot().isOpen).toBe(true);
+    expect(blocked).toEqual([{ view: 'SignIn' }]);
+    await Promise.resolve();
+    expect(settled).toBeUndefined();
+
+    expect(kernel.router.close('closed', { force: true })).toBe(true);
+    await Promise.resolve();
+    expect(settled).toBe('closed');
+  });
+
+  it('a canLeave guard blocks navigating away, but not staying on the view', () => {
+    const kernel = makeKernel();
+    kernel.router.push('SignIn');
+    const calls: Array<[string, string]> = [];
+    kernel.router.addGuard({
+      canLeave: (from, to) => {
+        calls.push([from.view, to.view]);
+        return from.view !== 'SignIn';
+      },
+    });
+    expect(kernel.router.push('Elsewhere')).toBe(false);
+    expect(kernel.router.back()).toBe(false);
+    expect(kernel.router.reset()).toBe(false);
+    expect(kernel.router.replace('SignIn', { retry: true })).toBe(true);
+    expect(views(kernel)).toEqual(['Connect', 'SignIn']);
+    expect(calls).toEqual([
+      ['SignIn', 'Elsewhere'],
+      ['SignIn', 'Connect'],
+      ['SignIn', 'Connect'],
+    ]);
+    expect(kernel.router.back({ force: true })).toBe(true);
+    expect(views(kernel)).toEqual(['Connect']);
+  });
+
+  it('removing a guard lifts its veto', () => {
+    const kernel = makeKernel();
+    void kernel.router.open();
+    const remove = kernel.router.addGuard({ canClose: () => false });
+    expect(kernel.router.close()).toBe(false);
+    remove();
+    expect(kernel.router.close()).toBe(true);
+  });
+
+  it('one vetoing guard is enough, whatever the others say', () => {
+    const kernel = makeKernel();
+    void kernel.router.open();
+    kernel.router.addGuard({ canClose: () => true });
+    kernel.router.addGuard({ canClose: () => false });
+    kernel.router.addGuard({ canLeave: () => true });
+    expect(kernel.router.close()).toBe(false);
+  });
+});

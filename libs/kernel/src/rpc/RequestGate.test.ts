@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPROVE_VIEW,
+  kernelRefs,
+  NOT_ALLOWED_DELAY_MS,
+  RequestAbortedError,
+  RpcMethodNotAllowedError,
+  UserRejectedRequestError,
+  type KernelConfig,
+} from '../index';
+import { chainPlugin, delay, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
+
+const makeKernel = kernelFactory();
+
+const policy = { id: 'acme-rpc', namespace: 'acme', safe: ['acme_get*', 'acme_chainId'], confirm: ['acme_sign', 'acme_send*'] };
+
+function gateKernel(config: KernelConfig = {}) {
+  return makeKernel({ plugins: [chainPlugin('acme', { contributes: { rpcPolicies: [policy] } })], ...config });
+}
+
+/** A `send` that counts its calls and answers with `result`. */
+function sender<T>(result: T) {
+  const calls: number[] = [];
+  const send = async () => {
+    calls.push(Date.now());
+    return result;
+  };
+  return { send, calls };
+}
+
+/** Tracks how a promise settled without awaiting it. */
+function track<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+describe('RequestGate: safe and confirm', () => {
+  it('sends a safe request at once without opening the modal', async () => {
+    const kernel = gateKernel();
+    const requested = record(kernel, 'rpc:approval-requested');
+    const { send, calls } = sender('0x10');
+    await expect(kernel.requestGate.request('acme', { method: 'acme_getBalance' }, send)).resolves.toBe('0x10');
+    expect(calls).toHaveLength(1);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+    expect(requested).toEqual([]);
+  });
+
+  it('passes on the error of a safe send', async () => {
+    const kernel = gateKernel();
+    const boom = new Error('rpc down');
+    await expect(kernel.requestGate.request('acme', { method: 'acme_chainId' }, () => Promise.reject(boom))).rejects.toBe(boom);
+  });
+
+  it('a confirm request opens ApproveTransaction, waits, and approve(id) sends it', async () => {
+    const kernel = gateKernel();
+    const requested = record(kernel, 'rpc:approval-requested');
+    const settled = record(kernel, 'rpc:approval-settled');
+    const closed = record(kernel, 'modal:closed');
+    const { send, calls } = sender('0xsig');
+
+    const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, send));
+    expect(APPROVE_VIEW).toBe('ApproveTransaction');
+    const pending = kernel.requestGate.getSnapshot().pending;
+    expect(pending).toEqual([{ id: expect.any(String), namespace: 'acme', method: 'acme_sign', params: ['hello'] }]);
+    const id = pending[0]!.id;
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction', params: { id } } });
+    expect(requested).toEqual([{ id, namespace: 'acme', method: 'acme_sign' }]);
+
+    await delay(10);
+    expect(calls).toHaveLength(0);
+    expect(result.settled).toBe(false);
+
+    kernel.requestGate.approve(id);
+    await waitFor(() => result.settled);
+    expect(result.value).toBe('0xsig');
+    expect(calls).toHaveLength(1);
+    expect(settled).toEqual([{ id, approved: true }]);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+    expect(closed).toEqual([{ reason: 'closed' }]);
+  });
+
+  it('reject(id) rejects with UserRejectedRequestError and never sends', async () => {
+    const kernel = gateKernel();
+    const closed = record(kernel, 'modal:closed');
+    const { send, calls } = sender('0xsig');
+    const request = kernel.requestGate.request('acme', { method: 'acme_sendTransaction' }, send);
+    const id = kernel.requestGate.getSnapshot().pending[0]!.id;
+    kernel.requestGate.reject(id);
+    const error = await rejectionOf(request);
+    expect(error).toBeInstanceOf(UserRejectedRequestError);
+    expect(error).toMatchObject({ message: 'User rejected the request', rpcCode: 4001, details: 'acme_sendTransaction' });
+    expect(calls).toEqual([]);
+    expect(closed).toEqual([{ reason: 'cancelled' }]);
+  });
+
+  it('closing the modal rejects every pending approval', async () => {
+    const kernel = gateKernel();
+    const first = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send);
+    const second = kernel.requestGate.request('acme', { method: 'acme_sendTransaction' }, sender(2).send);
+    expect(kernel.requestGate.getSnapshot().pending).toHaveLength(2);
+    kernel.router.close();
+    await expect(first).rejects.toBeInstanceOf(UserRejectedRequestError);
+    await expect(second).rejects.toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+  });
+
+  it('approve/reject of an unknown id do nothing', async () => {
+    const kernel = gateKernel();
+    const request = track(kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send));
+    kernel.requestGate.approve('approval-999');
+    kernel.requestGate.reject('nope');
+    await delay(5);
+    expect(request.settled).toBe(false);
+    expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1);
+  });
+
+  it('on an already open modal, the approval view is pushed and popped afterwards', async () => {
+    const kernel = gateKernel();
+    void kernel.router.open('Account');
+    const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('ok').send);
+    expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', 'ApproveTransaction']);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await expect(request).resolves.toBe('ok');
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Account' } });
+  });
+
+  it('stays on the approval view until the last pending request is settled', async () => {
+    const kernel = gateKernel();
+    const a = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('a').send);
+    const b = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('b').send);
+    const [first, second] = kernel.requestGate.getSnapshot().pending;
+    kernel.requestGate.approve(first!.id);
+    await expect(a).resolves.toBe('a');
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction' } });
+    kernel.requestGate.reject(second!.id);
+    await expect(b).rejects.toBeInstanceOf(UserRejectedRequestError);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+});
+
+describe('RequestGate: refused methods', () => {
+  it('the default delay is the spec value, 300 ms', () => {
+    expect(NOT_ALLOWED_DELAY_MS).toBe(300);
+    expect(gateKernel().getService(kernelRefs.settings).notAllowedDelayMs).toBe(300);
+  });
+
+  it('opens the modal at once; only after the delay sets notAllowed and rejects with RpcMethodNotAllowedError', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 40 });
+    const rejected = record(kernel, 'rpc:rejected');
+    const { send, calls } = sender('never');
+    const started = Date.now();
+    const request = track(kernel.requestGate.request('acme', { method: 'acme_drainWallet' }, send));
+
+    expect(kernel.router.getSnapshot().isOpen).toBe(true);
+    expect(rejected).toEqual([{ namespace: 'acme', method: 'acme_drainWallet' }]);
+    await delay(10);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
+    expect(request.settled).toBe(false);
+
+    await waitFor(() => request.settled);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    expect(request.error).toBeInstanceOf(RpcMethodNotAllowedError);
+    expect((request.error as Error).message).toBe('Requested RPC call is not allowed');
+    expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'acme', method: 'acme_drainWallet' });
+    expect(calls).toEqual([]);
+  });
+
+  it('uses the 300 ms default when none is configured', async () => {
+    const kernel = gateKernel();
+    const started = Date.now();
+    const request = track(kernel.requestGate.request('acme', { method: 'acme_unknown' }, sender(0).send));
+    await delay(150);
+    expect(request.settled).toBe(false);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
+    await waitFor(() => request.settled);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(request.error).toBeInstanceOf(RpcMethodNotAllowedError);
+  });
+
+  it('rejects every pending approval with RequestAbortedError and keeps "Action not allowed" on screen', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 30 });
+    const approval = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('sig').send);
+    const refused = kernel.requestGate.request('acme', { method: 'acme_selfDestruct' }, sender('x').send);
+
+    const aborted = await rejectionOf(approval);
+    expect(aborted).toBeInstanceOf(RequestAbortedError);
+    expect(aborted).toMatchObject({ message: 'Request was aborted', code: 'kernel/request-aborted', details: 'acme_sign' });
+    await expect(refused).rejects.toBeInstanceOf(RpcMethodNotAllowedError);
+    expect(kernel.requestGate.getSnapshot()).toEqual({ pending: [], notAllowed: { namespace: 'acme', method: 'acme_selfDestruct' } });
+    expect(kernel.router.getSnapshot().isOpen).toBe(true);
+  });
+
+  it('dismissNotAllowed and closing the modal clear the notice', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 0 });
+    await expect(kernel.requestGate.request('acme', { method: 'nope' }, sender(0).send)).rejects.toBeInstanceOf(RpcMethodNotAllowedError);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toBeDefined();
+    kernel.requestGate.dismissNotAllowed();
+    expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
+
+    await expect(kernel.requestGate.request('acme', { method: 'nope' }, sender(0).send)).rejects.toBeInstanceOf(RpcMethodNotAllowedError);
+    kernel.router.close();
+    expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
+  });
+
+  it('a namespace without any policy refuses everything', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 0 });
+    await expect(kernel.requestGate.request('beta', { method: 'acme_getBalance' }, sender(0).send)).rejects.toBeInstanceOf(
+      RpcMethodNotAllowedError,
+    );
+  });
+});
+
+describe('RequestGate: kernel dispose', () => {
+  it('rejects pending approvals with RequestAbortedError', async () => {
+    const kernel = gateKernel();
+    const approval = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('sig').send);
+    await kernel.dispose();
+    await expect(approval).rejects.toBeInstanceOf(RequestAbortedError);
+  });
+
+  it('settles a refused request still waiting for its delay instead of leaving it hanging', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 10_000 });
+    const refused = track(kernel.requestGate.request('acme', { method: 'acme_bad' }, sender(0).send));
+    await kernel.dispose();
+    await waitFor(() => refused.settled, 500);
+    expect(refused.error).toBeInstanceOf(RpcMethodNotAllowedError);
+  });
+});
