@@ -19,12 +19,13 @@ export interface AvatarProps {
  */
 export function Avatar({ src, name, size = 36 }: AvatarProps) {
   const url = safeImageUrl(src);
-  const [state, setState] = useState<'loading' | 'ok' | 'failed'>(url ? 'loading' : 'failed');
+  // The outcome is stored with the URL it belongs to, so a new URL starts as loading.
+  const [result, setResult] = useState<{ url: string; ok: boolean }>();
+  const state = !url ? 'failed' : result?.url === url ? (result.ok ? 'ok' : 'failed') : 'loading';
 
   useEffect(() => {
-    if (!url) return setState('failed');
-    setState('loading');
-    const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), IMAGE_PRELOAD_TIMEOUT_MS);
+    if (!url) return;
+    const timer = setTimeout(() => setResult((r) => (r?.url === url ? r : { url, ok: false })), IMAGE_PRELOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [url]);
 
@@ -39,8 +40,8 @@ export function Avatar({ src, name, size = 36 }: AvatarProps) {
           height={size}
           referrerPolicy="no-referrer"
           loading="lazy"
-          onLoad={() => setState('ok')}
-          onError={() => setState('failed')}
+          onLoad={() => url && setResult({ url, ok: true })}
+          onError={() => url && setResult({ url, ok: false })}
           style={state === 'loading' ? { opacity: 0 } : undefined}
         />
       ) : (
