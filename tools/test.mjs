@@ -4,12 +4,13 @@
 // as the last line: `N passed, N failed`.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkBoundaries, workspacePackages } from './boundaries.mjs';
 import { collectReports } from './summarize.mjs';
 import { ensureInstalled, NX_ENV, ROOT, run } from './workspace.mjs';
 
 const started = Date.now();
 ensureInstalled();
+// Only after installing: the boundary check parses with the typescript package.
+const { checkBoundaries, workspacePackages } = await import('./boundaries.mjs');
 
 const folders = workspacePackages(ROOT).map((p) => p.folder);
 for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { container } from 'tsyringe';
 import { parseCaipAddress, parseCaipNetworkId, type CaipAddress, type CaipNetworkId } from './caip/caip';
+import { AlertCenter } from './alerts/AlertCenter';
 import { ConnectionStore } from './connection/ConnectionStore';
+import { ConnectorRegistry } from './connectors/ConnectorRegistry';
 import { ContributionRegistry } from './contributions/ContributionRegistry';
 import type { ServiceRef } from './di/createServiceRef';
 import { ServiceRegistry } from './di/ServiceRegistry';
@@ -44,6 +46,10 @@ export interface Kernel {
   readonly http: HttpClient;
   readonly logger: Logger;
   readonly plugins: KernelPlugins;
+  /** Wallets discovered at run time by chain plugins. */
+  readonly connectors: ConnectorRegistry;
+  /** Contributed alerts, raised by id. */
+  readonly alerts: AlertCenter;
   /** CAIP helpers that know the namespaces of the enabled chain plugins. */
   readonly caip: {
     namespaces(): ReadonlySet<string>;
@@ -77,6 +83,8 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   const storageKey = options.storageKey ?? 'portico';
   const flags = new FeatureFlags(options.features);
   const contributions = new ContributionRegistry(options.contributions);
+  const connectors = new ConnectorRegistry();
+  const alerts = new AlertCenter(contributions, logger);
   const http = createHttpClient(options.http);
   const services = new ServiceRegistry(container.createChildContainer());
   const host = new PluginHost({
@@ -96,6 +104,8 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   own(kernelRefs.events, events);
   own(kernelRefs.flags, flags);
   own(kernelRefs.contributions, contributions);
+  own(kernelRefs.connectors, connectors);
+  own(kernelRefs.alerts, alerts);
   own(kernelRefs.http, http);
   own(kernelRefs.logger, logger);
   own(kernelRefs.storage, storage);
@@ -151,6 +161,8 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     contributions,
     rpcPolicy: services.get(kernelRefs.rpcPolicy),
     requestGate,
+    connectors,
+    alerts,
     http,
     logger,
     plugins: {

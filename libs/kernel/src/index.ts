@@ -34,6 +34,12 @@ export type { Orderable } from './contributions/orderContributions';
 export { HOME_VIEW, Router } from './router/Router';
 export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from './router/Router';
 
+export { ConnectorInvalidError, ConnectorRegistry } from './connectors/ConnectorRegistry';
+export type { Connector, RegisteredConnector } from './connectors/ConnectorRegistry';
+export { AlertCenter } from './alerts/AlertCenter';
+export type { ActiveAlert } from './alerts/AlertCenter';
+export { chainAdapterRef } from './chain/ChainAdapter';
+export type { Balance, ChainAdapter } from './chain/ChainAdapter';
 export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
 export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
 export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';

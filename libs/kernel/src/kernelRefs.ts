@@ -1,6 +1,8 @@
 import { createServiceRef } from './di/createServiceRef';
 import { KERNEL_TOKENS, type KernelSettings } from './di/kernelTokens';
+import type { AlertCenter } from './alerts/AlertCenter';
 import type { ConnectionStore, NamespaceDirectory } from './connection/ConnectionStore';
+import type { ConnectorRegistry } from './connectors/ConnectorRegistry';
 import type { ContributionRegistry } from './contributions/ContributionRegistry';
 import type { EventBus } from './events/createEventBus';
 import type { FeatureFlags } from './flags/FeatureFlags';
@@ -17,6 +19,8 @@ export const kernelRefs = {
   flags: createServiceRef<FeatureFlags>(KERNEL_TOKENS.flags),
   contributions: createServiceRef<ContributionRegistry>(KERNEL_TOKENS.contributions),
   router: createServiceRef<Router>(KERNEL_TOKENS.router),
+  connectors: createServiceRef<ConnectorRegistry>(KERNEL_TOKENS.connectors),
+  alerts: createServiceRef<AlertCenter>(KERNEL_TOKENS.alerts),
   connection: createServiceRef<ConnectionStore>(KERNEL_TOKENS.connection),
   rpcPolicy: createServiceRef<RpcPolicyEngine>(KERNEL_TOKENS.rpcPolicy),
   requestGate: createServiceRef<RequestGate>(KERNEL_TOKENS.requestGate),

@@ -4,6 +4,8 @@ export const KERNEL_TOKENS = {
   flags: 'kernel/flags',
   contributions: 'kernel/contributions',
   router: 'kernel/router',
+  connectors: 'kernel/connectors',
+  alerts: 'kernel/alerts',
   connection: 'kernel/connection',
   rpcPolicy: 'kernel/rpc-policy',
   requestGate: 'kernel/request-gate',

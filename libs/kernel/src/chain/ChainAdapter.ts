@@ -1,0 +1,30 @@
+import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
+
+/** A balance in the smallest unit, with what is needed to show it. */
+export interface Balance {
+  readonly value: bigint;
+  readonly decimals: number;
+  readonly symbol: string;
+}
+
+/**
+ * What a chain plugin implements for its namespace. The adapter updates the connection
+ * store itself (connecting → connected, accounts, network); callers just await.
+ */
+export interface ChainAdapter {
+  readonly namespace: string;
+  /** Connects through a registered connector; rejects with the wallet's error. */
+  connect(connectorId: string): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Switches the wallet to a CAIP-2 network the app supports. */
+  switchNetwork(networkId: string): Promise<void>;
+  /** Native balance of a CAIP-10 account; absent when the chain has no RPC configured. */
+  getBalance?(address: string, networkId: string): Promise<Balance>;
+  /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */
+  getProvider?(): unknown;
+}
+
+/** The service ref under which a chain plugin registers its adapter. */
+export function chainAdapterRef(namespace: string): ServiceRef<ChainAdapter> {
+  return createServiceRef<ChainAdapter>(`chain-adapter/${namespace}`);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectorInvalidError, ConnectorRegistry } from './ConnectorRegistry';
+
+describe('ConnectorRegistry', () => {
+  it('resolves the group from the connector type', () => {
+    const registry = new ConnectorRegistry();
+    registry.register({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, 'p');
+    registry.register({ id: 'x', name: 'X Wallet', type: 'ANNOUNCED', namespaces: ['acme'] }, 'p');
+    registry.register({ id: 'ext', name: 'Ext', type: 'EXTERNAL', namespaces: ['acme'] }, 'p');
+    registry.register({ id: 'feat', name: 'Featured', type: 'ANNOUNCED', namespaces: ['acme'], group: 'featured' }, 'p');
+    expect(registry.getSnapshot().map((c) => [c.id, c.group])).toEqual([
+      ['wc', 'walletConnect'],
+      ['x', 'injected'],
+      ['ext', 'external'],
+      ['feat', 'featured'],
+    ]);
+  });
+
+  it('merges one wallet seen by two chain plugins into a MULTI_CHAIN connector', () => {
+    const registry = new ConnectorRegistry();
+    const offA = registry.register({ id: 'multi', name: 'Multi', type: 'ANNOUNCED', namespaces: ['acme'] }, 'chain-acme');
+    registry.register({ id: 'multi', name: 'Multi', type: 'ANNOUNCED', namespaces: ['beta'] }, 'chain-beta');
+    expect(registry.get('multi')).toMatchObject({ type: 'MULTI_CHAIN', namespaces: ['acme', 'beta'] });
+    offA();
+    expect(registry.get('multi')).toMatchObject({ type: 'ANNOUNCED', namespaces: ['beta'], pluginId: 'chain-beta' });
+  });
+
+  it('notifies subscribers and unregisters once', () => {
+    const registry = new ConnectorRegistry();
+    let calls = 0;
+    registry.subscribe(() => calls++);
+    const off = registry.register({ id: 'a', name: 'A', type: 'INJECTED', namespaces: ['acme'] }, 'p');
+    off();
+    off();
+    expect(calls).toBe(2);
+    expect(registry.getSnapshot()).toEqual([]);
+  });
+
+  it.each([
+    [{ id: '', name: 'A', type: 'INJECTED', namespaces: ['acme'] }, 'id: Must have at least 1 character(s)'],
+    [{ id: 'a', name: 'x'.repeat(101), type: 'INJECTED', namespaces: ['acme'] }, 'name: Must have at most 100 character(s)'],
+    [{ id: 'a', name: 'A', type: 'PHISHING', namespaces: ['acme'] }, 'type: Expected one of'],
+    [{ id: 'a', name: 'A', type: 'INJECTED', namespaces: [] }, 'namespaces: Must have at least 1 item(s)'],
+    [{ id: 'a', name: 42, type: 'INJECTED', namespaces: ['acme'] }, 'name: Expected string, received number'],
+  ])('rejects a malformed announcement %#', (connector, problem) => {
+    const registry = new ConnectorRegistry();
+    expect(() => registry.register(connector as never, 'p')).toThrow(ConnectorInvalidError);
+    expect(() => registry.register(connector as never, 'p')).toThrow(problem);
+    expect(registry.getSnapshot()).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import * as z from 'zod/mini';
+import type { Unsubscribe } from '../events/createEventBus';
+import { PorticoError } from '../errors/PorticoError';
+import { namespaceId } from '../manifest/contributionSchemas';
+import { safeParseWith } from '../schema/formatIssues';
+import { createObservable, type Observable } from '../state/createObservable';
+import { CONNECTOR_GROUPS, CONNECTOR_TYPES, type ConnectorGroup, type ConnectorType } from '../taxonomy/connectors';
+
+/** A wallet a chain plugin can connect to. `name` and `icon` come from wallets: untrusted. */
+export interface Connector {
+  readonly id: string;
+  readonly name: string;
+  readonly type: ConnectorType;
+  readonly namespaces: readonly string[];
+  /** Untrusted image URL; the UI shows only `data:image/…` and `https:`. */
+  readonly icon?: string | undefined;
+  readonly rdns?: string | undefined;
+  /** Defaults from the type: WALLET_CONNECT → walletConnect, EXTERNAL → external, else injected. */
+  readonly group?: ConnectorGroup | undefined;
+  readonly order?: number | undefined;
+}
+
+/** A connector as listed: its group resolved and the plugin that registered it. */
+export type RegisteredConnector = Connector & { readonly group: ConnectorGroup; readonly pluginId: string };
+
+/** A connector failed validation (a page announced something malformed). */
+export class ConnectorInvalidError extends PorticoError {
+  override name = 'ConnectorInvalidError';
+  constructor(problems: string) {
+    super(`Invalid connector: ${problems}`, { code: 'kernel/connector-invalid' });
+  }
+}
+
+const connectorSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  type: z.enum(CONNECTOR_TYPES),
+  namespaces: z.array(namespaceId).check(z.minLength(1)),
+  icon: z.optional(z.string().check(z.maxLength(200_000))),
+  rdns: z.optional(z.string().check(z.maxLength(200))),
+  group: z.optional(z.enum(CONNECTOR_GROUPS)),
+  order: z.optional(z.number()),
+});
+
+function defaultGroup(type: ConnectorType): ConnectorGroup {
+  if (type === 'WALLET_CONNECT') return 'walletConnect';
+  if (type === 'EXTERNAL') return 'external';
+  return 'injected';
+}
+
+/**
+ * Connectors registered at run time by chain plugins (EIP-6963 announcements, Wallet
+ * Standard wallets, WalletConnect, …). One id is one wallet: a second registration of an
+ * id merges its namespaces (a multi-chain wallet seen by two chain plugins).
+ */
+export class ConnectorRegistry implements Observable<readonly RegisteredConnector[]> {
+  private readonly entries = new Map<string, Map<string, RegisteredConnector>>();
+  private readonly state = createObservable<readonly RegisteredConnector[]>([]);
+
+  /** Validates and registers; returns the unregister function. Throws `ConnectorInvalidError`. */
+  register(connector: Connector, pluginId: string): Unsubscribe {
+    const parsed = safeParseWith(connectorSchema, connector);
+    if (!parsed.ok) throw new ConnectorInvalidError(parsed.problems);
+    const value = parsed.value;
+    const entry: RegisteredConnector = { ...value, group: value.group ?? defaultGroup(value.type), pluginId };
+    const byPlugin = this.entries.get(value.id) ?? new Map<string, RegisteredConnector>();
+    byPlugin.set(pluginId, entry);
+    this.entries.set(value.id, byPlugin);
+    this.publish();
+    return () => {
+      if (this.entries.get(value.id)?.get(pluginId) !== entry) return;
+      byPlugin.delete(pluginId);
+      if (byPlugin.size === 0) this.entries.delete(value.id);
+      this.publish();
+    };
+  }
+
+  get(id: string): RegisteredConnector | undefined {
+    return this.getSnapshot().find((c) => c.id === id);
+  }
+
+  getSnapshot(): readonly RegisteredConnector[] {
+    return this.state.getSnapshot();
+  }
+
+  subscribe(listener: () => void): Unsubscribe {
+    return this.state.subscribe(listener);
+  }
+
+  private publish(): void {
+    const merged: RegisteredConnector[] = [];
+    for (const byPlugin of this.entries.values()) {
+      const [first, ...rest] = [...byPlugin.values()];
+      if (!first) continue;
+      const namespaces = [...new Set([first, ...rest].flatMap((c) => c.namespaces))];
+      merged.push(rest.length ? { ...first, namespaces, type: 'MULTI_CHAIN' } : first);
+    }
+    this.state.set(merged);
+  }
+}
