@@ -1,76 +1,60 @@
-import { CONTRIBUTION_POINTS, type Kernel, type Observable } from '@portico/kernel';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { PluginDefinition } from '@portico/kernel';
+import { createPortico, PorticoProvider, type Portico } from '@portico/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { allPlugins } from './allPlugins';
+import { ControlPanel } from './ControlPanel';
+import { demoChainPlugin, demoNetworks } from './demoChain';
+import { HostPage } from './HostPage';
+import { Inspector } from './Inspector';
 
-function useObservable<S>(source: Observable<S>): S {
-  return useSyncExternalStore(
-    (listener) => source.subscribe(listener),
-    () => source.getSnapshot(),
-  );
+const params = new URLSearchParams(location.search);
+
+/** What the control panel changes that needs a new Portico instance. */
+export interface Setup {
+  plugins: string[];
+  networks: string[];
+  projectId: string;
 }
 
-const LOGGED = ['plugin:activated', 'plugin:failed', 'plugin:disposed', 'flag:changed', 'view:changed', 'modal:opened', 'modal:closed'] as const;
+const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
 
-/** The kernel inspector: plugins, flags (toggle at run time), contributions, events. */
-export function App({ kernel }: { kernel: Kernel }) {
-  const plugins = useObservable(kernel.plugins);
-  const flags = useObservable(kernel.flags);
-  const contributions = useObservable(kernel.contributions);
-  const [log, setLog] = useState<string[]>([]);
-
+/** The playground: a host page using Portico, the control panel and the inspector. */
+export function App() {
+  const [setup, setSetup] = useState<Setup>({
+    plugins: params.get('plugins')?.split(',') ?? everyPlugin.map((p) => p.manifest.id),
+    networks: demoNetworks.map((n) => n.caipNetworkId),
+    projectId: params.get('projectId') ?? 'playground-project',
+  });
+  const portico = useMemo<Portico>(
+    () =>
+      createPortico({
+        projectId: setup.projectId,
+        metadata: { name: 'Portico Playground', url: location.origin },
+        networks: demoNetworks.filter((n) => setup.networks.includes(n.caipNetworkId)),
+        plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
+        themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
+        locale: params.get('locale') ?? 'en',
+        storageKey: 'portico-playground',
+        logLevel: 'warn',
+      }),
+    [setup],
+  );
+  // Dispose an instance only once a new one replaced it (StrictMode re-runs effects).
+  const previous = useRef<Portico>(undefined);
   useEffect(() => {
-    const offs = LOGGED.map((name) =>
-      kernel.events.on(name, (payload) => setLog((lines) => [`${name} ${JSON.stringify(payload)}`, ...lines].slice(0, 50))),
-    );
-    return () => offs.forEach((off) => off());
-  }, [kernel]);
+    if (previous.current && previous.current !== portico) void previous.current.dispose();
+    previous.current = portico;
+    // Exposed for the browser tests and for poking at from the console.
+    (window as { portico?: Portico }).portico = portico;
+  }, [portico]);
 
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24, display: 'grid', gap: 24, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))' }}>
-      <h1 style={{ gridColumn: '1 / -1', margin: 0 }}>Portico playground</h1>
-      <section aria-labelledby="plugins-title">
-        <h2 id="plugins-title">Plugins</h2>
-        <ul>
-          {plugins.map((p) => (
-            <li key={p.id}>
-              <code>{p.id}</code> {p.version} — <strong>{p.status}</strong>
-              {p.disabledBy ? ` (flag ${p.disabledBy} off)` : ''}
-              {p.error ? <div role="alert">{p.error.message}</div> : null}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="flags-title">
-        <h2 id="flags-title">Feature flags</h2>
-        {[...flags.values()].map((flag) => (
-          <div key={flag.id}>
-            <label>
-              <input type="checkbox" checked={flag.value} onChange={(e) => kernel.setFeature(flag.id, e.target.checked)} /> {flag.id}
-            </label>{' '}
-            <small>
-              ({flag.source}
-              {flag.owner ? `, ${flag.owner}` : ''})
-            </small>
-          </div>
-        ))}
-      </section>
-      <section aria-labelledby="contributions-title">
-        <h2 id="contributions-title">Contributions</h2>
-        {CONTRIBUTION_POINTS.map((point) => (
-          <p key={point}>
-            <strong>{point}</strong>: {contributions[point].map((c) => c.id).join(', ') || '—'}
-          </p>
-        ))}
-      </section>
-      <section aria-labelledby="events-title">
-        <h2 id="events-title">Events</h2>
-        <ol reversed>
-          {log.map((line, i) => (
-            <li key={`${log.length - i}`}>
-              <code>{line}</code>
-            </li>
-          ))}
-        </ol>
-      </section>
-    </main>
+    <PorticoProvider portico={portico}>
+      <main className="playground">
+        <HostPage />
+        <ControlPanel portico={portico} setup={setup} onSetup={setSetup} everyPlugin={everyPlugin} />
+        <Inspector portico={portico} />
+      </main>
+    </PorticoProvider>
   );
 }

@@ -11,11 +11,9 @@ import { siwxPlugin } from '@portico/plugin-siwx';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
-import { corePlugin } from '@portico/react';
 
-/** Every first-party plugin the playground can load. */
+/** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [
-  corePlugin,
   chainEip155Plugin,
   chainSolanaPlugin,
   chainBip122Plugin,

@@ -57,6 +57,8 @@ export interface Kernel {
     parseNetworkId(value: unknown): CaipNetworkId;
   };
   getService<T>(ref: ServiceRef<T>): T;
+  /** Whether a service is registered (and its plugin alive). */
+  hasService(ref: ServiceRef<unknown>): boolean;
   /** Sets (or with `undefined` clears) a host feature flag at run time. */
   setFeature(id: string, value: boolean | undefined): void;
   /** Loads a contributed view, activating its plugin. */
@@ -176,6 +178,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
       parseAddress: (value) => parseCaipAddress(value, host.namespaces()),
       parseNetworkId: (value) => parseCaipNetworkId(value),
     },
+    hasService: (ref) => !disposed && services.has(ref),
     getService(ref) {
       alive();
       return services.get(ref);

@@ -65,7 +65,7 @@ export type { ParseResult } from './schema/formatIssues';
 
 export { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
 export type { CaipAddress, CaipNetworkId } from './caip/caip';
-export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES } from './taxonomy/connectors';
+export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup } from './taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';
 
 export { isPorticoError, PorticoError } from './errors/PorticoError';

@@ -17,17 +17,26 @@ export const coreManifest = defineManifest({
   ],
   contributes: {
     views: [
-      { id: 'Connect', title: 'Connect wallet' },
-      { id: 'AllWallets', title: 'All wallets' },
+      { id: 'Connect', title: 'Connect Wallet' },
+      { id: 'AllWallets', title: 'All Wallets' },
       { id: 'Connecting', title: 'Connecting' },
-      { id: 'Networks', title: 'Choose network' },
+      { id: 'Networks', title: 'Choose Network' },
       { id: 'Account', title: 'Account' },
-      { id: 'ApproveTransaction', title: 'Approve transaction', closable: false },
+      { id: 'AccountTokens', title: 'Tokens' },
+      { id: 'AccountNfts', title: 'NFTs' },
+      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false },
     ],
     connectMethods: [{ id: 'wallet', label: 'Wallet', view: 'Connect', order: 30 }],
     accountTabs: [
-      { id: 'tokens', label: 'Tokens', view: 'Account', namespaces: ['eip155', 'solana', 'bip122'], order: 10 },
-      { id: 'nfts', label: 'NFTs', view: 'Account', namespaces: ['eip155'], order: 20 },
+      { id: 'tokens', label: 'Tokens', view: 'AccountTokens', namespaces: ['eip155', 'solana', 'bip122'], order: 10 },
+      { id: 'nfts', label: 'NFTs', view: 'AccountNfts', namespaces: ['eip155'], order: 20 },
+    ],
+    alerts: [
+      { id: 'project-id-not-configured', title: 'Project ID Not Configured', message: 'Set projectId in createPortico() to connect wallets.', severity: 'error' },
+      { id: 'invalid-project-id', title: 'Invalid Project ID', message: 'The projectId was not accepted. Check it in your dashboard.', severity: 'error' },
+      { id: 'network-not-found', title: 'Network Not Found', message: 'This network is not supported by the app. Choose another network.', severity: 'error' },
+      { id: 'invalid-app-configuration', title: 'Invalid App Configuration', message: 'This origin is not on the allowlist, or the embedded wallet failed to load.', severity: 'error' },
+      { id: 'session-expired', title: 'Session Expired', message: 'Your session is invalid. Check your device’s time settings and sign in again.', severity: 'warning' },
     ],
   },
 });

@@ -4,7 +4,7 @@ import { PorticoError } from '../errors/PorticoError';
 import { namespaceId } from '../manifest/contributionSchemas';
 import { safeParseWith } from '../schema/formatIssues';
 import { createObservable, type Observable } from '../state/createObservable';
-import { CONNECTOR_GROUPS, CONNECTOR_TYPES, type ConnectorGroup, type ConnectorType } from '../taxonomy/connectors';
+import { CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup, type ConnectorGroup, type ConnectorType } from '../taxonomy/connectors';
 
 /** A wallet a chain plugin can connect to. `name` and `icon` come from wallets: untrusted. */
 export interface Connector {
@@ -15,7 +15,7 @@ export interface Connector {
   /** Untrusted image URL; the UI shows only `data:image/…` and `https:`. */
   readonly icon?: string | undefined;
   readonly rdns?: string | undefined;
-  /** Defaults from the type: WALLET_CONNECT → walletConnect, EXTERNAL → external, else injected. */
+  /** Defaults from the type (`defaultConnectorGroup`). */
   readonly group?: ConnectorGroup | undefined;
   readonly order?: number | undefined;
 }
@@ -42,12 +42,6 @@ const connectorSchema = z.object({
   order: z.optional(z.number()),
 });
 
-function defaultGroup(type: ConnectorType): ConnectorGroup {
-  if (type === 'WALLET_CONNECT') return 'walletConnect';
-  if (type === 'EXTERNAL') return 'external';
-  return 'injected';
-}
-
 /**
  * Connectors registered at run time by chain plugins (EIP-6963 announcements, Wallet
  * Standard wallets, WalletConnect, …). One id is one wallet: a second registration of an
@@ -62,7 +56,7 @@ export class ConnectorRegistry implements Observable<readonly RegisteredConnecto
     const parsed = safeParseWith(connectorSchema, connector);
     if (!parsed.ok) throw new ConnectorInvalidError(parsed.problems);
     const value = parsed.value;
-    const entry: RegisteredConnector = { ...value, group: value.group ?? defaultGroup(value.type), pluginId };
+    const entry: RegisteredConnector = { ...value, group: value.group ?? defaultConnectorGroup(value.type), pluginId };
     const byPlugin = this.entries.get(value.id) ?? new Map<string, RegisteredConnector>();
     byPlugin.set(pluginId, entry);
     this.entries.set(value.id, byPlugin);

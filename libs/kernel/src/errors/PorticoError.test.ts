@@ -38,6 +38,7 @@ const samples: Record<string, PorticoError> = {
   ServiceNotFoundError: new kernel.ServiceNotFoundError('a/b'),
   UserRejectedRequestError: new kernel.UserRejectedRequestError('m'),
   ViewLoadError: new kernel.ViewLoadError('V', new Error('x')),
+  ConnectorInvalidError: new kernel.ConnectorInvalidError('name: Required'),
   ViewNotFoundError: new kernel.ViewNotFoundError('V'),
   DependencyCycleError: new kernel.DependencyCycleError('a', ['a', 'b', 'a']),
   DependencyUnavailableError: new kernel.DependencyUnavailableError('a', 'b', 'off'),

@@ -18,6 +18,13 @@ export const CONNECTOR_GROUPS = [
 /** One of `CONNECTOR_GROUPS`. */
 export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number];
 
+/** The group a connector of `type` belongs to unless it names one. */
+export function defaultConnectorGroup(type: ConnectorType): ConnectorGroup {
+  if (type === 'WALLET_CONNECT') return 'walletConnect';
+  if (type === 'EXTERNAL') return 'external';
+  return 'injected';
+}
+
 /** Account kinds a chain plugin can report; chains declare their default. */
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const;
 

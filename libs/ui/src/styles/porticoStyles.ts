@@ -77,6 +77,8 @@ export const porticoStyles = `
 .pt-alert-info { background: var(--pt-info-bg); color: var(--pt-fg); }
 .pt-alert-title { font-weight: 700; margin: 0 0 2px; }
 .pt-alert p { margin: 0; }
+.pt-social-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(44px, 1fr)); gap: 6px; }
+.pt-social { width: 100%; height: 48px; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg-2); }
 .pt-token-row { display: flex; align-items: center; gap: 12px; padding: 8px 4px; }
 .pt-token-main { flex: 1; min-width: 0; }
 .pt-token-value { text-align: end; font-variant-numeric: tabular-nums; }

@@ -1,0 +1,72 @@
+import type { PluginDefinition } from '@portico/kernel';
+import { useObservable, type Portico } from './useObservable';
+import type { Setup } from './App';
+
+/** Run-time controls: plugins, flags, theme, accent, locale, networks, projectId. */
+export function ControlPanel({ portico, setup, onSetup, everyPlugin }: { portico: Portico; setup: Setup; onSetup(s: Setup): void; everyPlugin: PluginDefinition[] }) {
+  const flags = useObservable(portico.kernel.flags);
+  const theme = useObservable(portico.theme);
+  const i18n = useObservable(portico.i18n);
+  const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+  return (
+    <section aria-labelledby="controls-title" className="card">
+      <h2 id="controls-title">Controls</h2>
+      <fieldset>
+        <legend>Theme</legend>
+        <label>
+          Mode{' '}
+          <select value={theme.mode} onChange={(e) => portico.theme.setMode(e.target.value as 'light' | 'dark' | 'system')}>
+            <option value="system">system</option>
+            <option value="light">light</option>
+            <option value="dark">dark</option>
+          </select>
+        </label>{' '}
+        <label>
+          Accent <input type="color" value={theme.variables.accent ?? '#3b5bdb'} onChange={(e) => portico.theme.setVariables({ ...theme.variables, accent: e.target.value })} />
+        </label>{' '}
+        <label>
+          Radius{' '}
+          <select value={theme.variables.borderRadius ?? '16px'} onChange={(e) => portico.theme.setVariables({ ...theme.variables, borderRadius: e.target.value })}>
+            {['0px', '8px', '16px', '24px'].map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Locale</legend>
+        <select aria-label="Locale" value={i18n.locale} onChange={(e) => void portico.i18n.setLocale(e.target.value)}>
+          <option value="en">English</option>
+          <option value="ar">العربية (RTL)</option>
+        </select>
+      </fieldset>
+      <fieldset>
+        <legend>Feature flags</legend>
+        {[...flags.values()].map((flag) => (
+          <label key={flag.id} className="check">
+            <input type="checkbox" checked={flag.value} onChange={(e) => portico.kernel.setFeature(flag.id, e.target.checked)} /> {flag.id} <small>({flag.source})</small>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Plugins (recreates the instance)</legend>
+        {everyPlugin.map((p) => (
+          <label key={p.manifest.id} className="check">
+            <input type="checkbox" checked={setup.plugins.includes(p.manifest.id)} onChange={(e) => onSetup({ ...setup, plugins: toggle(setup.plugins, p.manifest.id, e.target.checked) })} /> {p.manifest.id}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Networks</legend>
+        {['demo:1', 'demo:2'].map((id) => (
+          <label key={id} className="check">
+            <input type="checkbox" checked={setup.networks.includes(id)} onChange={(e) => onSetup({ ...setup, networks: toggle(setup.networks, id, e.target.checked) })} /> {id}
+          </label>
+        ))}
+        <label className="check">
+          <input type="checkbox" checked={setup.projectId === ''} onChange={(e) => onSetup({ ...setup, projectId: e.target.checked ? '' : 'playground-project' })} /> no projectId
+        </label>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useNetwork } from '../hooks/useNetwork';
+import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
+import { hostButtonStyle } from './ConnectButton';
+
+/** The active network's name (or "Unsupported network"); opens the Networks view. */
+export function NetworkButton({ className, namespace }: { className?: string; namespace?: string }) {
+  const portico = usePortico('NetworkButton');
+  const t = useT();
+  const { network, networkId, isSupported } = useNetwork(namespace);
+  const text = !isSupported ? t('button.unsupportedNetwork') : (network?.name ?? portico.network(portico.defaultNetwork)?.name ?? t('button.network'));
+  return (
+    <button type="button" className={['portico-network-button', className ?? ''].filter(Boolean).join(' ')} style={hostButtonStyle} aria-haspopup="dialog" data-network={networkId} onClick={() => void portico.open('Networks')}>
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,103 @@
+import { AlertBanner, BackIcon, CloseIcon, IconButton, themeVariablesToStyle } from '@portico/ui';
+import { useId, useRef } from 'react';
+import { useObservable } from '../hooks/useObservable';
+import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
+import { useFocusTrap } from './useFocusTrap';
+import { ViewOutlet } from './ViewOutlet';
+
+function AlertsBar() {
+  const { kernel } = usePortico('AlertsBar');
+  const t = useT();
+  const alerts = useObservable(kernel.alerts);
+  const gate = useObservable(kernel.requestGate);
+  return (
+    <>
+      {alerts.map((alert) => (
+        <AlertBanner
+          key={alert.id}
+          severity={alert.severity}
+          title={t(`alerts.${alert.id}.title`, undefined, alert.title)}
+          action={
+            <IconButton label={t('alert.dismiss')} onClick={() => kernel.alerts.dismiss(alert.id)}>
+              <CloseIcon width={16} height={16} />
+            </IconButton>
+          }
+        >
+          {t(`alerts.${alert.id}.message`, undefined, alert.message)}
+        </AlertBanner>
+      ))}
+      {gate.notAllowed ? (
+        <AlertBanner severity="error" title={t('actionNotAllowed.title')}>
+          {t('actionNotAllowed.message')}
+        </AlertBanner>
+      ) : null}
+    </>
+  );
+}
+
+/** The dialog: overlay, 360 px card, header (back, title, close), alerts and the current view. */
+export function ModalShell() {
+  const portico = usePortico('ModalShell');
+  const { kernel } = portico;
+  const t = useT();
+  const router = useObservable(kernel.router);
+  const theme = useObservable(portico.theme);
+  const contributions = useObservable(kernel.contributions);
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const viewId = router.current.view;
+  const onKeyDown = useFocusTrap(dialog);
+
+  const definition = contributions.views.find((v) => v.id === viewId);
+  const title = t(`views.${viewId}`, undefined, definition?.title ?? viewId);
+  const closable = definition?.closable !== false;
+  const close = () => kernel.router.close('cancelled');
+
+  return (
+    <div className="pt-root" data-theme={theme.resolved} dir={t.dir} lang={t.locale} style={themeVariablesToStyle(theme.variables).style}>
+      <div className="pt-overlay" data-testid="portico-overlay" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+        <div
+          ref={dialog}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className="pt-card"
+          tabIndex={-1}
+          data-view={viewId}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            } else onKeyDown(e);
+          }}
+        >
+          <header className="pt-header">
+            {router.stack.length > 1 ? (
+              <IconButton label={t('modal.back')} onClick={() => kernel.router.back()}>
+                <BackIcon />
+              </IconButton>
+            ) : (
+              <span />
+            )}
+            <h2 id={titleId} className="pt-title">
+              {title}
+            </h2>
+            {closable ? (
+              <IconButton label={t('modal.close')} onClick={close}>
+                <CloseIcon />
+              </IconButton>
+            ) : (
+              <span />
+            )}
+          </header>
+          <div className="pt-body pt-stack" data-pt-body key={viewId}>
+            <AlertsBar />
+            <ViewOutlet viewId={viewId} params={router.current.params} />
+          </div>
+          <footer className="pt-footer">{t('modal.poweredBy')}</footer>
+        </div>
+      </div>
+    </div>
+  );
+}

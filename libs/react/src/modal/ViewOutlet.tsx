@@ -1,0 +1,72 @@
+import type { ViewModule } from '@portico/kernel';
+import { AlertBanner, Button, Spinner } from '@portico/ui';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
+
+/** Props every view component receives. */
+export interface ViewProps {
+  params?: unknown;
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; view: ComponentType<ViewProps> } | { status: 'failed'; error: Error };
+
+class RenderBoundary extends Component<{ fallback: (error: Error, reset: () => void) => ReactNode; children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error, () => this.setState({ error: undefined })) : this.props.children;
+  }
+}
+
+/**
+ * Renders a contributed view, loading its (lazy) module through the kernel. A load or
+ * render failure shows an error with a retry button, never a blank modal.
+ */
+export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknown }) {
+  const { kernel } = usePortico('ViewOutlet');
+  const t = useT();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; value: LoadState }>({ key: '', value: { status: 'loading' } });
+  const key = `${viewId}#${attempt}`;
+
+  useEffect(() => {
+    let live = true;
+    kernel.loadView(viewId).then(
+      (module: ViewModule) => live && setState({ key, value: { status: 'ready', view: module.default as ComponentType<ViewProps> } }),
+      (error: unknown) => live && setState({ key, value: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kernel, viewId, key]);
+
+  const current = state.key === key ? state.value : { status: 'loading' as const };
+  const failure = (error: Error, retry: () => void) => (
+    <div className="pt-stack" data-testid="view-error">
+      <AlertBanner severity="error" title={t('view.loadFailed')}>
+        {error.message}
+      </AlertBanner>
+      <Button variant="secondary" onClick={retry}>
+        {t('view.retry')}
+      </Button>
+    </div>
+  );
+
+  if (current.status === 'loading') {
+    return (
+      <div className="pt-center">
+        <Spinner label={t('view.loading')} />
+      </div>
+    );
+  }
+  if (current.status === 'failed') return failure(current.error, () => setAttempt((n) => n + 1));
+  const View = current.view;
+  return (
+    <RenderBoundary key={key} fallback={(error, reset) => failure(error, () => (reset(), setAttempt((n) => n + 1)))}>
+      <View params={params} />
+    </RenderBoundary>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  AdapterNotFoundError,
+  ChainNotSupportedError,
+  ConfigInvalidError,
+  chainAdapterRef,
+  createKernel,
+  createObservable,
+  createTtlCache,
+  CACHE_TTL_MS,
+  safeParseWith,
+  type Balance,
+  type ChainAdapter,
+  type CloseReason,
+  type Kernel,
+  type Observable,
+} from '@portico/kernel';
+import { corePlugin } from '../corePlugin';
+import { createI18n, type I18n } from '../i18n/createI18n';
+import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
+import { porticoConfigSchema, type Network, type PorticoConfig } from './porticoConfigSchema';
+
+/** The state of the connect attempt shown on the Connecting view. */
+export interface ConnectAttempt {
+  readonly connectorId: string;
+  readonly status: 'connecting' | 'failed';
+  readonly error?: Error | undefined;
+}
+
+/** A Portico instance: the kernel plus what the modal and hooks need. */
+export interface Portico {
+  readonly kernel: Kernel;
+  readonly projectId: string | undefined;
+  readonly metadata: { name: string; description?: string | undefined; url?: string | undefined; icons?: string[] | undefined } | undefined;
+  readonly networks: readonly Network[];
+  readonly defaultNetwork: string | undefined;
+  readonly cspNonce: string | undefined;
+  readonly excludeWalletIds: ReadonlySet<string>;
+  readonly i18n: I18n;
+  readonly theme: ThemeStore;
+  readonly connectAttempt: Observable<ConnectAttempt | undefined>;
+  /** Opens the modal (Connect when disconnected, Account when connected) and resolves when it closes. */
+  open(view?: string, params?: unknown): Promise<CloseReason>;
+  close(): boolean;
+  /** Connects every namespace a connector serves; shows Connecting, closes on success. */
+  connect(connectorId: string): Promise<void>;
+  disconnect(namespace?: string): Promise<void>;
+  /** Switches to a configured network; an unknown one raises the Network Not Found alert. */
+  switchNetwork(networkId: string): Promise<void>;
+  network(networkId: string | undefined): Network | undefined;
+  /** Native balance of the namespace's selected account (30 s cache), or undefined. */
+  balance(namespace: string): Promise<Balance | undefined>;
+  adapter(namespace: string): ChainAdapter | undefined;
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Creates a Portico instance. Throws `ConfigInvalidError` naming the field for a malformed
+ * config; a missing `projectId` is not thrown but raises the Project ID Not Configured alert.
+ */
+export function createPortico(config: PorticoConfig): Portico {
+  const parsed = safeParseWith(porticoConfigSchema, config);
+  if (!parsed.ok) throw new ConfigInvalidError(parsed.problems);
+  const options = parsed.value;
+
+  const kernel = createKernel({
+    // The core is always first; a host that lists it too does not get it twice.
+    plugins: [corePlugin, ...(options.plugins ?? []).filter((p) => p !== corePlugin)],
+    features: options.features,
+    contributions: options.contributions,
+    storage: options.storage,
+    storageKey: options.storageKey,
+    logLevel: options.logLevel,
+    remoteConfig: options.remoteConfig,
+  });
+  const networks = options.networks ?? [];
+  const i18n = createI18n(options.locale ?? 'en', undefined, (error) => kernel.logger.warn('Locale failed to load', error));
+  const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
+  const attempt = createObservable<ConnectAttempt | undefined>(undefined);
+  const balances = createTtlCache<string, Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
+
+  const adapter = (namespace: string): ChainAdapter | undefined => {
+    const ref = chainAdapterRef(namespace);
+    return kernel.hasService(ref) ? kernel.getService(ref) : undefined;
+  };
+  const network = (id: string | undefined) => networks.find((n) => n.caipNetworkId === id);
+
+  const portico: Portico = {
+    kernel,
+    projectId: options.projectId || undefined,
+    metadata: options.metadata,
+    networks,
+    defaultNetwork: options.defaultNetwork ?? networks[0]?.caipNetworkId,
+    cspNonce: options.cspNonce,
+    excludeWalletIds: new Set(options.excludeWalletIds ?? []),
+    i18n,
+    theme,
+    connectAttempt: attempt,
+    open(view, params) {
+      const active = kernel.connection.getSnapshot().activeNamespace;
+      const connected = active !== undefined && kernel.connection.get(active).status === 'connected';
+      return kernel.router.open(view ?? (connected ? 'Account' : 'Connect'), params);
+    },
+    close: () => kernel.router.close('cancelled'),
+    async connect(connectorId) {
+      const connector = kernel.connectors.get(connectorId);
+      if (!connector) throw new AdapterNotFoundError(`no connector "${connectorId}"`);
+      attempt.set({ connectorId, status: 'connecting' });
+      if (kernel.router.getSnapshot().current.view !== 'Connecting') kernel.router.push('Connecting', { connectorId });
+      try {
+        for (const namespace of connector.namespaces) {
+          const chain = adapter(namespace);
+          if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
+          await chain.connect(connectorId);
+        }
+        kernel.connection.addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
+        attempt.set(undefined);
+        // A plugin (sign-in) may have moved the modal on; only close from Connecting.
+        if (kernel.router.getSnapshot().current.view === 'Connecting') kernel.router.close('connected');
+      } catch (error) {
+        attempt.set({ connectorId, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+        throw error;
+      }
+    },
+    async disconnect(namespace) {
+      const { namespaces } = kernel.connection.getSnapshot();
+      const targets = namespace ? [namespace] : Object.keys(namespaces).filter((ns) => namespaces[ns]?.status !== 'disconnected');
+      for (const ns of targets) {
+        const chain = adapter(ns);
+        if (chain) await chain.disconnect();
+        else kernel.connection.setDisconnected(ns);
+      }
+      balances.clear();
+    },
+    async switchNetwork(networkId) {
+      const target = network(networkId);
+      if (!target) {
+        kernel.alerts.raise('network-not-found', networkId);
+        throw new ChainNotSupportedError(`"${networkId}" is not one of the app's networks`);
+      }
+      const namespace = networkId.split(':')[0]!;
+      const chain = adapter(namespace);
+      if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
+      await chain.switchNetwork(networkId);
+    },
+    network,
+    async balance(namespace) {
+      const { address, network: networkId, status } = kernel.connection.get(namespace);
+      const chain = adapter(namespace);
+      if (status !== 'connected' || !address || !networkId || !chain?.getBalance) return undefined;
+      return balances.getOrLoad(`${networkId}|${address}`, () => chain.getBalance!(address, networkId));
+    },
+    adapter,
+    start: () => (kernel.isDisposed ? Promise.resolve() : kernel.start()),
+    async dispose() {
+      theme.dispose();
+      await kernel.dispose();
+    },
+  };
+
+  if (!portico.projectId) {
+    kernel.alerts.raise('project-id-not-configured');
+    kernel.logger.error('Project ID Not Configured: pass projectId to createPortico()');
+  }
+  return portico;
+}

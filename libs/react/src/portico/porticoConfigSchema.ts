@@ -1,0 +1,77 @@
+import { CONTRIBUTION_POINTS, isCaipNetworkId, type PluginDefinition, type StoragePort } from '@portico/kernel';
+import type { ThemeVariables } from '@portico/ui';
+import * as z from 'zod/mini';
+
+const caipNetworkId = z.string().check(z.refine(isCaipNetworkId, 'Must be a CAIP-2 network id such as "eip155:1"'));
+const httpUrl = z.string().check(z.refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'Must be an http(s) URL'));
+
+/** A network the app supports (the spec's Network entity). */
+export const networkSchema = z.object({
+  caipNetworkId,
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  nativeCurrency: z.object({
+    name: z.string().check(z.minLength(1)),
+    symbol: z.string().check(z.minLength(1), z.maxLength(12)),
+    decimals: z.number().check(z.int(), z.nonnegative(), z.lte(36)),
+  }),
+  rpcUrls: z.optional(z.object({ default: z.object({ http: z.array(httpUrl) }) })),
+  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
+  testnet: z.optional(z.boolean()),
+  imageUrl: z.optional(z.string()),
+});
+
+/** A network as `createPortico` keeps it. */
+export type Network = z.infer<typeof networkSchema>;
+
+const isFunction = (v: unknown) => typeof v === 'function';
+
+/** Schema of `createPortico`'s configuration; unknown keys are rejected. */
+export const porticoConfigSchema = z
+  .strictObject({
+    projectId: z.optional(z.string()),
+    metadata: z.optional(
+      z.strictObject({
+        name: z.string().check(z.minLength(1), z.maxLength(80)),
+        description: z.optional(z.string().check(z.maxLength(300))),
+        url: z.optional(httpUrl),
+        icons: z.optional(z.array(z.string())),
+      }),
+    ),
+    networks: z.optional(z.array(networkSchema)),
+    defaultNetwork: z.optional(caipNetworkId),
+    plugins: z.optional(z.array(z.custom<PluginDefinition>((v) => typeof v === 'object' && v !== null && 'manifest' in v, 'Expected a plugin made with definePlugin'))),
+    features: z.optional(z.record(z.string(), z.boolean())),
+    contributions: z.optional(
+      z.strictObject(
+        Object.fromEntries(
+          CONTRIBUTION_POINTS.map((p) => [p, z.optional(z.strictObject({ order: z.optional(z.array(z.string())), disabled: z.optional(z.array(z.string())) }))]),
+        ),
+      ),
+    ),
+    themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
+    themeVariables: z.optional(z.custom<ThemeVariables>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Expected an object of theme variables')),
+    locale: z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Must be a language tag such as "en" or "ar"'))),
+    cspNonce: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/=_-]{8,}$/, 'Must be the base64 nonce of your CSP'))),
+    storage: z.optional(z.custom<StoragePort>((v) => typeof v === 'object' && v !== null && ['get', 'set', 'remove'].every((k) => isFunction((v as unknown as Record<string, unknown>)[k])), 'Expected a storage port with get, set and remove')),
+    storageKey: z.optional(z.string()),
+    excludeWalletIds: z.optional(z.array(z.string())),
+    /** Sign-in-with-X configuration, read by plugin-siwx. */
+    siwx: z.optional(z.custom<object>((v) => typeof v === 'object' && v !== null, 'Expected an object')),
+    /** The legacy sign-in option; cannot be combined with `siwx`. */
+    siweConfig: z.optional(z.custom<object>((v) => typeof v === 'object' && v !== null, 'Expected an object')),
+    logLevel: z.optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])),
+    remoteConfig: z.optional(z.custom<() => Promise<unknown>>(isFunction, 'Expected a function')),
+  })
+  .check(
+    z.refine((c) => !(c.siwx && c.siweConfig), { message: 'Cannot set both siwx and siweConfig; choose one sign-in option', path: ['siwx'] }),
+    z.refine((c) => !c.defaultNetwork || !c.networks || c.networks.some((n) => n.caipNetworkId === c.defaultNetwork), {
+      message: 'Must be one of the configured networks',
+      path: ['defaultNetwork'],
+    }),
+  );
+
+/** What a host passes to `createPortico`. */
+export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks'> & {
+  plugins?: readonly PluginDefinition[];
+  networks?: readonly Network[];
+};

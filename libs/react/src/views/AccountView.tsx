@@ -1,0 +1,99 @@
+import { Avatar, Button, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
+import { useEffect, useState } from 'react';
+import { formatBalance } from '../format/formatBalance';
+import { truncateAddress } from '../format/truncateAddress';
+import { useAccount } from '../hooks/useAccount';
+import { useNetwork } from '../hooks/useNetwork';
+import { useObservable } from '../hooks/useObservable';
+import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
+import { ViewOutlet } from '../modal/ViewOutlet';
+
+function useBalanceText(namespace: string | undefined, caipAddress: string | undefined, networkId: string | undefined): string | undefined {
+  const portico = usePortico('AccountView');
+  const network = portico.network(networkId);
+  const [text, setText] = useState<{ key: string; value: string }>();
+  const key = `${namespace}|${caipAddress}|${networkId}`;
+  const zero = !network || network.testnet === true;
+  useEffect(() => {
+    if (!namespace || zero) return;
+    let live = true;
+    portico.balance(namespace).then(
+      (b) => live && b && setText({ key, value: `${formatBalance(b.value, b.decimals)} ${b.symbol}` }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [portico, namespace, key, zero]);
+  if (!namespace) return undefined;
+  // The spec: 0.00 on testnets and unsupported chains.
+  if (zero) return `0.00${network ? ` ${network.nativeCurrency.symbol}` : ''}`;
+  return text?.key === key ? text.value : undefined;
+}
+
+/** Account: address, balance, network, wallet-feature buttons and tabs from plugins. */
+export default function AccountView() {
+  const portico = usePortico('AccountView');
+  const { kernel } = portico;
+  const t = useT();
+  const { namespace, caipAddress, networkId, isConnected } = useAccount();
+  const { network, isSupported } = useNetwork();
+  const contributions = useObservable(kernel.contributions);
+  const balance = useBalanceText(namespace, caipAddress, networkId);
+  const [copied, setCopied] = useState(false);
+  const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
+  const [tab, setTab] = useState<string>();
+  const buttons = namespace ? kernel.contributions.list('walletButtons', namespace) : contributions.walletButtons;
+  const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
+
+  if (!isConnected || !caipAddress) {
+    return (
+      <div className="pt-center">
+        <Button onClick={() => kernel.router.reset('Connect')}>{t('button.connect')}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="pt-stack">
+      <div className="pt-center" style={{ paddingBottom: 4 }}>
+        <Avatar name={caipAddress.split(':')[2] ?? '?'} size={64} />
+        <div className="pt-row">
+          <strong data-testid="account-address">{truncateAddress(caipAddress)}</strong>
+          <IconButton
+            label={copied ? t('account.copied') : t('account.copy')}
+            onClick={() => void navigator.clipboard?.writeText(caipAddress.split(':')[2] ?? '').then(() => setCopied(true), () => undefined)}
+          >
+            <CopyIcon width={16} height={16} />
+          </IconButton>
+        </div>
+        <div>
+          <span className="pt-visually-hidden">{t('account.balance')}: </span>
+          <span className="pt-amount" data-testid="account-balance">
+            {balance ?? '…'}
+          </span>
+        </div>
+        <Button variant="secondary" onClick={() => kernel.router.push('Networks')}>
+          {isSupported ? (network?.name ?? networkId) : t('button.unsupportedNetwork')}
+        </Button>
+      </div>
+      {buttons.length ? (
+        <ul className="pt-list" aria-label={t('account.tabs')}>
+          {buttons.map((button) => (
+            <li key={button.id}>
+              <ListItem label={t(`walletButtons.${button.id}`, undefined, button.label)} data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {selectedTab ? (
+        <Tabs label={t('account.tabs')} tabs={tabs.map((x) => ({ id: x.id, label: t(`accountTabs.${x.id}`, undefined, x.label) }))} selected={selectedTab.id} onSelect={setTab}>
+          <ViewOutlet viewId={selectedTab.view} />
+        </Tabs>
+      ) : null}
+      <Button variant="danger" block onClick={() => void portico.disconnect().then(() => kernel.router.close('closed'))}>
+        {t('account.disconnect')}
+      </Button>
+    </div>
+  );
+}

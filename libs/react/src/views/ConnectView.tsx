@@ -1,0 +1,81 @@
+import { Avatar, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { useObservable } from '../hooks/useObservable';
+import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
+import { groupConnectors } from './groupConnectors';
+
+const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
+
+/** Connect: the connect methods in order (email, social, wallet…), wallets grouped. */
+export default function ConnectView() {
+  const portico = usePortico('ConnectView');
+  const { kernel } = portico;
+  const t = useT();
+  const contributions = useObservable(kernel.contributions);
+  const connectors = useObservable(kernel.connectors);
+  const { recentWallets } = useObservable(kernel.connection);
+  useObservable(kernel.flags);
+  const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
+
+  return (
+    <div className="pt-stack">
+      {contributions.connectMethods.map((method) => {
+        if (method.id === 'wallet') {
+          return (
+            <section key={method.id} className="pt-stack" aria-label={t('connect.wallets')}>
+              {groups.length === 0 ? <p className="pt-muted">{t('connect.noWallets')}</p> : null}
+              {groups.map(({ group, connectors: list }) => (
+                <div key={group} className="pt-stack">
+                  <h3 className="pt-section-label">{t(`connect.group.${group}`)}</h3>
+                  <ul className="pt-list">
+                    {list.map((connector) => (
+                      <li key={connector.id}>
+                        <ListItem
+                          label={connector.name}
+                          imageSrc={connector.icon}
+                          tag={group === 'recent' ? t('connect.recent') : undefined}
+                          data-connector-id={connector.id}
+                          onClick={() => void portico.connect(connector.id).catch(() => undefined)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              {kernel.flags.isEnabled('allWallets') ? (
+                <ListItem label={t('connect.allWallets')} icon={<GridIcon />} onClick={() => kernel.router.push('AllWallets')} />
+              ) : null}
+            </section>
+          );
+        }
+        if (method.id === 'social' && contributions.socialProviders.length > 0) {
+          const [first, ...rest] = contributions.socialProviders;
+          const nameOf = (p: { id: string; label: string }) => t(`socialProviders.${p.id}`, undefined, p.label);
+          const go = (provider: string) => method.view && kernel.router.push(method.view, { provider });
+          return (
+            <div key={method.id} className="pt-stack" role="group" aria-label={t(`connectMethods.${method.id}`, undefined, method.label)}>
+              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<Avatar src={first!.icon} name={nameOf(first!)} />} onClick={() => go(first!.id)} />
+              {rest.length ? (
+                <div className="pt-social-grid">
+                  {rest.map((provider) => (
+                    <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} onClick={() => go(provider.id)}>
+                      <Avatar src={provider.icon} name={nameOf(provider)} size={28} />
+                    </IconButton>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          );
+        }
+        return (
+          <ListItem
+            key={method.id}
+            label={t(`connectMethods.${method.id}`, undefined, method.label)}
+            icon={method.id === 'email' ? <MailIcon /> : undefined}
+            onClick={() => method.view && kernel.router.push(method.view)}
+          />
+        );
+      })}
+    </div>
+  );
+}

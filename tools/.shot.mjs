@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-dev-shm-usage','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run','--disable-quic'] });
+const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+const errors = [];
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+page.on('pageerror', (e) => errors.push(e.message));
+await page.goto(process.argv[2], { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: process.argv[3] });
+console.log('errors:', errors);
+await browser.close();
