@@ -1,0 +1,148 @@
+import { chainAdapterRef, ChainNotSupportedError, ConfigInvalidError, createMemoryStorage, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPortico, type Portico } from './createPortico';
+import type { Network } from './porticoConfigSchema';
+
+const networks: Network[] = [
+  { caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 } },
+  { caipNetworkId: 'acme:2', name: 'Acme Test', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 }, testnet: true },
+];
+
+/** A chain plugin for a made-up namespace whose wallet can be told to decline. */
+function acmeChain(behaviour: { decline?: boolean } = {}) {
+  const calls: string[] = [];
+  const plugin = definePlugin({
+    manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
+    activate(ctx) {
+      const connection = ctx.services.get(kernelRefs.connection);
+      ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: 'acme-wallet', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['acme'], rdns: 'xyz.acme' }, ctx.pluginId));
+      const adapter: ChainAdapter = {
+        namespace: 'acme',
+        async connect(id) {
+          calls.push(`connect:${id}`);
+          connection.setConnecting('acme', id);
+          if (behaviour.decline) {
+            connection.setDisconnected('acme');
+            throw new Error('User rejected the request.');
+          }
+          connection.setConnected('acme', { accounts: [{ address: 'acme:1:abcdef0123456789', type: 'eoa' }], network: 'acme:1', connectorId: id });
+        },
+        async disconnect() {
+          calls.push('disconnect');
+          connection.setDisconnected('acme');
+        },
+        async switchNetwork(id) {
+          calls.push(`switch:${id}`);
+          connection.setNetwork('acme', id);
+        },
+        async getBalance() {
+          calls.push('balance');
+          return { value: 1_234_567n, decimals: 6, symbol: 'ACM' };
+        },
+      };
+      ctx.services.register(chainAdapterRef('acme'), { useValue: adapter });
+    },
+  });
+  return { plugin, calls };
+}
+
+const made: Portico[] = [];
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((p) => p.dispose()));
+});
+const portico = (config: Parameters<typeof createPortico>[0]) => {
+  const instance = createPortico({ storage: createMemoryStorage(), logLevel: 'silent', ...config });
+  made.push(instance);
+  return instance;
+};
+
+describe('createPortico config', () => {
+  it('raises Project ID Not Configured instead of throwing when projectId is missing', () => {
+    const p = portico({});
+    expect(p.kernel.alerts.getSnapshot().map((a) => a.title)).toEqual(['Project ID Not Configured']);
+    expect(portico({ projectId: 'abc' }).kernel.alerts.getSnapshot()).toEqual([]);
+  });
+
+  it('rejects setting both sign-in options, saying both cannot be set', () => {
+    expect(() => createPortico({ projectId: 'p', siwx: {}, siweConfig: {} })).toThrow(ConfigInvalidError);
+    expect(() => createPortico({ projectId: 'p', siwx: {}, siweConfig: {} })).toThrow('siwx: Cannot set both siwx and siweConfig; choose one sign-in option');
+  });
+
+  it.each([
+    [{ projectId: 'p', bogus: 1 }, '(root): Unrecognized key: "bogus"'],
+    [{ projectId: 'p', networks, defaultNetwork: 'acme:9' }, 'defaultNetwork: Must be one of the configured networks'],
+    [{ projectId: 'p', networks: [{ ...networks[0]!, caipNetworkId: 'acme' }] }, 'networks[0].caipNetworkId: Must be a CAIP-2 network id'],
+    [{ projectId: 'p', themeMode: 'sepia' }, 'themeMode: Expected one of "light", "dark", "system"'],
+    [{ projectId: 'p', locale: 'English' }, 'locale: Must be a language tag'],
+    [{ projectId: 'p', cspNonce: 'x' }, 'cspNonce: Must be the base64 nonce of your CSP'],
+    [{ projectId: 'p', metadata: { name: 'App', url: 'javascript:alert(1)' } }, 'metadata.url: Must be an http(s) URL'],
+  ])('names the field of a bad config %#', (config, message) => {
+    expect(() => createPortico(config as never)).toThrow(message);
+  });
+
+  it('loads the core plugin once even when the host lists it', async () => {
+    const { corePlugin } = await import('../corePlugin');
+    const p = portico({ projectId: 'p', plugins: [corePlugin] });
+    expect(p.kernel.plugins.getSnapshot().filter((x) => x.id === 'core')).toHaveLength(1);
+  });
+});
+
+describe('connect, switch, disconnect through the chain-adapter contract', () => {
+  it('connects, records the recent wallet and closes the modal with "connected"', async () => {
+    const { plugin, calls } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    const closed = p.open();
+    await p.connect('acme-wallet');
+    await expect(closed).resolves.toBe('connected');
+    expect(calls).toEqual(['connect:acme-wallet']);
+    expect(p.kernel.connection.getSnapshot().recentWallets).toEqual([{ id: 'acme-wallet', name: 'Acme Wallet', rdns: 'xyz.acme' }]);
+    expect(p.connectAttempt.getSnapshot()).toBeUndefined();
+  });
+
+  it('keeps the modal on Connecting with the error when the wallet declines', async () => {
+    const { plugin } = acmeChain({ decline: true });
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    void p.open();
+    await expect(p.connect('acme-wallet')).rejects.toThrow('User rejected the request.');
+    expect(p.kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Connecting' } });
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'acme-wallet', status: 'failed' });
+  });
+
+  it('opens Account when connected and Connect when not', async () => {
+    const { plugin } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    void p.open();
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connect');
+    await p.connect('acme-wallet');
+    void p.open();
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Account');
+  });
+
+  it('switches to a configured network, and raises Network Not Found for an unknown one', async () => {
+    const { plugin, calls } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    await p.connect('acme-wallet');
+    await p.switchNetwork('acme:2');
+    expect(p.kernel.connection.get('acme').network).toBe('acme:2');
+    await expect(p.switchNetwork('acme:99')).rejects.toThrow(ChainNotSupportedError);
+    expect(p.kernel.alerts.getSnapshot().map((a) => [a.id, a.details])).toEqual([['network-not-found', 'acme:99']]);
+    expect(calls).toEqual(['connect:acme-wallet', 'switch:acme:2']);
+  });
+
+  it('caches the balance for 30 s and disconnects every namespace', async () => {
+    const { plugin, calls } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    await p.connect('acme-wallet');
+    expect(await p.balance('acme')).toEqual({ value: 1_234_567n, decimals: 6, symbol: 'ACM' });
+    await p.balance('acme');
+    expect(calls.filter((c) => c === 'balance')).toHaveLength(1);
+    await p.disconnect();
+    expect(p.kernel.connection.get('acme').status).toBe('disconnected');
+    expect(await p.balance('acme')).toBeUndefined();
+  });
+});
