@@ -13,7 +13,7 @@ export const NX_ENV = { NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false'
 
 /** Runs a command to completion, inheriting stdio; returns its exit code. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env }, shell: false });
+  const result = spawnSync(command, args, { cwd: options.cwd ?? ROOT, stdio: 'inherit', env: { ...process.env, ...options.env }, shell: false });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import './di/installReflect';
 import { container } from 'tsyringe';
 import { parseCaipAddress, parseCaipNetworkId, type CaipAddress, type CaipNetworkId } from './caip/caip';
 import { AlertCenter } from './alerts/AlertCenter';

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
 import { KERNEL_TOKENS } from '../di/kernelTokens';
 import type { EventBus, Unsubscribe } from '../events/createEventBus';

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
 import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
 import type { EventBus } from '../events/createEventBus';

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the minimal host (React + Portico + chain-eip155 + a connect
+// button), prints its initial and lazy JS (gzip 9), the JS loaded before the first click
+// (brotli, idle-loaded chunks included), and click-to-dialog-visible in Chromium
+// (median of 20). Serves the build on 127.0.0.1 itself and stops the server at the end.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { ensureChromium, ensureInstalled } from './workspace.mjs';
+
+ensureInstalled();
+const { buildHost, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
+const { chromium } = await import('playwright-core');
+
+buildHost();
+const sizes = measureSizes();
+const dist = join(HOST_DIR, 'dist');
+const f = (n) => n.toFixed(1);
+console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
+console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
+console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
+
+const types = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(dist, path === '/' ? 'index.html' : path);
+  if (!file.startsWith(dist) || !existsSync(file)) return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: ensureChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`));
+  const loaded = new Set();
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('.js')) loaded.add(new URL(request.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(2500); // idle preloading finishes
+  if (errors.length) throw new Error(`the bench host failed in the browser: ${errors.join('; ')}`);
+  const beforeClick = [...loaded].reduce((sum, path) => sum + brotliSize(readFileSync(join(dist, path))), 0);
+  console.log(`  JS loaded before the first click:     ${f(kib(beforeClick))} KiB brotli (${loaded.size} file(s), idle-loaded chunks included)  [target ≤ 120]`);
+
+  const samples = [];
+  for (let i = 0; i < 20; i++) {
+    const ms = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const button = document.querySelector('.portico-connect-button');
+          const start = performance.now();
+          button.click();
+          const check = () => {
+            const host = document.querySelector('[data-portico-modal]');
+            const dialog = host?.shadowRoot?.querySelector('[role="dialog"]');
+            if (dialog && dialog.getBoundingClientRect().width > 0) {
+              requestAnimationFrame(() => resolve(performance.now() - start));
+            } else requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+    samples.push(ms);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+  }
+  samples.sort((a, b) => a - b);
+  const median = (samples[9] + samples[10]) / 2;
+  console.log(`  click → dialog visible (next frame):  median ${f(median)} ms, min ${f(samples[0])}, max ${f(samples[19])} over 20  [target < 50]`);
+} finally {
+  await browser.close();
+  server.close();
+}
