@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing, then runs lint, the module-boundary check,
-// typecheck and every project's tests through Nx, and prints the totals over all suites
-// as the last line: `N passed, N failed`.
+// typecheck, every project's tests through Nx and the Playwright browser tests (Chromium),
+// and prints the totals over all suites as the last line: `N passed, N failed`.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectReports } from './summarize.mjs';
-import { ensureInstalled, NX_ENV, ROOT, run } from './workspace.mjs';
+import { ensureChromium, ensureInstalled, NX_ENV, ROOT, run } from './workspace.mjs';
 
 const started = Date.now();
 ensureInstalled();
@@ -36,6 +36,11 @@ step('unit and integration tests', () =>
   nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'),
 );
 
+step('browser tests (Playwright, Chromium)', () => {
+  ensureChromium();
+  return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }) === 0;
+});
+
 const suites = collectReports(ROOT, folders);
 const failedChecks = checks.filter((c) => !c.ok);
 console.log('\n━━ summary ━━');
@@ -45,8 +50,17 @@ const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failedTests = suites.reduce((n, s) => n + s.failed, 0);
 // A failed check counts once, unless failing tests already account for it; so lint, typecheck
 // or a runner that crashed before writing its report can never leave "0 failed".
-const failedTestStep = failedChecks.some((c) => c.name === 'unit and integration tests');
-const failed = failedTests + failedChecks.filter((c) => c.name !== 'unit and integration tests').length + (failedTestStep && failedTests === 0 ? 1 : 0);
+// Each test step is matched with its own reports (Playwright writes `playwright.json`).
+const BROWSER = 'browser tests (Playwright, Chromium)';
+const isBrowserReport = (s) => s.name.endsWith('playwright.json');
+const testSteps = {
+  'unit and integration tests': suites.filter((s) => !isBrowserReport(s)).reduce((n, s) => n + s.failed, 0),
+  [BROWSER]: suites.filter(isBrowserReport).reduce((n, s) => n + s.failed, 0),
+};
+const failed =
+  failedTests +
+  failedChecks.filter((c) => !(c.name in testSteps)).length +
+  failedChecks.filter((c) => c.name in testSteps && testSteps[c.name] === 0).length;
 console.log(`took ${((Date.now() - started) / 1000).toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && failedChecks.length === 0 ? 0 : 1);

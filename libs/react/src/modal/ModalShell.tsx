@@ -56,7 +56,17 @@ export function ModalShell() {
 
   return (
     <div className="pt-root" data-theme={theme.resolved} dir={t.dir} lang={t.locale} style={themeVariablesToStyle(theme.variables).style}>
-      <div className="pt-overlay" data-testid="portico-overlay" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        className="pt-overlay"
+        data-testid="portico-overlay"
+        onMouseDown={(e) => {
+          if (e.target !== e.currentTarget) return;
+          // Without this, the press's default action moves focus to <body> after the
+          // dialog has closed and given focus back to the opener.
+          e.preventDefault();
+          close();
+        }}
+      >
         <div
           ref={dialog}
           role="dialog"

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { connectDemoWallet, dialog, freshPage, openAccount, openConnect } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await freshPage(page);
+});
+
+test('Account view shows the address and balance; Demo Testnet shows 0.00', async ({ page }) => {
+  await connectDemoWallet(page);
+  await expect(page.getByTestId('host-address')).toContainText('C0ffee');
+  const d = await openAccount(page);
+  await expect(d.getByTestId('account-address')).toHaveText('0xD3…C0ffee');
+  await expect(d.getByTestId('account-balance')).toHaveText('1.234 DEMO');
+  await d.getByRole('button', { name: 'Demo Mainnet' }).click();
+  await expect(d).toHaveAttribute('data-view', 'Networks');
+  await d.locator('[data-network-id="demo:2"]').click();
+  await expect(d).toHaveAttribute('data-view', 'Account');
+  await expect(d.getByTestId('account-balance')).toHaveText('0.00 DEMO');
+  await expect(d.getByRole('button', { name: 'Demo Testnet' })).toBeVisible();
+});
+
+test('a reload keeps the connection without opening the modal', async ({ page }) => {
+  await connectDemoWallet(page);
+  await page.reload();
+  await expect(page.getByTestId('host-status')).toHaveText('connected');
+  await expect(page.getByTestId('host-address')).toContainText('C0ffee');
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test('Disconnect returns the host to disconnected', async ({ page }) => {
+  await connectDemoWallet(page);
+  const d = await openAccount(page);
+  await d.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(d).toBeHidden();
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+});
+
+test('a declining wallet shows "Connection declined" and "Try again" retries', async ({ page }) => {
+  const d = await openConnect(page);
+  await d.getByRole('button', { name: 'Demo Wallet (declines)' }).click();
+  await expect(d).toHaveAttribute('data-view', 'Connecting');
+  await expect(d.getByText('Connection declined')).toBeVisible();
+  const retry = d.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  // Record (in the page) that the retry goes back to waiting before failing again.
+  await page.evaluate(() => {
+    const root = document.querySelector('[data-portico-modal]')!.shadowRoot!;
+    const w = window as { sawSpinner?: boolean };
+    w.sawSpinner = false;
+    new MutationObserver(() => {
+      if (root.querySelector('.pt-card .pt-spinner')) w.sawSpinner = true;
+    }).observe(root, { childList: true, subtree: true });
+  });
+  await retry.click();
+  await expect.poll(() => page.evaluate(() => (window as { sawSpinner?: boolean }).sawSpinner)).toBe(true);
+  await expect(d.getByText('Connection declined')).toBeVisible();
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+});
+
+test('a request needing approval: Approve resolves with the signature', async ({ page }) => {
+  await connectDemoWallet(page);
+  await page.getByRole('button', { name: 'Request needing approval' }).click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+  await expect(d.getByTestId('approve-method')).toHaveText('demo_signMessage');
+  await d.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('host-result')).toHaveText('demo_signMessage → signed:demo_signMessage');
+});
+
+test('a request needing approval: Reject rejects it', async ({ page }) => {
+  await connectDemoWallet(page);
+  await page.getByRole('button', { name: 'Request needing approval' }).click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+  await d.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByTestId('host-result')).toContainText('User rejected the request');
+});
+
+test('a safe request resolves without the modal', async ({ page }) => {
+  await connectDemoWallet(page);
+  await page.getByRole('button', { name: 'Safe request' }).click();
+  await expect(page.getByTestId('host-result')).toHaveText('demo_chainId → demo:1');
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test('a request that is not allowed shows the notice only after ≥ 250 ms', async ({ page }) => {
+  await connectDemoWallet(page);
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Request that is not allowed' }).click();
+  const d = dialog(page);
+  await expect(d).toBeVisible();
+  const notice = d.getByText('Action not allowed');
+  await expect(notice).toBeVisible();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  await expect(d.getByText('Requested RPC call is not allowed')).toBeVisible();
+  await expect(page.getByTestId('host-result')).toHaveText('demo_drainWallet → Requested RPC call is not allowed');
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { dialog, freshPage, openConnect } from './helpers';
+
+test('dark mode from the Controls select reaches the modal', async ({ page }) => {
+  await freshPage(page);
+  await page.getByLabel('Mode').selectOption('light');
+  await openConnect(page);
+  await expect(page.locator('.pt-root')).toHaveAttribute('data-theme', 'light');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Mode').selectOption('dark');
+  await openConnect(page);
+  await expect(page.locator('.pt-root')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('?theme=dark starts in dark mode', async ({ page }) => {
+  await freshPage(page, '/?theme=dark');
+  await openConnect(page);
+  await expect(page.locator('.pt-root')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('?locale=ar renders right to left with the Arabic title', async ({ page }) => {
+  await freshPage(page, '/?locale=ar');
+  await page.locator('button.portico-connect-button').click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Connect');
+  await expect(page.locator('.pt-root')).toHaveAttribute('dir', 'rtl');
+  await expect(d.getByRole('heading', { level: 2 })).toHaveText('ربط المحفظة');
+});
+
+test('switching the Locale select to Arabic flips the modal to RTL', async ({ page }) => {
+  await freshPage(page);
+  await page.getByLabel('Locale').selectOption('ar');
+  await page.locator('button.portico-connect-button').click();
+  await expect(page.locator('.pt-root')).toHaveAttribute('dir', 'rtl');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('ربط المحفظة');
+});
+
+test('an empty projectId shows the Project ID Not Configured alert', async ({ page }) => {
+  await freshPage(page, '/?projectId=');
+  await page.locator('button.portico-connect-button').click();
+  const alert = dialog(page).getByRole('alert').filter({ hasText: 'Project ID Not Configured' });
+  await expect(alert).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Opens the playground with empty storage (no remembered connection) at `path`. */
+export async function freshPage(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.reload();
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+}
+
+export const dialog = (page: Page): Locator => page.getByRole('dialog');
+export const connectButton = (page: Page): Locator => page.locator('button.portico-connect-button');
+
+/** Opens the modal from the host's Connect Wallet button and waits for the Connect view. */
+export async function openConnect(page: Page): Promise<Locator> {
+  await connectButton(page).click();
+  const d = dialog(page);
+  await expect(d).toBeVisible();
+  await expect(d).toHaveAttribute('data-view', 'Connect');
+  await expect(d.getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
+  return d;
+}
+
+/** Connects the always-accepting demo wallet through the modal. */
+export async function connectDemoWallet(page: Page): Promise<void> {
+  const d = await openConnect(page);
+  await d.getByRole('button', { name: 'Demo Wallet', exact: true }).click();
+  await expect(page.getByTestId('host-status')).toHaveText('connected');
+  await expect(d).toBeHidden();
+}
+
+/** Opens the Account view from the host's account button. */
+export async function openAccount(page: Page): Promise<Locator> {
+  await page.locator('button.portico-account-button').click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Account');
+  await expect(d.getByTestId('account-balance')).not.toHaveText('…');
+  return d;
+}
+
+/** Whether the deepest focused element (through shadow roots) is inside the dialog. */
+export function focusInsideDialog(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    const d = document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]');
+    return !!d && !!active && d.contains(active);
+  });
+}
+
+/** Text of the deepest focused element (through shadow roots). */
+export function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim();
+  });
+}
+
+/** Runs axe on the modal and fails, listing them, on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Let entry animations finish so colour-contrast sees the final colours.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).include('[data-portico-modal]').analyze();
+  expect(results.passes.length, `${label}: axe checked nothing inside the modal`).toBeGreaterThan(0);
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
+  expect(serious, `${label}: axe found serious/critical violations:\n${report}`).toEqual([]);
+}

@@ -1,0 +1,32 @@
+import { expect, test, type Request } from '@playwright/test';
+import { connectDemoWallet, freshPage, openAccount } from './helpers';
+
+test('nothing is fetched before the first click; views load lazily from the own origin', async ({ page, baseURL }) => {
+  await freshPage(page);
+  const requests: Request[] = [];
+  const sockets: string[] = [];
+  page.on('request', (r) => requests.push(r));
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.reload();
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  await page.waitForLoadState('networkidle');
+
+  const origin = new URL(baseURL!).origin;
+  const dataOrApi = requests.filter((r) => ['fetch', 'xhr', 'websocket', 'eventsource'].includes(r.resourceType()));
+  expect(dataOrApi.map((r) => r.url()), 'fetch/XHR before any click').toEqual([]);
+  expect(sockets, 'websockets before any click').toEqual([]);
+  expect(requests.map((r) => r.url()).filter((u) => /AccountView|NetworksView|ApproveTransactionView/.test(u)), 'account chunks before needed').toEqual([]);
+
+  const before = requests.length;
+  await connectDemoWallet(page);
+  await page.waitForLoadState('networkidle');
+  const afterConnect = requests.slice(before).map((r) => r.url());
+  expect(afterConnect.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin), 'other origins while connecting').toEqual([]);
+  expect(requests.map((r) => r.url()).filter((u) => /AccountView/.test(u)), 'AccountView before the Account view opens').toEqual([]);
+
+  await openAccount(page);
+  expect(requests.some((r) => /AccountView-[\w-]+\.js/.test(r.url())), 'AccountView chunk fetched once needed').toBe(true);
+  const all = requests.map((r) => r.url()).filter((u) => !u.startsWith('data:'));
+  expect(all.filter((u) => new URL(u).origin !== origin), 'requests to other origins').toEqual([]);
+  expect(sockets).toEqual([]);
+});

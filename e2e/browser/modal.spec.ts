@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { connectButton, dialog, focusedText, focusInsideDialog, freshPage, openConnect } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await freshPage(page);
+});
+
+test('opens from the button and closes with Close, restoring focus', async ({ page }) => {
+  const d = await openConnect(page);
+  await expect(d).toHaveAttribute('aria-modal', 'true');
+  await expect(d.getByRole('heading', { level: 2 })).toHaveText('Connect Wallet');
+  await expect(d).toHaveAccessibleName('Connect Wallet');
+  await d.getByRole('button', { name: 'Close' }).click();
+  await expect(d).toBeHidden();
+  await expect(connectButton(page)).toBeFocused();
+});
+
+test('Escape closes the modal and restores focus', async ({ page }) => {
+  const d = await openConnect(page);
+  await page.keyboard.press('Escape');
+  await expect(d).toBeHidden();
+  await expect(connectButton(page)).toBeFocused();
+});
+
+test('clicking the overlay closes the modal, clicking the card does not', async ({ page }) => {
+  const d = await openConnect(page);
+  await d.getByRole('heading', { level: 2 }).click();
+  await expect(d).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(d).toBeHidden();
+  await expect(connectButton(page)).toBeFocused();
+});
+
+test('focus is trapped: Tab and Shift+Tab never leave the dialog', async ({ page }) => {
+  await openConnect(page);
+  await expect.poll(() => focusInsideDialog(page)).toBe(true);
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInsideDialog(page), `after Tab #${i + 1}`).toBe(true);
+  }
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInsideDialog(page), `after Shift+Tab #${i + 1}`).toBe(true);
+  }
+});
+
+test('keyboard only: Enter opens, Tab to Demo Wallet, Enter connects and closes', async ({ page }) => {
+  await connectButton(page).focus();
+  await page.keyboard.press('Enter');
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Connect');
+  await expect(d.getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
+  await expect.poll(() => focusInsideDialog(page)).toBe(true);
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    if ((await focusedText(page)) === 'Demo Wallet') reached = true;
+    else await page.keyboard.press('Tab');
+  }
+  expect(reached, 'Tab reaches Demo Wallet').toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('host-status')).toHaveText('connected');
+  await expect(d).toBeHidden();
+});
+
+test('the dialog is 360 px wide on a desktop viewport', async ({ page }) => {
+  const d = await openConnect(page);
+  const box = await d.boundingBox();
+  expect(box?.width).toBeCloseTo(360, 0);
+});
+
+test.describe('on a 375 px viewport', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('the dialog takes the full width', async ({ page }) => {
+    const d = await openConnect(page);
+    const box = await d.boundingBox();
+    expect(box?.width).toBeCloseTo(375, 0);
+    expect(box?.x).toBeCloseTo(0, 0);
+  });
+});
