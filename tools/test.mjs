@@ -11,6 +11,7 @@ const started = Date.now();
 ensureInstalled();
 // Only after installing: the boundary check parses with the typescript package.
 const { checkBoundaries, workspacePackages } = await import('./boundaries.mjs');
+const { buildHost, measureSizes, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 
 const folders = workspacePackages(ROOT).map((p) => p.folder);
 for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });
@@ -19,7 +20,13 @@ const checks = [];
 const step = (name, fn) => {
   console.log(`\n━━ ${name} ━━`);
   const t = Date.now();
-  const ok = fn();
+  let ok;
+  try {
+    ok = fn();
+  } catch (error) {
+    console.error(error);
+    ok = false;
+  }
   checks.push({ name, ok, seconds: ((Date.now() - t) / 1000).toFixed(1) });
 };
 const nx = (...args) => run('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV }) === 0;
@@ -36,6 +43,13 @@ step('unit and integration tests', () =>
   nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'),
 );
 
+step('size budget (minimal host initial JS)', () => {
+  buildHost();
+  const { initial } = measureSizes();
+  const size = kib(initial.gzip);
+  console.log(`initial JS ${size.toFixed(1)} KiB gzip (budget ${INITIAL_JS_BUDGET_KIB} KiB, target 100)`);
+  return size <= INITIAL_JS_BUDGET_KIB;
+});
 step('browser tests (Playwright, Chromium)', () => {
   ensureChromium();
   return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }) === 0;
