@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment for Nx on these machines: no cloud, no daemon, plain output. */
-export const NX_ENV = { NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false', NX_SKIP_NX_CACHE: 'false' };
+export const NX_ENV = { NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
 
 /** Runs a command to completion, inheriting stdio; returns its exit code. */
 export function run(command, args, options = {}) {

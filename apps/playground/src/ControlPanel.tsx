@@ -1,5 +1,5 @@
 import type { PluginDefinition } from '@portico/kernel';
-import { useObservable, type Portico } from './useObservable';
+import { useObservable, type Portico } from '@portico/react';
 import type { Setup } from './App';
 
 /** Run-time controls: plugins, flags, theme, accent, locale, networks, projectId. */

@@ -1,7 +1,6 @@
 import { CONTRIBUTION_POINTS } from '@portico/kernel';
-import { usePorticoEvent } from '@portico/react';
 import { useState } from 'react';
-import { useObservable, type Portico } from './useObservable';
+import { useObservable, usePorticoEvent, type Portico } from '@portico/react';
 
 /** Live kernel state: plugins, contributions, connection, and the event log. */
 export function Inspector({ portico }: { portico: Portico }) {

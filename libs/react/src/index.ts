@@ -10,6 +10,8 @@ export { AccountButton } from './components/AccountButton';
 export { ConnectButton } from './components/ConnectButton';
 export { NetworkButton } from './components/NetworkButton';
 export { useAccount } from './hooks/useAccount';
+export { useBalance } from './hooks/useBalance';
+export { useObservable } from './hooks/useObservable';
 export type { AccountState } from './hooks/useAccount';
 export { useDisconnect } from './hooks/useDisconnect';
 export { useModal } from './hooks/useModal';

@@ -271,7 +271,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     } catch (error) {
       await scope.dispose();
       if (record.status === 'activating') {
-        this.preFailed.set(record.id, isPorticoError(error) && error instanceof PluginActivationError ? error : new PluginActivationError(record.id, error));
+        this.preFailed.set(record.id, error instanceof PluginActivationError ? error : new PluginActivationError(record.id, error));
         record.activation = undefined;
         this.reconcile();
       }

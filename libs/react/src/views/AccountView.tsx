@@ -1,35 +1,21 @@
 import { Avatar, Button, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
-import { useEffect, useState } from 'react';
+import type { Balance } from '@portico/kernel';
+import { useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
 import { truncateAddress } from '../format/truncateAddress';
 import { useAccount } from '../hooks/useAccount';
+import { useBalance } from '../hooks/useBalance';
 import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { ViewOutlet } from '../modal/ViewOutlet';
+import type { Network } from '../portico/porticoConfigSchema';
 
-function useBalanceText(namespace: string | undefined, caipAddress: string | undefined, networkId: string | undefined): string | undefined {
-  const portico = usePortico('AccountView');
-  const network = portico.network(networkId);
-  const [text, setText] = useState<{ key: string; value: string }>();
-  const key = `${namespace}|${caipAddress}|${networkId}`;
-  const zero = !network || network.testnet === true;
-  useEffect(() => {
-    if (!namespace || zero) return;
-    let live = true;
-    portico.balance(namespace).then(
-      (b) => live && b && setText({ key, value: `${formatBalance(b.value, b.decimals)} ${b.symbol}` }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [portico, namespace, key, zero]);
-  if (!namespace) return undefined;
-  // The spec: 0.00 on testnets and unsupported chains.
-  if (zero) return `0.00${network ? ` ${network.nativeCurrency.symbol}` : ''}`;
-  return text?.key === key ? text.value : undefined;
+/** The spec's balance text: floored to 3 decimals, `0.00` on testnets and unsupported chains. */
+function balanceText(balance: Balance | undefined, network: Network | undefined): string | undefined {
+  if (!network || network.testnet === true) return `0.00${network ? ` ${network.nativeCurrency.symbol}` : ''}`;
+  return balance ? `${formatBalance(balance.value, balance.decimals)} ${balance.symbol}` : undefined;
 }
 
 /** Account: address, balance, network, wallet-feature buttons and tabs from plugins. */
@@ -39,21 +25,22 @@ export default function AccountView() {
   const t = useT();
   const { namespace, caipAddress, networkId, isConnected } = useAccount();
   const { network, isSupported } = useNetwork();
-  const contributions = useObservable(kernel.contributions);
-  const balance = useBalanceText(namespace, caipAddress, networkId);
+  // Re-render when plugins add or withdraw buttons and tabs.
+  useObservable(kernel.contributions);
+  const balance = balanceText(useBalance(), network);
   const [copied, setCopied] = useState(false);
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
   const [tab, setTab] = useState<string>();
-  const buttons = namespace ? kernel.contributions.list('walletButtons', namespace) : contributions.walletButtons;
   const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
 
-  if (!isConnected || !caipAddress) {
+  if (!isConnected || !caipAddress || !namespace) {
     return (
       <div className="pt-center">
         <Button onClick={() => kernel.router.reset('Connect')}>{t('button.connect')}</Button>
       </div>
     );
   }
+  const buttons = kernel.contributions.list('walletButtons', namespace);
   return (
     <div className="pt-stack">
       <div className="pt-center" style={{ paddingBottom: 4 }}>
