@@ -34,6 +34,7 @@ export function App() {
         plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
         themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
         locale: params.get('locale') ?? 'en',
+        ...(params.get('cspNonce') ? { cspNonce: params.get('cspNonce')! } : {}),
         storageKey: 'portico-playground',
         logLevel: 'warn',
       }),

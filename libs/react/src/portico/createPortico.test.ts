@@ -1,50 +1,8 @@
-import { chainAdapterRef, ChainNotSupportedError, ConfigInvalidError, createMemoryStorage, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
+import { ChainNotSupportedError, ConfigInvalidError, createMemoryStorage } from '@portico/kernel';
 import { afterEach, describe, expect, it } from 'vitest';
+import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
 import { createPortico, type Portico } from './createPortico';
-import type { Network } from './porticoConfigSchema';
 
-const networks: Network[] = [
-  { caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 } },
-  { caipNetworkId: 'acme:2', name: 'Acme Test', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 }, testnet: true },
-];
-
-/** A chain plugin for a made-up namespace whose wallet can be told to decline. */
-function acmeChain(behaviour: { decline?: boolean } = {}) {
-  const calls: string[] = [];
-  const plugin = definePlugin({
-    manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
-    activate(ctx) {
-      const connection = ctx.services.get(kernelRefs.connection);
-      ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: 'acme-wallet', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['acme'], rdns: 'xyz.acme' }, ctx.pluginId));
-      const adapter: ChainAdapter = {
-        namespace: 'acme',
-        async connect(id) {
-          calls.push(`connect:${id}`);
-          connection.setConnecting('acme', id);
-          if (behaviour.decline) {
-            connection.setDisconnected('acme');
-            throw new Error('User rejected the request.');
-          }
-          connection.setConnected('acme', { accounts: [{ address: 'acme:1:abcdef0123456789', type: 'eoa' }], network: 'acme:1', connectorId: id });
-        },
-        async disconnect() {
-          calls.push('disconnect');
-          connection.setDisconnected('acme');
-        },
-        async switchNetwork(id) {
-          calls.push(`switch:${id}`);
-          connection.setNetwork('acme', id);
-        },
-        async getBalance() {
-          calls.push('balance');
-          return { value: 1_234_567n, decimals: 6, symbol: 'ACM' };
-        },
-      };
-      ctx.services.register(chainAdapterRef('acme'), { useValue: adapter });
-    },
-  });
-  return { plugin, calls };
-}
 
 const made: Portico[] = [];
 afterEach(async () => {

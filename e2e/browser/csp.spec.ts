@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { connectButton, dialog } from './helpers';
+
+const NONCE = 'cG9ydGljby10ZXN0LW5vbmNl';
+
+/** Serves every document with `policy` as its Content-Security-Policy header. */
+async function withPolicy(page: Page, policy: string): Promise<string[]> {
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    if (route.request().resourceType() === 'document') headers['content-security-policy'] = policy;
+    await route.fulfill({ response, headers });
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { __violations: string[] }).__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return [];
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+const cardWidth = (page: Page) => dialog(page).evaluate((el) => el.getBoundingClientRect().width);
+
+/** Makes the browser look like one without constructable stylesheets (older Safari). */
+const withoutAdoptedStyleSheets = (page: Page) =>
+  page.addInitScript(() => {
+    delete (Document.prototype as unknown as Record<string, unknown>).adoptedStyleSheets;
+  });
+
+test.describe('under a strict Content-Security-Policy', () => {
+  const strict = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'";
+
+  test('the modal is fully styled with no inline style allowed and no violation', async ({ page }) => {
+    await withPolicy(page, strict);
+    await page.goto('/');
+    await connectButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await cardWidth(page)).toBe(360);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('without constructable stylesheets, the host’s nonce lets the modal’s <style> through', async ({ page }) => {
+    await withoutAdoptedStyleSheets(page);
+    await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);
+    await page.goto(`/?cspNonce=${NONCE}`);
+    await connectButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await cardWidth(page)).toBe(360);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('without constructable stylesheets and without the nonce, the policy blocks the <style> (so the test above can fail)', async ({ page }) => {
+    await withoutAdoptedStyleSheets(page);
+    await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);
+    await page.goto('/');
+    await connectButton(page).click();
+    await expect(dialog(page)).toBeAttached();
+    await expect.poll(() => violations(page)).toContainEqual(expect.stringMatching(/^style-src/));
+    expect(await cardWidth(page)).not.toBe(360);
+  });
+});
