@@ -36,6 +36,7 @@ export const coreManifest = defineManifest({
       { id: 'invalid-project-id', title: 'Invalid Project ID', message: 'The projectId was not accepted. Check it in your dashboard.', severity: 'error' },
       { id: 'network-not-found', title: 'Network Not Found', message: 'This network is not supported by the app. Choose another network.', severity: 'error' },
       { id: 'invalid-app-configuration', title: 'Invalid App Configuration', message: 'This origin is not on the allowlist, or the embedded wallet failed to load.', severity: 'error' },
+      { id: 'socials-timeout', title: 'Sign-in Timed Out', message: 'The social or email sign-in step took too long. Please try again.', severity: 'warning' },
       { id: 'session-expired', title: 'Session Expired', message: 'Your session is invalid. Check your device’s time settings and sign in again.', severity: 'warning' },
     ],
   },

@@ -1,6 +1,7 @@
 import { AlertBanner, BackIcon, CloseIcon, IconButton, themeVariablesToStyle } from '@portico/ui';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
+import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { useFocusTrap } from './useFocusTrap';
@@ -53,6 +54,14 @@ export function ModalShell() {
   const title = t(`views.${viewId}`, undefined, definition?.title ?? viewId);
   const closable = definition?.closable !== false;
   const close = () => kernel.router.close('cancelled');
+  // Tell the user why Escape or ✕ did nothing when a plugin's guard keeps the modal open.
+  const [blocked, setBlocked] = useState(false);
+  usePorticoEvent('modal:close-blocked', () => setBlocked(true));
+  useEffect(() => {
+    if (!blocked) return;
+    const timer = setTimeout(() => setBlocked(false), 4000);
+    return () => clearTimeout(timer);
+  }, [blocked]);
 
   return (
     <div className="pt-root" data-theme={theme.resolved} dir={t.dir} lang={t.locale} style={themeVariablesToStyle(theme.variables).style}>
@@ -103,6 +112,11 @@ export function ModalShell() {
           </header>
           <div className="pt-body pt-stack" data-pt-body key={viewId}>
             <AlertsBar />
+            {blocked ? (
+              <p role="status" className="pt-muted" data-testid="close-blocked">
+                {t('modal.closeBlocked')}
+              </p>
+            ) : null}
             <ViewOutlet viewId={viewId} params={router.current.params} />
           </div>
           <footer className="pt-footer">{t('modal.poweredBy')}</footer>

@@ -104,3 +104,13 @@ describe('connect, switch, disconnect through the chain-adapter contract', () =>
     expect(await p.balance('acme')).toBeUndefined();
   });
 });
+
+describe('theme variables in the config', () => {
+  it('accepts the documented variables', () => {
+    expect(() => createPortico({ projectId: 'p', themeVariables: { accent: '#ff0066', borderRadius: '8px', zIndex: 10 }, storage: createMemoryStorage(), logLevel: 'silent' }).dispose()).not.toThrow();
+  });
+
+  it.each([{ accent: 'red; background: url(https://x.example)' }, { zIndex: 1.5 }, { colour: 'red' }])('rejects %j naming themeVariables', (themeVariables) => {
+    expect(() => createPortico({ projectId: 'p', themeVariables: themeVariables as never })).toThrow(/themeVariables: Unknown keys or unsafe values/);
+  });
+});

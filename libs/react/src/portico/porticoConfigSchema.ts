@@ -1,5 +1,5 @@
 import { CONTRIBUTION_POINTS, isCaipNetworkId, type PluginDefinition, type StoragePort } from '@portico/kernel';
-import type { ThemeVariables } from '@portico/ui';
+import { themeVariablesToStyle, type ThemeVariables } from '@portico/ui';
 import * as z from 'zod/mini';
 
 const caipNetworkId = z.string().check(z.refine(isCaipNetworkId, 'Must be a CAIP-2 network id such as "eip155:1"'));
@@ -49,7 +49,15 @@ export const porticoConfigSchema = z
       ),
     ),
     themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
-    themeVariables: z.optional(z.custom<ThemeVariables>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Expected an object of theme variables')),
+    themeVariables: z.optional(
+      z
+        .custom<ThemeVariables>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Expected an object of theme variables')
+        .check(
+          z.refine((v) => themeVariablesToStyle(v).rejected.length === 0, {
+            message: 'Unknown keys or unsafe values (allowed: accent, fontFamily, fontSizeBase, borderRadius, zIndex as an integer, overlay; no ; { } < > \\ or url())',
+          }),
+        ),
+    ),
     locale: z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Must be a language tag such as "en" or "ar"'))),
     cspNonce: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/=_-]{8,}$/, 'Must be the base64 nonce of your CSP'))),
     storage: z.optional(z.custom<StoragePort>((v) => typeof v === 'object' && v !== null && ['get', 'set', 'remove'].every((k) => isFunction((v as unknown as Record<string, unknown>)[k])), 'Expected a storage port with get, set and remove')),
