@@ -58,7 +58,7 @@ export const demoChainPlugin = definePlugin({
       async disconnect() {
         connection.setDisconnected('demo');
       },
-      async switchNetwork(networkId) {
+      async switchNetwork({ caipNetworkId: networkId }) {
         connection.setNetwork('demo', networkId);
         const current = connection.get('demo');
         if (current.status === 'connected' && current.address) {

@@ -39,6 +39,8 @@ export type { Connector, RegisteredConnector } from './connectors/ConnectorRegis
 export { AlertCenter } from './alerts/AlertCenter';
 export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
+export { networkSchema } from './chain/networkSchema';
+export type { Network } from './chain/networkSchema';
 export type { Balance, ChainAdapter } from './chain/ChainAdapter';
 export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
 export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';

@@ -2,7 +2,7 @@ export { coreManifest } from './coreManifest';
 export { corePlugin } from './corePlugin';
 export { createPortico } from './portico/createPortico';
 export type { ConnectAttempt, Portico } from './portico/createPortico';
-export { networkSchema, porticoConfigSchema } from './portico/porticoConfigSchema';
+export { porticoConfigSchema } from './portico/porticoConfigSchema';
 export type { Network, PorticoConfig } from './portico/porticoConfigSchema';
 export { PorticoProvider } from './context/PorticoProvider';
 export { mountPortico } from './mountPortico';

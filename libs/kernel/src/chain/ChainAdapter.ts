@@ -1,4 +1,5 @@
 import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
+import type { Network } from './networkSchema';
 
 /** A balance in the smallest unit, with what is needed to show it. */
 export interface Balance {
@@ -16,10 +17,10 @@ export interface ChainAdapter {
   /** Connects through a registered connector; rejects with the wallet's error. */
   connect(connectorId: string): Promise<void>;
   disconnect(): Promise<void>;
-  /** Switches the wallet to a CAIP-2 network the app supports. */
-  switchNetwork(networkId: string): Promise<void>;
-  /** Native balance of a CAIP-10 account; absent when the chain has no RPC configured. */
-  getBalance?(address: string, networkId: string): Promise<Balance>;
+  /** Switches the wallet to a network the app supports (adding it to the wallet if needed). */
+  switchNetwork(network: Network): Promise<void>;
+  /** Native balance of a CAIP-10 account on a network, through the network's RPC. */
+  getBalance?(address: string, network: Network): Promise<Balance>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */
   getProvider?(): unknown;
 }

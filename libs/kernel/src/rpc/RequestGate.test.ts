@@ -231,3 +231,24 @@ describe('RequestGate: kernel dispose', () => {
     expect(refused.error).toBeInstanceOf(RpcMethodNotAllowedError);
   });
 });
+
+describe('RequestGate: wallets that confirm in their own UI', () => {
+  it('sends a confirm request straight to the wallet, without the approval view', async () => {
+    const kernel = gateKernel();
+    const requested = record(kernel, 'rpc:approval-requested');
+    const { send, calls } = sender('0xsig');
+    await expect(kernel.requestGate.request('acme', { method: 'acme_sign' }, send, { walletConfirms: true })).resolves.toBe('0xsig');
+    expect(calls).toHaveLength(1);
+    expect(requested).toEqual([]);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('still refuses a method the policy rejects', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 10 });
+    const { send, calls } = sender('0x');
+    const error = await rejectionOf(kernel.requestGate.request('acme', { method: 'acme_drain' }, send, { walletConfirms: true }));
+    expect(error).toBeInstanceOf(RpcMethodNotAllowedError);
+    expect(calls).toEqual([]);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'acme', method: 'acme_drain' });
+  });
+});

@@ -72,10 +72,14 @@ export class RequestGate implements Observable<RequestGateState> {
     return this.state.subscribe(listener);
   }
 
-  /** Gates one request; `send` performs it once allowed. */
-  async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>): Promise<T> {
+  /**
+   * Gates one request; `send` performs it once allowed. `walletConfirms`: the wallet shows
+   * its own confirmation (injected, WalletConnect), so `confirm` requests go straight to it;
+   * refused methods are refused either way.
+   */
+  async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, options: { walletConfirms?: boolean } = {}): Promise<T> {
     const decision = this.policy.classify(request.method, namespace);
-    if (decision === 'safe') return send();
+    if (decision === 'safe' || (decision === 'confirm' && options.walletConfirms)) return send();
     if (decision === 'reject') return this.refuse(namespace, request.method);
     const approval: PendingApproval = { id: `approval-${++this.nextId}`, namespace, method: request.method, params: request.params };
     const approved = new Promise<boolean>((resolve, reject) => this.waiters.set(approval.id, { approval, resolve, reject }));

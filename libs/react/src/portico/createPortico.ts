@@ -141,14 +141,15 @@ export function createPortico(config: PorticoConfig): Portico {
       const namespace = networkId.split(':')[0]!;
       const chain = adapter(namespace);
       if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
-      await chain.switchNetwork(networkId);
+      await chain.switchNetwork(target);
     },
     network,
     async balance(namespace) {
       const { address, network: networkId, status } = kernel.connection.get(namespace);
       const chain = adapter(namespace);
-      if (status !== 'connected' || !address || !networkId || !chain?.getBalance) return undefined;
-      return balances.getOrLoad(`${networkId}|${address}`, () => chain.getBalance!(address, networkId));
+      const target = network(networkId);
+      if (status !== 'connected' || !address || !target || !chain?.getBalance) return undefined;
+      return balances.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getBalance!(address, target));
     },
     adapter,
     start: () => (kernel.isDisposed ? Promise.resolve() : kernel.start()),

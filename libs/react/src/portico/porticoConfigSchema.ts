@@ -1,27 +1,9 @@
-import { CONTRIBUTION_POINTS, isCaipNetworkId, type PluginDefinition, type StoragePort } from '@portico/kernel';
+import { CONTRIBUTION_POINTS, isCaipNetworkId, networkSchema, type Network, type PluginDefinition, type StoragePort } from '@portico/kernel';
 import { themeVariablesToStyle, type ThemeVariables } from '@portico/ui';
 import * as z from 'zod/mini';
 
 const caipNetworkId = z.string().check(z.refine(isCaipNetworkId, 'Must be a CAIP-2 network id such as "eip155:1"'));
 const httpUrl = z.string().check(z.refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'Must be an http(s) URL'));
-
-/** A network the app supports (the spec's Network entity). */
-export const networkSchema = z.object({
-  caipNetworkId,
-  name: z.string().check(z.minLength(1), z.maxLength(80)),
-  nativeCurrency: z.object({
-    name: z.string().check(z.minLength(1)),
-    symbol: z.string().check(z.minLength(1), z.maxLength(12)),
-    decimals: z.number().check(z.int(), z.nonnegative(), z.lte(36)),
-  }),
-  rpcUrls: z.optional(z.object({ default: z.object({ http: z.array(httpUrl) }) })),
-  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
-  testnet: z.optional(z.boolean()),
-  imageUrl: z.optional(z.string()),
-});
-
-/** A network as `createPortico` keeps it. */
-export type Network = z.infer<typeof networkSchema>;
 
 const isFunction = (v: unknown) => typeof v === 'function';
 
@@ -77,6 +59,9 @@ export const porticoConfigSchema = z
       path: ['defaultNetwork'],
     }),
   );
+
+/** The kernel's network type, re-exported for hosts. */
+export type { Network };
 
 /** What a host passes to `createPortico`. */
 export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks'> & {

@@ -30,9 +30,9 @@ export function acmeChain(behaviour: { decline?: boolean } = {}) {
           calls.push('disconnect');
           connection.setDisconnected('acme');
         },
-        async switchNetwork(id) {
-          calls.push(`switch:${id}`);
-          connection.setNetwork('acme', id);
+        async switchNetwork(network) {
+          calls.push(`switch:${network.caipNetworkId}`);
+          connection.setNetwork('acme', network.caipNetworkId);
         },
         async getBalance() {
           calls.push('balance');
