@@ -21,6 +21,8 @@ export interface ChainAdapter {
   switchNetwork(network: Network): Promise<void>;
   /** Native balance of a CAIP-10 account on a network, through the network's RPC. */
   getBalance?(address: string, network: Network): Promise<Balance>;
+  /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
+  signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */
   getProvider?(): unknown;
 }
