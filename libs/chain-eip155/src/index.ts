@@ -1,4 +1,15 @@
 export { manifest as chainEip155Manifest } from './manifest';
-export { chainEip155Plugin } from './plugin';
+export { chainEip155Plugin, createEip155Plugin } from './plugin';
+export type { Eip155PluginOptions } from './plugin';
 export { CHAIN_EIP155_PLUGIN_ID, EIP155_NAMESPACE } from './api';
 export { EIP155_CONFIRM_METHODS, EIP155_REJECT_METHODS, EIP155_SAFE_METHODS } from './rpcPolicy';
+export { ADD_CHAIN_CODES, createEip155Adapter, InvalidWalletResponseError, LEGACY_INJECTED_ID } from './createEip155Adapter';
+export type { Eip155AdapterParts } from './createEip155Adapter';
+export { discoverEip6963, parseAnnouncement } from './discovery/discoverEip6963';
+export type { AnnouncedWallet } from './discovery/discoverEip6963';
+export type { Eip1193Provider, ProviderRpcError } from './discovery/Eip1193Provider';
+export { chainIdOf, defineNetwork, eip155Networks } from './networks';
+export { rpcUrlsFor } from './rpcUrls';
+export type { RpcOptions } from './rpcUrls';
+export { JsonRpcError, rpcRequest, RpcUnavailableError } from './rpcClient';
+export { isCallHex, isEip155Address, isSignature, isTransactionHash } from './addresses';

@@ -1,8 +1,48 @@
-import { definePlugin } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { createEip155Adapter } from './createEip155Adapter';
+import { discoverEip6963 } from './discovery/discoverEip6963';
+import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
+import type { RpcOptions } from './rpcUrls';
+
+/** Options of the EVM chain plugin. */
+export interface Eip155PluginOptions extends RpcOptions {
+  /** Where wallets announce themselves (default: `window`; tests pass their own target). */
+  target?: EventTarget;
+}
 
 /**
- * The Eip155 chain plugin. Its manifest already provides the namespace, connector groups and
- * RPC policy; the chain adapter (discovery, connect, balances, signing) arrives with its issue.
+ * Creates the EVM chain plugin: EIP-6963 discovery plus the legacy injected provider,
+ * silent reconnect after a reload, and the eip155 chain adapter.
  */
-export const chainEip155Plugin = definePlugin({ manifest });
+export function createEip155Plugin(options: Eip155PluginOptions = {}) {
+  return definePlugin({
+    manifest,
+    activate(ctx) {
+      const connection = ctx.services.get(kernelRefs.connection);
+      const adapter = createEip155Adapter({
+        connection,
+        connectors: ctx.services.get(kernelRefs.connectors),
+        gate: ctx.services.get(kernelRefs.requestGate),
+        http: ctx.http,
+        logger: ctx.logger,
+        pluginId: ctx.pluginId,
+        rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls },
+      });
+      ctx.onDispose(() => adapter.dispose());
+      ctx.services.register(chainAdapterRef('eip155'), { useValue: adapter });
+      const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
+      if (target) {
+        const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
+        ctx.onDispose(discovery.stop);
+        const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
+        if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);
+      }
+      const restored = connection.restoredSession('eip155');
+      if (restored?.connectorId) void adapter.reconnect(restored.connectorId);
+    },
+  });
+}
+
+/** The EVM chain plugin with default options. */
+export const chainEip155Plugin = createEip155Plugin();

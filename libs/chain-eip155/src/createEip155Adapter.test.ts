@@ -1,0 +1,211 @@
+import { chainAdapterRef, createKernel, createMemoryStorage, RpcMethodNotAllowedError, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { verifyMessage, type Hex } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isEip155Address, isSignature, isTransactionHash } from './addresses';
+import { createEip155Plugin } from './plugin';
+import { ANVIL_ACCOUNT_0, createTestWallet } from './testing/createTestWallet';
+import { startAnvil, type AnvilNode } from './testing/startAnvil';
+
+let chainA: AnvilNode;
+let chainB: AnvilNode;
+beforeAll(async () => {
+  [chainA, chainB] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
+});
+afterAll(async () => {
+  await Promise.all([chainA?.stop(), chainB?.stop()]);
+});
+
+const network = (node: AnvilNode): Network => ({
+  caipNetworkId: `eip155:${node.chainId}`,
+  name: `Anvil ${node.chainId}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [node.url] } },
+});
+
+const INFO = { uuid: '1b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' };
+
+const kernels: Kernel[] = [];
+afterEach(async () => {
+  await Promise.all(kernels.splice(0).map((k) => k.dispose()));
+});
+
+async function setup(options: { storage?: StoragePort; walletStorage?: Map<string, string>; customRpcUrls?: Record<string, string[]> } = {}) {
+  const target = new EventTarget();
+  const walletStore = options.walletStorage ?? new Map<string, string>();
+  const wallet = createTestWallet({
+    privateKey: ANVIL_ACCOUNT_0.privateKey,
+    chains: { [chainA.chainId]: chainA.url },
+    chainId: chainA.chainId,
+    storage: { getItem: (k) => walletStore.get(k) ?? null, setItem: (k, v) => void walletStore.set(k, v), removeItem: (k) => void walletStore.delete(k) },
+  });
+  const calls: string[] = [];
+  const request = wallet.provider.request.bind(wallet.provider);
+  wallet.provider.request = (args) => (calls.push(args.method), request(args));
+  wallet.announce(target, INFO);
+  const kernel = createKernel({
+    plugins: [createEip155Plugin({ target, customRpcUrls: options.customRpcUrls })],
+    storage: options.storage ?? createMemoryStorage(),
+    logLevel: 'silent',
+    notAllowedDelayMs: 10,
+  });
+  kernels.push(kernel);
+  await kernel.start();
+  return { kernel, wallet, calls, adapter: kernel.getService(chainAdapterRef('eip155')), walletStore };
+}
+
+const rpc = async <T>(url: string, method: string, params: unknown[] = []): Promise<T> =>
+  ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result;
+
+describe('EIP-6963 discovery', () => {
+  it('registers an announced wallet as an ANNOUNCED connector keyed by rdns', async () => {
+    const { kernel } = await setup();
+    expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.name, c.type, c.group])).toEqual([['dev.portico.testwallet', 'Test Wallet', 'ANNOUNCED', 'injected']]);
+  });
+
+  it('ignores malformed and tampering announcements', async () => {
+    const target = new EventTarget();
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const provider = { request: async () => null };
+    const announce = (info: object, p: object = provider) => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider: p } }));
+    announce({ ...INFO, icon: 'javascript:alert(1)' });
+    announce({ ...INFO, uuid: 'not-a-uuid' });
+    announce({ ...INFO, rdns: 'no dots here' });
+    announce({ ...INFO, name: '' });
+    announce(INFO);
+    announce({ ...INFO, name: 'Impostor', rdns: 'evil.example' }, { request: async () => null });
+    expect(kernel.connectors.getSnapshot().map((c) => c.name)).toEqual(['Test Wallet']);
+  });
+});
+
+describe('connect and stay in sync (real anvil)', () => {
+  it('connects with a checksummed CAIP-10 account on the wallet’s chain', async () => {
+    const { kernel, adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    expect(kernel.connection.get('eip155')).toMatchObject({
+      status: 'connected',
+      address: `eip155:31337:${ANVIL_ACCOUNT_0.address}`,
+      network: 'eip155:31337',
+      connectorId: 'dev.portico.testwallet',
+    });
+  });
+
+  it('reads the native balance anvil holds', async () => {
+    const { kernel, adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const onChain = await rpc<string>(chainA.url, 'eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest']);
+    const balance = await adapter.getBalance!(kernel.connection.get('eip155').address!, network(chainA));
+    expect(balance).toEqual({ value: BigInt(onChain), decimals: 18, symbol: 'ETH' });
+  });
+
+  it('falls back to the next RPC URL when the first is dead', async () => {
+    const dead = 'http://127.0.0.1:1/';
+    const { kernel, adapter } = await setup({ customRpcUrls: { 'eip155:31337': [dead, chainA.url] } });
+    await adapter.connect('dev.portico.testwallet');
+    const balance = await adapter.getBalance!(kernel.connection.get('eip155').address!, network(chainA));
+    expect(balance.value).toBeGreaterThan(0n);
+  });
+
+  it('switches to a chain the wallet lacks: 4902, then wallet_addEthereumChain, then switch', async () => {
+    const { kernel, adapter, wallet, calls } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    await adapter.switchNetwork(network(chainB));
+    expect(calls.filter((m) => m.startsWith('wallet_'))).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
+    expect(wallet.chainId).toBe(31338);
+    expect(kernel.connection.get('eip155')).toMatchObject({ network: 'eip155:31338', address: `eip155:31338:${ANVIL_ACCOUNT_0.address}` });
+  });
+
+  it('follows wallet-side chainChanged and accountsChanged (empty = disconnected)', async () => {
+    const { kernel, adapter, wallet } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    await wallet.provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x7a6e', rpcUrls: [chainB.url] }] });
+    await wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6e' }] });
+    expect(kernel.connection.get('eip155').network).toBe('eip155:31342');
+    await wallet.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+  });
+
+  it('a declined connection leaves the namespace disconnected with the wallet’s error', async () => {
+    const { kernel, adapter, wallet } = await setup();
+    wallet.setMode({ reject: true });
+    await expect(adapter.connect('dev.portico.testwallet')).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' });
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+  });
+
+  it('reconnects silently after a reload (eth_accounts, no prompt), and not when the wallet forgot the site', async () => {
+    const storage = createMemoryStorage();
+    const walletStorage = new Map<string, string>();
+    const first = await setup({ storage, walletStorage });
+    await first.adapter.connect('dev.portico.testwallet');
+    await first.kernel.dispose();
+
+    const second = await setup({ storage, walletStorage });
+    await expect.poll(() => second.kernel.connection.get('eip155').status).toBe('connected');
+    expect(second.calls).not.toContain('eth_requestAccounts');
+
+    await second.adapter.disconnect();
+    await second.kernel.dispose();
+    const third = await setup({ storage, walletStorage });
+    await expect.poll(() => third.kernel.connection.get('eip155').status).toBe('disconnected');
+    expect(third.calls).not.toContain('eth_requestAccounts');
+  });
+});
+
+describe('the host’s EIP-1193 provider (policy gate applied)', () => {
+  it('passes reads, lets the wallet confirm signing, and refuses eth_sign', async () => {
+    const { adapter, kernel } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const provider = adapter.getProvider!() as { request(a: { method: string; params?: unknown[] }): Promise<unknown> };
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    const signature = (await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', ANVIL_ACCOUNT_0.address] })) as Hex;
+    expect(isSignature(signature)).toBe(true);
+    expect(await verifyMessage({ address: ANVIL_ACCOUNT_0.address, message: 'hello', signature })).toBe(true);
+    await expect(provider.request({ method: 'eth_sign', params: [ANVIL_ACCOUNT_0.address, '0x00'] })).rejects.toBeInstanceOf(RpcMethodNotAllowedError);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'eip155', method: 'eth_sign' });
+  });
+
+  it('sends a transaction that lands on anvil', async () => {
+    const { adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const provider = adapter.getProvider!() as { request(a: { method: string; params?: unknown[] }): Promise<unknown> };
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const before = BigInt(await rpc<string>(chainA.url, 'eth_getBalance', [to, 'latest']));
+    const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: ANVIL_ACCOUNT_0.address, to, value: '0xde0b6b3a7640000' }] })) as string;
+    expect(isTransactionHash(hash)).toBe(true);
+    await expect.poll(async () => (await rpc<{ status: string } | null>(chainA.url, 'eth_getTransactionReceipt', [hash]))?.status).toBe('0x1');
+    expect(BigInt(await rpc<string>(chainA.url, 'eth_getBalance', [to, 'latest'])) - before).toBe(10n ** 18n);
+  });
+
+  it('signs a text message for sign-in with the connected account', async () => {
+    const { adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const signature = (await adapter.signMessage!('Sign in to example.com')) as Hex;
+    expect(await verifyMessage({ address: ANVIL_ACCOUNT_0.address, message: 'Sign in to example.com', signature })).toBe(true);
+  });
+});
+
+describe('validators', () => {
+  it.each([
+    ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', true],
+    ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', true],
+    ['f39fd6e51aad88f6f4ce6ab8827279cfffb92266', true],
+    ['0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', false],
+    ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226', false],
+    ['0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266', false],
+    [42, false],
+  ])('isEip155Address(%j) is %s (mixed case must match its checksum)', (value, expected) => {
+    expect(isEip155Address(value)).toBe(expected);
+  });
+});
+
+describe('rpcUrlsFor', () => {
+  it('puts the RPC service first with chainId and projectId, then the network’s URLs', async () => {
+    const { rpcUrlsFor } = await import('./rpcUrls');
+    expect(rpcUrlsFor(network(chainA), { rpcService: { url: 'https://rpc.example/v1', projectId: 'p1' } })).toEqual([
+      'https://rpc.example/v1?chainId=eip155%3A31337&projectId=p1',
+      chainA.url,
+    ]);
+    expect(rpcUrlsFor(network(chainA), { customRpcUrls: { 'eip155:31337': ['https://custom.example'] }, rpcService: { url: 'https://rpc.example', projectId: 'p' } })).toEqual(['https://custom.example']);
+  });
+});

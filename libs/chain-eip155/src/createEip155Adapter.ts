@@ -1,0 +1,239 @@
+import {
+  AdapterNotFoundError,
+  NoActiveCaipAddressError,
+  PorticoError,
+  type Account,
+  type ChainAdapter,
+  type ConnectionStore,
+  type ConnectorRegistry,
+  type HttpClient,
+  type Logger,
+  type Network,
+  type RequestGate,
+} from '@portico/kernel';
+import { getAddress, numberToHex, stringToHex } from 'viem';
+import { isEip155Address } from './addresses';
+import type { AnnouncedWallet } from './discovery/discoverEip6963';
+import type { Eip1193Provider } from './discovery/Eip1193Provider';
+import { chainIdOf } from './networks';
+import { rpcRequest } from './rpcClient';
+import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
+
+const NS = 'eip155';
+/** Id of the legacy `window.ethereum` connector. */
+export const LEGACY_INJECTED_ID = 'injected';
+/** Codes after which a switch is retried by first adding the chain (spec: 4902, 5000, 32603). */
+export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([4902, 5000, 32603, -32603]);
+
+/** The wallet sent something that is not an EVM account list. */
+export class InvalidWalletResponseError extends PorticoError {
+  override name = 'InvalidWalletResponseError';
+  constructor(method: string, problem: string) {
+    super(`The wallet answered ${method} with ${problem}`, { code: 'eip155/invalid-wallet-response' });
+  }
+}
+
+/** What the adapter needs from the kernel. */
+export interface Eip155AdapterParts {
+  connection: ConnectionStore;
+  connectors: ConnectorRegistry;
+  gate: RequestGate;
+  http: HttpClient;
+  logger: Logger;
+  pluginId: string;
+  rpc: RpcOptions;
+}
+
+interface Wallet {
+  id: string;
+  provider: Eip1193Provider;
+}
+
+function codeOf(error: unknown): number | undefined {
+  const e = error as { code?: unknown; data?: { originalError?: { code?: unknown } } };
+  const code = typeof e?.code === 'number' ? e.code : e?.data?.originalError?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function toAccounts(value: unknown, chainId: number): Account[] {
+  if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
+  return value.map((address) => {
+    if (!isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
+    return { address: `${NS}:${chainId}:${getAddress(address)}`, type: 'eoa' as const };
+  });
+}
+
+function parseChainId(value: unknown): number {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(value)) throw new InvalidWalletResponseError('eth_chainId', `${JSON.stringify(value)}, not a hex chain id`);
+  return Number.parseInt(value, 16);
+}
+
+/**
+ * The eip155 chain adapter: wallets discovered by EIP-6963 (and the legacy injected
+ * provider) become connectors; connecting, wallet events and network switches keep the
+ * kernel's connection store in sync.
+ */
+export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
+  addWallet(wallet: AnnouncedWallet): void;
+  addLegacyProvider(provider: Eip1193Provider): void;
+  reconnect(connectorId: string): Promise<boolean>;
+  dispose(): void;
+} {
+  const { connection, connectors, gate } = parts;
+  const wallets = new Map<string, Wallet>();
+  const unregister: Array<() => void> = [];
+  let active: { wallet: Wallet; off: () => void } | undefined;
+  let reconnectWaiters: Array<() => void> = [];
+
+  const register = (id: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
+    if (wallets.has(id)) return;
+    wallets.set(id, { id, provider });
+    unregister.push(connectors.register({ id, name, type, namespaces: [NS], icon, rdns }, parts.pluginId));
+    for (const wake of reconnectWaiters.splice(0)) wake();
+  };
+
+  const detach = () => {
+    active?.off();
+    active = undefined;
+  };
+
+  const attach = async (wallet: Wallet, rawAccounts: unknown) => {
+    const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }));
+    const accounts = toAccounts(rawAccounts, chainId);
+    if (accounts.length === 0) throw new NoActiveCaipAddressError();
+    detach();
+    const onAccounts = (list: unknown) => {
+      try {
+        const current = connection.get(NS).network;
+        connection.setAccounts(NS, toAccounts(list, current ? chainIdOf(current) : chainId));
+        if (connection.get(NS).status === 'disconnected') detach();
+      } catch (error) {
+        parts.logger.warn('Ignored an invalid accountsChanged event', error);
+      }
+    };
+    const onChain = (hex: unknown) => {
+      try {
+        const id = parseChainId(hex);
+        connection.setNetwork(NS, `${NS}:${id}`);
+        const { accounts: list } = connection.get(NS);
+        connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${NS}:${id}:${a.address.split(':')[2]}` })));
+      } catch (error) {
+        parts.logger.warn('Ignored an invalid chainChanged event', error);
+      }
+    };
+    const onDisconnect = () => {
+      detach();
+      connection.setDisconnected(NS);
+    };
+    wallet.provider.on?.('accountsChanged', onAccounts as never);
+    wallet.provider.on?.('chainChanged', onChain as never);
+    wallet.provider.on?.('disconnect', onDisconnect as never);
+    active = {
+      wallet,
+      off: () => {
+        wallet.provider.removeListener?.('accountsChanged', onAccounts as never);
+        wallet.provider.removeListener?.('chainChanged', onChain as never);
+        wallet.provider.removeListener?.('disconnect', onDisconnect as never);
+      },
+    };
+    connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id });
+  };
+
+  const connected = (): Wallet => {
+    if (!active || connection.get(NS).status !== 'connected') throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
+    return active.wallet;
+  };
+
+  /** One provider object for the host, delegating to whichever wallet is connected. */
+  const gatedProvider: Eip1193Provider = {
+    request: (args) => gate.request(NS, args, () => connected().provider.request(args), { walletConfirms: true }),
+    on: (event, listener) => active?.wallet.provider.on?.(event, listener),
+    removeListener: (event, listener) => active?.wallet.provider.removeListener?.(event, listener),
+  };
+
+  return {
+    namespace: NS,
+    addWallet: (w) => register(w.rdns, w.name, 'ANNOUNCED', w.provider, w.icon, w.rdns),
+    addLegacyProvider: (provider) => register(LEGACY_INJECTED_ID, 'Browser Wallet', 'INJECTED', provider),
+    async connect(connectorId) {
+      const wallet = wallets.get(connectorId);
+      if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
+      connection.setConnecting(NS, connectorId);
+      try {
+        await attach(wallet, await wallet.provider.request({ method: 'eth_requestAccounts' }));
+      } catch (error) {
+        if (connection.get(NS).status !== 'connected') connection.setDisconnected(NS);
+        throw error;
+      }
+    },
+    /** Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the wallet to announce. */
+    async reconnect(connectorId) {
+      if (!wallets.has(connectorId)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 3000);
+          reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
+        });
+      }
+      const wallet = wallets.get(connectorId);
+      try {
+        const accounts = wallet ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
+        if (!wallet || !Array.isArray(accounts) || accounts.length === 0) throw new Error('not authorised');
+        await attach(wallet, accounts);
+        return true;
+      } catch {
+        connection.setDisconnected(NS);
+        return false;
+      }
+    },
+    async disconnect() {
+      const wallet = active?.wallet;
+      detach();
+      connection.setDisconnected(NS);
+      // Best effort: wallets that support it forget the site, so the next connect prompts again.
+      await wallet?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+    },
+    async switchNetwork(network: Network) {
+      const chainId = numberToHex(chainIdOf(network.caipNetworkId));
+      if (connection.get(NS).status !== 'connected') {
+        connection.setNetwork(NS, network.caipNetworkId);
+        return;
+      }
+      const { provider } = connected();
+      try {
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      } catch (error) {
+        if (!ADD_CHAIN_CODES.has(codeOf(error) ?? 0)) throw error;
+        await provider.request({
+          method: 'wallet_addEthereumChain',
+          params: [
+            {
+              chainId,
+              chainName: network.name,
+              nativeCurrency: network.nativeCurrency,
+              rpcUrls: rpcUrlsFor(network, parts.rpc),
+              ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
+            },
+          ],
+        });
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      }
+      connection.setNetwork(NS, network.caipNetworkId);
+    },
+    async getBalance(address, network) {
+      const hex = await rpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
+      if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
+      return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    async signMessage(message) {
+      const address = connection.get(NS).address?.split(':')[2];
+      if (!address) throw new NoActiveCaipAddressError();
+      return (await connected().provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })) as string;
+    },
+    getProvider: () => gatedProvider,
+    dispose() {
+      detach();
+      for (const off of unregister.splice(0)) off();
+      reconnectWaiters = [];
+    },
+  };
+}

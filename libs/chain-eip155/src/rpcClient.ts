@@ -1,0 +1,38 @@
+import { PorticoError, type HttpClient } from '@portico/kernel';
+
+/** A JSON-RPC error answer: the node answered, so no fallback is tried. */
+export class JsonRpcError extends PorticoError {
+  override name = 'JsonRpcError';
+  constructor(readonly rpcCode: number, message: string) {
+    super(message, { code: 'eip155/json-rpc-error', details: String(rpcCode) });
+  }
+}
+
+/** None of a network's RPC URLs answered. */
+export class RpcUnavailableError extends PorticoError {
+  override name = 'RpcUnavailableError';
+  constructor(urls: readonly string[], cause: unknown) {
+    super(`No RPC endpoint answered (${urls.length} tried)`, { code: 'eip155/rpc-unavailable', cause, details: urls.join(', ') });
+  }
+}
+
+/**
+ * Sends a JSON-RPC request to the first URL that answers, falling back to the next on a
+ * network error, a timeout or an HTTP error; a JSON-RPC error is the node's answer.
+ */
+export async function rpcRequest<T>(http: HttpClient, urls: readonly string[], method: string, params: readonly unknown[] = []): Promise<T> {
+  let lastError: unknown = new Error('no RPC URL configured');
+  for (const url of urls) {
+    try {
+      const reply = await http.post<{ result?: T; error?: { code: number; message: string } }>(url, { body: { jsonrpc: '2.0', id: 1, method, params } });
+      if (reply?.error) throw new JsonRpcError(reply.error.code, reply.error.message);
+      if (!reply || !('result' in reply)) throw new Error(`${url} sent no JSON-RPC result`);
+      return reply.result as T;
+    } catch (error) {
+      // The node's own error is an answer; anything else (network, HTTP status, timeout, junk) tries the next URL.
+      if (error instanceof JsonRpcError) throw error;
+      lastError = error;
+    }
+  }
+  throw new RpcUnavailableError(urls, lastError);
+}

@@ -1,0 +1,29 @@
+import type { Network } from '@portico/kernel';
+import { chainIdOf } from './networks';
+
+/** Where the plugin sends RPC reads. */
+export interface RpcOptions {
+  /** A blockchain RPC service: `chainId` and `projectId` are added as query parameters. */
+  rpcService?: { url: string; projectId: string };
+  /** Per-network URLs that replace everything else (CAIP-2 id → URLs). */
+  customRpcUrls?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The RPC URLs to try for a network, in order: the host's custom URLs alone if given;
+ * else the RPC service (with chainId and projectId) and then the network's own URLs.
+ */
+export function rpcUrlsFor(network: Network, options: RpcOptions = {}): string[] {
+  const custom = options.customRpcUrls?.[network.caipNetworkId];
+  if (custom?.length) return [...custom];
+  const urls: string[] = [];
+  if (options.rpcService) {
+    const url = new URL(options.rpcService.url);
+    url.searchParams.set('chainId', network.caipNetworkId);
+    url.searchParams.set('projectId', options.rpcService.projectId);
+    urls.push(url.toString());
+  }
+  urls.push(...(network.rpcUrls?.default.http ?? []));
+  chainIdOf(network.caipNetworkId);
+  return [...new Set(urls)];
+}

@@ -1,0 +1,157 @@
+import { createWalletClient, defineChain, http, isHex, numberToHex, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Eip1193Provider } from '../discovery/Eip1193Provider';
+
+/** How the test wallet behaves; change it at run time with `setMode`. */
+export interface TestWalletMode {
+  /** Reject every prompt (connect, sign, send, switch) with 4001. */
+  reject?: boolean;
+  /** Delay every prompt by this many milliseconds. */
+  slowMs?: number;
+  /** Show no approval UI: it signs whatever it is asked (the embedded-wallet case). */
+  noUi?: boolean;
+}
+
+/** Options of `createTestWallet`. */
+export interface TestWalletOptions {
+  privateKey: Hex;
+  /** Chains the wallet knows: chain id → RPC URL. Others answer 4902 until added. */
+  chains: Record<number, string>;
+  chainId: number;
+  mode?: TestWalletMode;
+  /** Remembers the site's authorisation across reloads (localStorage in a page). */
+  storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+}
+
+/** The error shape EIP-1193 wallets reject with. */
+const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+
+/**
+ * A real EVM wallet for tests and the playground: an EIP-1193 provider that signs with a
+ * viem local account and forwards reads to the chain's RPC (anvil in the tests). Not for
+ * production: it holds the key in memory and signs without asking when told to.
+ */
+export function createTestWallet(options: TestWalletOptions) {
+  const account = privateKeyToAccount(options.privateKey);
+  const chains = new Map<number, string>(Object.entries(options.chains).map(([id, url]) => [Number(id), url]));
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const storageKey = `portico-test-wallet:${account.address}`;
+  let chainId = options.chainId;
+  let mode: TestWalletMode = { ...options.mode };
+  let authorised = options.storage?.getItem(storageKey) === 'authorised';
+
+  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
+  const prompt = async () => {
+    if (mode.slowMs) await new Promise((r) => setTimeout(r, mode.slowMs));
+    if (mode.reject) throw rpcError(4001, 'User rejected the request.');
+  };
+  const setAuthorised = (value: boolean) => {
+    authorised = value;
+    if (value) options.storage?.setItem(storageKey, 'authorised');
+    else options.storage?.removeItem(storageKey);
+  };
+  const rpcUrl = () => chains.get(chainId)!;
+  const forward = async (method: string, params: unknown) => {
+    const response = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) });
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (body.error) throw rpcError(body.error.code, body.error.message);
+    return body.result;
+  };
+  const requireAuth = () => {
+    if (!authorised) throw rpcError(4100, 'The site is not authorised; call eth_requestAccounts first.');
+  };
+
+  const provider: Eip1193Provider & { on(e: string, l: (...a: never[]) => void): void; removeListener(e: string, l: (...a: never[]) => void): void } = {
+    async request({ method, params }) {
+      const list = (Array.isArray(params) ? params : []) as unknown[];
+      switch (method) {
+        case 'eth_requestAccounts':
+          await prompt();
+          setAuthorised(true);
+          emit('connect', { chainId: numberToHex(chainId) });
+          return [account.address];
+        case 'eth_accounts':
+          return authorised ? [account.address] : [];
+        case 'eth_chainId':
+          return numberToHex(chainId);
+        case 'wallet_revokePermissions':
+          setAuthorised(false);
+          emit('accountsChanged', []);
+          return null;
+        case 'wallet_switchEthereumChain': {
+          const next = Number.parseInt(String((list[0] as { chainId?: string })?.chainId), 16);
+          if (!chains.has(next)) throw rpcError(4902, `Unrecognized chain ID "${numberToHex(next)}". Try adding the chain using wallet_addEthereumChain first.`);
+          await prompt();
+          chainId = next;
+          emit('chainChanged', numberToHex(next));
+          return null;
+        }
+        case 'wallet_addEthereumChain': {
+          const spec = list[0] as { chainId?: string; rpcUrls?: string[] };
+          const url = spec?.rpcUrls?.find((u) => /^https?:\/\//.test(u));
+          if (!spec?.chainId || !url) throw rpcError(-32602, 'wallet_addEthereumChain needs a chainId and an http(s) rpcUrl');
+          await prompt();
+          chains.set(Number.parseInt(spec.chainId, 16), url);
+          return null;
+        }
+        case 'personal_sign': {
+          requireAuth();
+          await prompt();
+          const [data] = list as [Hex];
+          return account.signMessage({ message: isHex(data) ? { raw: data } : String(data) });
+        }
+        case 'eth_signTypedData_v4': {
+          requireAuth();
+          await prompt();
+          const typed = JSON.parse(String(list[1]));
+          return account.signTypedData(typed);
+        }
+        case 'eth_sendTransaction': {
+          requireAuth();
+          await prompt();
+          const tx = list[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex };
+          const chain = defineChain({ id: chainId, name: `chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl()] } } });
+          const client = createWalletClient({ account, chain, transport: http(rpcUrl()) });
+          return client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined });
+        }
+        case 'eth_sign':
+          throw rpcError(4200, 'eth_sign is not supported');
+        default:
+          return forward(method, params);
+      }
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as never);
+      listeners.set(event, set);
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener as never);
+    },
+  };
+
+  return {
+    provider,
+    address: account.address,
+    get chainId() {
+      return chainId;
+    },
+    setMode(next: TestWalletMode) {
+      mode = { ...next };
+    },
+    /** Announces the wallet over EIP-6963 now and whenever a page asks. Returns a stop function. */
+    announce(target: EventTarget, info: { uuid: string; name: string; icon: string; rdns: string }) {
+      const detail = Object.freeze({ info: Object.freeze({ ...info }), provider });
+      const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+      target.addEventListener('eip6963:requestProvider', announce);
+      announce();
+      return () => target.removeEventListener('eip6963:requestProvider', announce);
+    },
+  };
+}
+
+/** Anvil's first well-known development account (never holds real funds). */
+export const ANVIL_ACCOUNT_0 = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+} as const;

@@ -1,0 +1,2 @@
+export { anvilBinary, startAnvil } from './startAnvil';
+export type { AnvilNode } from './startAnvil';
