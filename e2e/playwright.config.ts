@@ -9,6 +9,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 /** Real-browser tests of the modal in the playground, on Debian's Chromium (never downloaded). */
 export default defineConfig({
   testDir: resolve(here, 'browser'),
+  globalSetup: resolve(here, 'globalSetup.ts'),
   outputDir: resolve(here, 'test-results'),
   fullyParallel: false,
   workers: 1,

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
 import { demoChainPlugin, demoNetworks } from './demoChain';
+import { evmNetworks } from './evm';
 import { HostPage } from './HostPage';
 import { Inspector } from './Inspector';
 
@@ -17,12 +18,13 @@ export interface Setup {
 }
 
 const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
+const everyNetwork = [...evmNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
 export function App() {
   const [setup, setSetup] = useState<Setup>({
     plugins: params.get('plugins')?.split(',') ?? everyPlugin.map((p) => p.manifest.id),
-    networks: demoNetworks.map((n) => n.caipNetworkId),
+    networks: everyNetwork.map((n) => n.caipNetworkId),
     projectId: params.get('projectId') ?? 'playground-project',
   });
   const portico = useMemo<Portico>(
@@ -30,7 +32,7 @@ export function App() {
       createPortico({
         projectId: setup.projectId,
         metadata: { name: 'Portico Playground', url: location.origin },
-        networks: demoNetworks.filter((n) => setup.networks.includes(n.caipNetworkId)),
+        networks: everyNetwork.filter((n) => setup.networks.includes(n.caipNetworkId)),
         plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
         themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
         locale: params.get('locale') ?? 'en',
@@ -53,7 +55,7 @@ export function App() {
     <PorticoProvider portico={portico}>
       <main className="playground">
         <HostPage />
-        <ControlPanel portico={portico} setup={setup} onSetup={setSetup} everyPlugin={everyPlugin} />
+        <ControlPanel portico={portico} setup={setup} onSetup={setSetup} everyPlugin={everyPlugin} networkIds={everyNetwork.map((n) => n.caipNetworkId)} />
         <Inspector portico={portico} />
       </main>
     </PorticoProvider>

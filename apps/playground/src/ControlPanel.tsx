@@ -1,9 +1,18 @@
 import type { PluginDefinition } from '@portico/kernel';
 import { useObservable, type Portico } from '@portico/react';
 import type { Setup } from './App';
+import { testWallets } from './evm';
+import type { TestWalletMode } from '@portico/chain-eip155/testing';
+import { useState } from 'react';
 
 /** Run-time controls: plugins, flags, theme, accent, locale, networks, projectId. */
-export function ControlPanel({ portico, setup, onSetup, everyPlugin }: { portico: Portico; setup: Setup; onSetup(s: Setup): void; everyPlugin: PluginDefinition[] }) {
+export function ControlPanel({ portico, setup, onSetup, everyPlugin, networkIds }: { portico: Portico; setup: Setup; onSetup(s: Setup): void; everyPlugin: PluginDefinition[]; networkIds: string[] }) {
+  const [walletMode, setWalletMode] = useState<TestWalletMode>({});
+  const changeMode = (mode: TestWalletMode) => {
+    setWalletMode(mode);
+    testWallets?.wallet.setMode(mode);
+    testWallets?.noUi.setMode(mode);
+  };
   const flags = useObservable(portico.kernel.flags);
   const theme = useObservable(portico.theme);
   const i18n = useObservable(portico.i18n);
@@ -33,6 +42,17 @@ export function ControlPanel({ portico, setup, onSetup, everyPlugin }: { portico
           </select>
         </label>
       </fieldset>
+      {testWallets ? (
+        <fieldset>
+          <legend>Test wallet (EVM)</legend>
+          <label className="check">
+            <input type="checkbox" checked={!!walletMode.reject} onChange={(e) => changeMode({ ...walletMode, reject: e.target.checked })} /> declines every prompt
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={!!walletMode.slowMs} onChange={(e) => changeMode({ ...walletMode, slowMs: e.target.checked ? 1500 : 0 })} /> slow (1.5 s)
+          </label>
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend>Locale</legend>
         <select aria-label="Locale" value={i18n.locale} onChange={(e) => void portico.i18n.setLocale(e.target.value)}>
@@ -58,7 +78,7 @@ export function ControlPanel({ portico, setup, onSetup, everyPlugin }: { portico
       </fieldset>
       <fieldset>
         <legend>Networks</legend>
-        {['demo:1', 'demo:2'].map((id) => (
+        {networkIds.map((id) => (
           <label key={id} className="check">
             <input type="checkbox" checked={setup.networks.includes(id)} onChange={(e) => onSetup({ ...setup, networks: toggle(setup.networks, id, e.target.checked) })} /> {id}
           </label>

@@ -8,7 +8,14 @@ export function HostPage() {
   const { isConnected, address, networkId, status } = useAccount();
   const { open } = useModal();
   const provider = useWalletProvider<DemoProvider>('demo');
+  const evm = useWalletProvider<DemoProvider>('eip155');
+  const evmAccount = useAccount('eip155');
   const [result, setResult] = useState('');
+  const run = (method: string, send: () => Promise<unknown>) =>
+    send().then(
+      (value) => setResult(`${method} → ${String(value)}`),
+      (error: Error) => setResult(`${method} → ${error.message}`),
+    );
   const call = (method: string) =>
     provider?.request({ method, params: ['hello'] }).then(
       (value) => setResult(`${method} → ${String(value)}`),
@@ -45,6 +52,26 @@ export function HostPage() {
           Request that is not allowed
         </button>
       </div>
+      {evmAccount.isConnected && evm ? (
+        <div className="row">
+          <button type="button" onClick={() => void run('personal_sign', () => evm.request({ method: 'personal_sign', params: ['0x48656c6c6f20506f727469636f', evmAccount.address] }))}>
+            Sign message (EVM)
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              void run('eth_sendTransaction', () =>
+                evm.request({ method: 'eth_sendTransaction', params: [{ from: evmAccount.address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x38d7ea4c68000' }] }),
+              )
+            }
+          >
+            Send 0.001 ETH (EVM)
+          </button>
+          <button type="button" onClick={() => void run('eth_sign', () => evm.request({ method: 'eth_sign', params: [evmAccount.address, '0x00'] }))}>
+            eth_sign (refused)
+          </button>
+        </div>
+      ) : null}
       <output data-testid="host-result">{result}</output>
     </section>
   );

@@ -1,6 +1,6 @@
 import { chainBip122Plugin } from '@portico/chain-bip122';
-import { chainEip155Plugin } from '@portico/chain-eip155';
 import { chainSolanaPlugin } from '@portico/chain-solana';
+import { evmPlugin } from './evm';
 import type { PluginDefinition } from '@portico/kernel';
 import { emailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
@@ -14,7 +14,7 @@ import { walletconnectPlugin } from '@portico/plugin-walletconnect';
 
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [
-  chainEip155Plugin,
+  evmPlugin,
   chainSolanaPlugin,
   chainBip122Plugin,
   emailPlugin,

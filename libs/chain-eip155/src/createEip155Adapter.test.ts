@@ -209,3 +209,23 @@ describe('rpcUrlsFor', () => {
     expect(rpcUrlsFor(network(chainA), { customRpcUrls: { 'eip155:31337': ['https://custom.example'] }, rpcService: { url: 'https://rpc.example', projectId: 'p' } })).toEqual(['https://custom.example']);
   });
 });
+
+describe('wallets without a confirmation UI of their own', () => {
+  it('route signing through the approval view, pass reads silently', async () => {
+    const target = new EventTarget();
+    const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId, mode: { noUi: true } });
+    wallet.announce(target, INFO);
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target, approvalRequired: [INFO.rdns] })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    await adapter.connect(INFO.rdns);
+    const provider = adapter.getProvider!() as { request(a: { method: string; params?: unknown[] }): Promise<unknown> };
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+    const signing = provider.request({ method: 'personal_sign', params: ['0x6869', ANVIL_ACCOUNT_0.address] });
+    await expect.poll(() => kernel.router.getSnapshot().current.view).toBe('ApproveTransaction');
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    expect(await verifyMessage({ address: ANVIL_ACCOUNT_0.address, message: 'hi', signature: (await signing) as Hex })).toBe(true);
+  });
+});

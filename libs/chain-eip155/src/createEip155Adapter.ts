@@ -42,6 +42,8 @@ export interface Eip155AdapterParts {
   logger: Logger;
   pluginId: string;
   rpc: RpcOptions;
+  /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
+  approvalRequired?: readonly string[];
 }
 
 interface Wallet {
@@ -146,7 +148,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
 
   /** One provider object for the host, delegating to whichever wallet is connected. */
   const gatedProvider: Eip1193Provider = {
-    request: (args) => gate.request(NS, args, () => connected().provider.request(args), { walletConfirms: true }),
+    request: (args) => gate.request(NS, args, () => connected().provider.request(args), { walletConfirms: !parts.approvalRequired?.includes(connected().id) }),
     on: (event, listener) => active?.wallet.provider.on?.(event, listener),
     removeListener: (event, listener) => active?.wallet.provider.removeListener?.(event, listener),
   };

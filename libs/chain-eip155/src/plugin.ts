@@ -9,6 +9,11 @@ import type { RpcOptions } from './rpcUrls';
 export interface Eip155PluginOptions extends RpcOptions {
   /** Where wallets announce themselves (default: `window`; tests pass their own target). */
   target?: EventTarget;
+  /**
+   * Connector ids (rdns) of wallets that show no confirmation of their own (custodial or
+   * embedded): their signing and sending requests open Portico's ApproveTransaction view.
+   */
+  approvalRequired?: readonly string[];
 }
 
 /**
@@ -28,6 +33,7 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
         logger: ctx.logger,
         pluginId: ctx.pluginId,
         rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls },
+        approvalRequired: options.approvalRequired,
       });
       ctx.onDispose(() => adapter.dispose());
       ctx.services.register(chainAdapterRef('eip155'), { useValue: adapter });

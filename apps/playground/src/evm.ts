@@ -1,0 +1,50 @@
+import { createEip155Plugin } from '@portico/chain-eip155';
+import { ANVIL_ACCOUNT_0, createTestWallet } from '@portico/chain-eip155/testing';
+import type { Network } from '@portico/kernel';
+
+const params = new URLSearchParams(location.search);
+
+/** Local anvil RPC URLs: `?evm=urlA,urlB`, or what `npm start` passes in VITE_PORTICO_EVM. */
+const urls = (params.get('evm') ?? (import.meta.env.VITE_PORTICO_EVM as string | undefined) ?? '').split(',').filter(Boolean);
+
+/** The test wallets' ids (rdns): one confirms in its own "UI", one has none (like an embedded wallet). */
+export const TEST_WALLET_ID = 'dev.portico.testwallet';
+export const TEST_WALLET_NO_UI_ID = 'dev.portico.testwallet.noui';
+
+const anvil = (chainId: number, name: string, url: string): Network => ({
+  caipNetworkId: `eip155:${chainId}`,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [url] } },
+});
+
+/** The local EVM networks (empty when no anvil is running). */
+export const evmNetworks: Network[] = urls.length ? [anvil(31337, 'Anvil', urls[0]!), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : [])] : [];
+
+/** The EVM chain plugin, told which test wallet has no confirmation UI of its own. */
+export const evmPlugin = createEip155Plugin({ approvalRequired: [TEST_WALLET_NO_UI_ID] });
+
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0ca678"/><path d="M8 16h16M16 8v16" stroke="#fff" stroke-width="4"/></svg>')}`;
+
+/**
+ * Announces the test wallets (a real viem local account on anvil's first dev key, knowing
+ * only the first chain, so switching to "Anvil 2" takes the add-chain path). With
+ * `?hostile=1` it also announces wallets with a hostile name and a `javascript:` icon.
+ */
+function announceTestWallets() {
+  if (!urls.length) return undefined;
+  const make = () => createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { 31337: urls[0]! }, chainId: 31337, storage: localStorage });
+  const wallet = make();
+  const noUi = make();
+  wallet.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon: ICON, rdns: TEST_WALLET_ID });
+  noUi.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet (no UI)', icon: ICON, rdns: TEST_WALLET_NO_UI_ID });
+  if (params.get('hostile')) {
+    const evil = make();
+    evil.announce(window, { uuid: crypto.randomUUID(), name: '<img src=x onerror="window.__pwned=1">Evil Wallet', icon: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=1</script></svg>')}`, rdns: 'dev.portico.evil' });
+    evil.announce(window, { uuid: crypto.randomUUID(), name: 'Script Icon Wallet', icon: 'javascript:window.__pwned=1', rdns: 'dev.portico.scripticon' });
+  }
+  return { wallet, noUi };
+}
+
+/** The page's test wallets: announced once at start-up, like browser extensions. */
+export const testWallets = announceTestWallets();

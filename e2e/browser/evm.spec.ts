@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatEther, verifyMessage, type Hex } from 'viem';
+import { dialog, freshPage } from './helpers';
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const evmUrls = () => process.env.PORTICO_EVM!.split(',');
+const evmPath = (extra = '') => `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}${extra}`;
+
+/** The spec's display, computed independently of Portico: floored (not rounded) to 3 decimals. */
+const floor3 = (wei: bigint) => {
+  const [whole, fraction = ''] = formatEther(wei).split('.');
+  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`;
+};
+
+const rpc = async <T>(url: string, method: string, params: unknown[] = []): Promise<T> =>
+  ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result;
+
+async function connectTestWallet(page: Page, name = 'Portico Test Wallet') {
+  await page.locator('button.portico-connect-button').click();
+  await dialog(page).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByTestId('host-status')).toHaveText('connected');
+  await expect(dialog(page)).toBeHidden();
+}
+
+test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => {
+  test('connects and shows the balance anvil holds, floored to 3 decimals', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    await expect(page.getByTestId('host-address')).toHaveText(ACCOUNT);
+    const wei = BigInt(await rpc<string>(evmUrls()[0]!, 'eth_getBalance', [ACCOUNT, 'latest']));
+    await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).getByTestId('account-balance')).toHaveText(`${floor3(wei)} ETH`);
+    await expect(dialog(page).getByTestId('account-address')).toHaveText('0xf3…b92266');
+  });
+
+  test('reload keeps the connection without a prompt', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    await page.reload();
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    await expect(page.getByTestId('host-address')).toHaveText(ACCOUNT);
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('switching to a chain the wallet lacks adds it, then switches', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    await page.locator('button.portico-network-button').click();
+    await dialog(page).locator('[data-network-id="eip155:31338"]').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { get(n: string): { network?: string } } } } }).portico.kernel.connection.get('eip155').network)).toBe('eip155:31338');
+    await expect(page.locator('button.portico-network-button')).toHaveText('Anvil 2');
+  });
+
+  test('personal_sign and eth_sendTransaction through the host’s provider (receipt on anvil)', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    await page.getByRole('button', { name: 'Sign message (EVM)' }).click();
+    await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
+    const signature = (await page.getByTestId('host-result').textContent())!.split(' → ')[1] as Hex;
+    expect(await verifyMessage({ address: ACCOUNT, message: 'Hello Portico', signature })).toBe(true);
+
+    await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
+    await expect(page.getByTestId('host-result')).toHaveText(/^eth_sendTransaction → 0x[0-9a-f]{64}$/);
+    const hash = (await page.getByTestId('host-result').textContent())!.split(' → ')[1]!;
+    await expect.poll(async () => (await rpc<{ status: string } | null>(evmUrls()[0]!, 'eth_getTransactionReceipt', [hash]))?.status).toBe('0x1');
+  });
+
+  test('a refused method (eth_sign) opens the modal and shows Action not allowed', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    await page.getByRole('button', { name: 'eth_sign (refused)' }).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByText('Action not allowed')).toBeVisible();
+    await expect(page.getByTestId('host-result')).toHaveText('eth_sign → Requested RPC call is not allowed');
+  });
+
+  test('a wallet without its own UI: signing opens ApproveTransaction, reads pass silently', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page, 'Portico Test Wallet (no UI)');
+    const chainId = await page.evaluate(() =>
+      (window as unknown as { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string }): Promise<unknown> } } } }).portico.adapter('eip155').getProvider().request({ method: 'eth_chainId' }),
+    );
+    expect(chainId).toBe('0x7a69');
+    await expect(dialog(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Sign message (EVM)' }).click();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
+    await expect(dialog(page).getByTestId('approve-method')).toHaveText('personal_sign');
+    await dialog(page).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
+  });
+
+  test('a declining wallet leaves the user on Connecting with the error', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await page.getByLabel('declines every prompt').check();
+    await page.locator('button.portico-connect-button').click();
+    await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+    await expect(dialog(page).getByText('Connection declined')).toBeVisible();
+    await expect(dialog(page).getByText('User rejected the request.')).toBeVisible();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  });
+
+  test('hostile wallet names render as text, script icons never run, javascript: icons are refused', async ({ page }) => {
+    await freshPage(page, evmPath('&hostile=1'));
+    await page.locator('button.portico-connect-button').click();
+    const evil = dialog(page).getByRole('button', { name: '<img src=x onerror="window.__pwned=1">Evil Wallet' });
+    await expect(evil).toBeVisible();
+    await expect(evil.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await expect(dialog(page).getByRole('button', { name: 'Script Icon Wallet' })).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
