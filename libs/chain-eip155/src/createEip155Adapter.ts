@@ -11,11 +11,10 @@ import {
   type Network,
   type RequestGate,
 } from '@portico/kernel';
-import { getAddress, numberToHex, stringToHex } from 'viem';
-import { isEip155Address } from './addresses';
 import type { AnnouncedWallet } from './discovery/discoverEip6963';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
-import { chainIdOf } from './networks';
+import { chainIdOf } from './chainId';
+import type * as EvmCodec from './evmCodec';
 import { rpcRequest } from './rpcClient';
 import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
 
@@ -57,11 +56,13 @@ function codeOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function toAccounts(value: unknown, chainId: number): Account[] {
+type Codec = typeof EvmCodec;
+
+function toAccounts(codec: Codec, value: unknown, chainId: number): Account[] {
   if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
   return value.map((address) => {
-    if (!isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
-    return { address: `${NS}:${chainId}:${getAddress(address)}`, type: 'eoa' as const };
+    if (!codec.isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
+    return { address: `${NS}:${chainId}:${codec.getAddress(address)}`, type: 'eoa' as const };
   });
 }
 
@@ -86,6 +87,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const unregister: Array<() => void> = [];
   let active: { wallet: Wallet; off: () => void } | undefined;
   let reconnectWaiters: Array<() => void> = [];
+  let codecPromise: Promise<Codec> | undefined;
+  const loadCodec = () => (codecPromise ??= import('./evmCodec'));
 
   const register = (id: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
     if (wallets.has(id)) return;
@@ -100,14 +103,15 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   };
 
   const attach = async (wallet: Wallet, rawAccounts: unknown) => {
-    const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }));
-    const accounts = toAccounts(rawAccounts, chainId);
+    const [codec, rawChainId] = await Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]);
+    const chainId = parseChainId(rawChainId);
+    const accounts = toAccounts(codec, rawAccounts, chainId);
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     detach();
     const onAccounts = (list: unknown) => {
       try {
         const current = connection.get(NS).network;
-        connection.setAccounts(NS, toAccounts(list, current ? chainIdOf(current) : chainId));
+        connection.setAccounts(NS, toAccounts(codec, list, current ? chainIdOf(current) : chainId));
         if (connection.get(NS).status === 'disconnected') detach();
       } catch (error) {
         parts.logger.warn('Ignored an invalid accountsChanged event', error);
@@ -195,7 +199,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       await wallet?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
     },
     async switchNetwork(network: Network) {
-      const chainId = numberToHex(chainIdOf(network.caipNetworkId));
+      const chainId = (await loadCodec()).numberToHex(chainIdOf(network.caipNetworkId));
       if (connection.get(NS).status !== 'connected') {
         connection.setNetwork(NS, network.caipNetworkId);
         return;
@@ -229,7 +233,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     async signMessage(message) {
       const address = connection.get(NS).address?.split(':')[2];
       if (!address) throw new NoActiveCaipAddressError();
-      return (await connected().provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })) as string;
+      return (await connected().provider.request({ method: 'personal_sign', params: [(await loadCodec()).stringToHex(message), address] })) as string;
     },
     getProvider: () => gatedProvider,
     dispose() {

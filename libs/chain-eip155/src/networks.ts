@@ -24,10 +24,3 @@ export const eip155Networks = {
   arbitrum: defineNetwork(arbitrum),
   polygon: defineNetwork(polygon),
 } as const;
-
-/** The decimal chain id of an `eip155:<id>` network. */
-export function chainIdOf(networkId: string): number {
-  const [namespace, reference] = networkId.split(':');
-  if (namespace !== 'eip155' || !reference || !/^\d+$/.test(reference)) throw new TypeError(`"${networkId}" is not an eip155 network id`);
-  return Number(reference);
-}

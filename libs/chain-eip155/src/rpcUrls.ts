@@ -1,5 +1,5 @@
 import type { Network } from '@portico/kernel';
-import { chainIdOf } from './networks';
+import { chainIdOf } from './chainId';
 
 /** Where the plugin sends RPC reads. */
 export interface RpcOptions {
