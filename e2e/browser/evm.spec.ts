@@ -51,6 +51,23 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(page.locator('button.portico-network-button')).toHaveText('Anvil 2');
   });
 
+  test('a wallet on a chain the app does not support is shown as such, also after a reload', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    const unsupported = evmUrls()[1]!;
+    await page.evaluate(async (url) => {
+      const { provider } = (window as unknown as { porticoTestWallets: { wallet: { provider: { request(a: object): Promise<unknown> } } } }).porticoTestWallets.wallet;
+      await provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x7a6b', rpcUrls: [url] }] });
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6b' }] });
+    }, unsupported);
+    await expect(page.locator('button.portico-network-button')).toHaveText('Unsupported network');
+    await page.reload();
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    await expect(page.locator('button.portico-network-button')).toHaveText('Unsupported network');
+    await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).getByTestId('account-balance')).toHaveText('0.00');
+  });
+
   test('personal_sign and eth_sendTransaction through the host’s provider (receipt on anvil)', async ({ page }) => {
     await freshPage(page, evmPath());
     await connectTestWallet(page);

@@ -48,3 +48,5 @@ function announceTestWallets() {
 
 /** The page's test wallets: announced once at start-up, like browser extensions. */
 export const testWallets = announceTestWallets();
+// Reachable from the browser tests, the way a wallet extension's own UI would be.
+(window as { porticoTestWallets?: typeof testWallets }).porticoTestWallets = testWallets;

@@ -36,9 +36,19 @@ export function createTestWallet(options: TestWalletOptions) {
   const chains = new Map<number, string>(Object.entries(options.chains).map(([id, url]) => [Number(id), url]));
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const storageKey = `portico-test-wallet:${account.address}`;
-  let chainId = options.chainId;
+  // Like a real wallet, it remembers the site's authorisation, its chains and the active chain.
+  const saved = (() => {
+    try {
+      return JSON.parse(options.storage?.getItem(`${storageKey}:state`) ?? 'null') as { chainId: number; chains: Array<[number, string]> } | null;
+    } catch {
+      return null;
+    }
+  })();
+  for (const [id, url] of saved?.chains ?? []) chains.set(id, url);
+  let chainId = saved && chains.has(saved.chainId) ? saved.chainId : options.chainId;
   let mode: TestWalletMode = { ...options.mode };
   let authorised = options.storage?.getItem(storageKey) === 'authorised';
+  const saveState = () => options.storage?.setItem(`${storageKey}:state`, JSON.stringify({ chainId, chains: [...chains] }));
 
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
   const prompt = async () => {
@@ -83,6 +93,7 @@ export function createTestWallet(options: TestWalletOptions) {
           if (!chains.has(next)) throw rpcError(4902, `Unrecognized chain ID "${numberToHex(next)}". Try adding the chain using wallet_addEthereumChain first.`);
           await prompt();
           chainId = next;
+          saveState();
           emit('chainChanged', numberToHex(next));
           return null;
         }
@@ -92,6 +103,7 @@ export function createTestWallet(options: TestWalletOptions) {
           if (!spec?.chainId || !url) throw rpcError(-32602, 'wallet_addEthereumChain needs a chainId and an http(s) rpcUrl');
           await prompt();
           chains.set(Number.parseInt(spec.chainId, 16), url);
+          saveState();
           return null;
         }
         case 'personal_sign': {
