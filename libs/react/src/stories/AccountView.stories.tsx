@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import AccountView from '../views/AccountView';
+import { connectedPortico, createStoryPortico, disposeStoryPorticos, themeOf, withPortico, type PorticoLoaded } from './storyPortico';
+
+const meta = {
+  title: 'Views/Account',
+  component: AccountView,
+  decorators: [withPortico],
+  beforeEach: () => disposeStoryPorticos,
+} satisfies Meta<typeof AccountView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Connected: Story = {
+  loaders: [async ({ globals }) => ({ portico: await connectedPortico({ theme: themeOf(globals) }) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // 4 leading and 6 trailing characters of `abcdef0123456789`.
+    await expect(canvas.getByTestId('account-address')).toHaveTextContent(/^abcd…456789$/);
+    await expect(canvas.queryByText('abcdef0123456789')).toBeNull();
+    await waitFor(() => expect(canvas.getByTestId('account-balance')).toHaveTextContent('1.234 ACM'));
+    await expect(canvas.getByRole('button', { name: 'Acme' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+  },
+};
+
+export const Disconnecting: Story = {
+  loaders: [async ({ globals }) => ({ portico: await connectedPortico({ theme: themeOf(globals) }) })],
+  play: async ({ canvasElement, loaded }) => {
+    const { portico } = loaded as PorticoLoaded;
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(portico.kernel.connection.get('acme').status).toBe('disconnected'));
+    await expect(await within(canvasElement).findByRole('button', { name: 'Connect Wallet' })).toBeInTheDocument();
+  },
+};
+
+export const NotConnected: Story = {
+  loaders: [async ({ globals }) => ({ portico: await createStoryPortico({ theme: themeOf(globals) }) })],
+};
