@@ -5,6 +5,7 @@ import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
 import { demoChainPlugin, demoNetworks } from './demoChain';
 import { evmNetworks } from './evm';
+import { createSiwxPlugin } from '@portico/plugin-siwx';
 import { HostPage } from './HostPage';
 import { Inspector } from './Inspector';
 
@@ -17,7 +18,9 @@ export interface Setup {
   projectId: string;
 }
 
-const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
+// Sign-in is opt-in: `?siwx=optional` or `?siwx=required` (connect flows then ask for a signature).
+const siwxMode = params.get('siwx');
+const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...(siwxMode ? [createSiwxPlugin({ required: siwxMode === 'required', statement: 'Sign in to the Portico playground.' })] : [])];
 const everyNetwork = [...evmNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */

@@ -7,7 +7,6 @@ import { historyPlugin } from '@portico/plugin-history';
 import { onrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
-import { siwxPlugin } from '@portico/plugin-siwx';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
@@ -20,7 +19,6 @@ export const allPlugins: readonly PluginDefinition[] = [
   emailPlugin,
   socialsPlugin,
   walletconnectPlugin,
-  siwxPlugin,
   onrampPlugin,
   swapsPlugin,
   receivePlugin,

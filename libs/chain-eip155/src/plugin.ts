@@ -1,9 +1,10 @@
 import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { siwxVerifierRef, type SiwxVerifier } from '@portico/plugin-siwx/api';
 import { createEip155Adapter } from './createEip155Adapter';
 import { discoverEip6963 } from './discovery/discoverEip6963';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
-import type { RpcOptions } from './rpcUrls';
+import { rpcServiceUrl, type RpcOptions } from './rpcUrls';
 
 /** Options of the EVM chain plugin. */
 export interface Eip155PluginOptions extends RpcOptions {
@@ -37,6 +38,17 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
       });
       ctx.onDispose(() => adapter.dispose());
       ctx.services.register(chainAdapterRef('eip155'), { useValue: adapter });
+      // Sign-in (EIP-4361) for plugin-siwx; viem's SIWE code loads only when someone signs in.
+      let verifier: Promise<SiwxVerifier> | undefined;
+      const load = () =>
+        (verifier ??= import('./siwx/createEip155Verifier').then(({ createEip155Verifier }) =>
+          createEip155Verifier({
+            getRpcUrl: (chainId) => options.customRpcUrls?.[`eip155:${chainId}`]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, `eip155:${chainId}`) : undefined),
+          }),
+        ));
+      ctx.services.register(siwxVerifierRef('eip155'), {
+        useValue: { namespace: 'eip155', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
+      });
       const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
       if (target) {
         const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));

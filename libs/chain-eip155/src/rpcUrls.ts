@@ -17,13 +17,16 @@ export function rpcUrlsFor(network: Network, options: RpcOptions = {}): string[]
   const custom = options.customRpcUrls?.[network.caipNetworkId];
   if (custom?.length) return [...custom];
   const urls: string[] = [];
-  if (options.rpcService) {
-    const url = new URL(options.rpcService.url);
-    url.searchParams.set('chainId', network.caipNetworkId);
-    url.searchParams.set('projectId', options.rpcService.projectId);
-    urls.push(url.toString());
-  }
+  if (options.rpcService) urls.push(rpcServiceUrl(options.rpcService, network.caipNetworkId));
   urls.push(...(network.rpcUrls?.default.http ?? []));
   chainIdOf(network.caipNetworkId);
   return [...new Set(urls)];
+}
+
+/** The RPC service URL for a network: `chainId` (CAIP-2) and `projectId` as query parameters. */
+export function rpcServiceUrl(service: { url: string; projectId: string }, networkId: string): string {
+  const url = new URL(service.url);
+  url.searchParams.set('chainId', networkId);
+  url.searchParams.set('projectId', service.projectId);
+  return url.toString();
 }

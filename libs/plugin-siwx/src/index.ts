@@ -1,3 +1,12 @@
+export { SIWX_PLUGIN_ID, SIWX_VIEW, siwxServiceRef, siwxVerifierRef } from './api';
+export type { SiwxMessageFields, SiwxServerConfig, SiwxService, SiwxSession, SiwxState, SiwxVerifier } from './api';
 export { manifest as siwxManifest } from './manifest';
-export { siwxPlugin } from './plugin';
-export { SIWX_PLUGIN_ID } from './api';
+export { createSiwxPlugin, siwxPlugin } from './plugin';
+export { SIWX_DEFAULT_EXPIRATION_MS } from './SiwxPluginOptions';
+export type { SiwxPluginOptions } from './SiwxPluginOptions';
+export { createSiwxNonce, SIWX_NONCE_LENGTH } from './createSiwxNonce';
+export { isSessionExpired, sessionMatches, SiwxSessionStore } from './SiwxSessionStore';
+export { SIWX_INIT_ALERT } from './SiwxFlow';
+export { SIWX_MESSAGES, SiwxInitError, SiwxNotEnabledError, SiwxSignatureDeclinedError } from './siwxErrors';
+export { createSiwxServerClient } from './createSiwxServerClient';
+export type { SiwxServerClientOptions } from './createSiwxServerClient';

@@ -8,5 +8,13 @@ export const manifest = defineManifest({
   displayName: 'Sign in with X',
   contributes: {
     views: [{ id: 'SIWXSignMessage', title: 'Sign in', closable: false }],
+    alerts: [
+      {
+        id: 'siwx-init-failed',
+        title: 'Sign in',
+        message: 'A problem occurred while trying initialize authentication',
+        severity: 'error',
+      },
+    ],
   },
 });

@@ -1,0 +1,97 @@
+import { createEip155SiweMessage, createEip155Verifier } from '@portico/chain-eip155/siwx';
+import { HttpError } from '@portico/kernel';
+import { createSiwxServerClient, type SiwxMessageFields, type SiwxSession } from '@portico/plugin-siwx';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiwxServer, type SiwxServerHandle } from './createSiwxServer';
+
+const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const chainId = 'eip155:1';
+
+let handle: SiwxServerHandle;
+beforeAll(async () => {
+  handle = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })] }).listen(0);
+});
+afterAll(async () => handle?.close());
+
+async function signedSession(nonce: string, overrides: Partial<SiwxMessageFields> = {}): Promise<SiwxSession> {
+  const data: SiwxMessageFields = {
+    domain: 'app.example.com',
+    uri: 'https://app.example.com',
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+    expirationTime: new Date(Date.now() + 60_000).toISOString(),
+    chainId,
+    accountAddress: account.address,
+    ...overrides,
+  };
+  const message = createEip155SiweMessage(data);
+  return { data, message, signature: await account.signMessage({ message }) };
+}
+
+const raw = (path: string, init?: RequestInit) => fetch(`${handle.url}${path}`, init);
+
+describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', () => {
+  it('listens on loopback on a free port', () => {
+    expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('issues CSPRNG nonces, verifies a real signature once, stores and revokes the session', async () => {
+    const client = createSiwxServerClient(handle.url);
+    const nonce = await client.getNonce({ chainId, accountAddress: account.address });
+    expect(nonce).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(await client.getNonce({ chainId, accountAddress: account.address })).not.toBe(nonce);
+
+    const session = await signedSession(nonce);
+    expect(await client.verify(session)).toBe(true);
+    expect(await client.verify(session)).toBe(false); // the nonce is single use
+    expect(await client.getSessions(chainId, account.address)).toEqual([session]);
+    expect(await client.getSessions(chainId, account.address.toLowerCase())).toHaveLength(1);
+
+    await client.revoke(chainId, account.address);
+    expect(await client.getSessions(chainId, account.address)).toEqual([]);
+  });
+
+  it('rejects nonces it did not issue, another account’s nonce, tampering and a foreign domain', async () => {
+    const client = createSiwxServerClient(handle.url);
+    expect(await client.verify(await signedSession('NeverIssued123'))).toBe(false);
+    const forOther = await client.getNonce({ chainId, accountAddress: '0x0000000000000000000000000000000000000001' });
+    expect(await client.verify(await signedSession(forOther))).toBe(false);
+    const nonce = await client.getNonce({ chainId, accountAddress: account.address });
+    const session = await signedSession(nonce);
+    expect(await client.verify({ ...session, message: session.message.replace('Version: 1', 'Version: 1 ') })).toBe(false);
+    const foreign = await client.getNonce({ chainId, accountAddress: account.address });
+    expect(await client.verify(await signedSession(foreign, { domain: 'evil.example.com' }))).toBe(false);
+  });
+
+  it('answers bad input with 400 and the reason, never crashing', async () => {
+    const missing = await raw('/nonce?chainId=eip155:1');
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toContain('address');
+
+    const notJson = await raw('/verify', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: 'Body is not valid JSON' });
+
+    const wrongShape = await raw('/verify', { method: 'POST', body: JSON.stringify({ data: { nonce: 1 } }) });
+    expect(wrongShape.status).toBe(400);
+    expect(((await wrongShape.json()) as { error: string }).error).toMatch(/nonce|message|signature/);
+
+    const badChain = await raw('/sessions?chainId=EIP155&address=0xabc');
+    expect(badChain.status).toBe(400);
+
+    const huge = await raw('/verify', { method: 'POST', body: 'x'.repeat(70 * 1024) });
+    expect(huge.status).toBe(413);
+
+    expect((await raw('/nonce', { method: 'POST' })).status).toBe(405);
+    expect((await raw('/elsewhere')).status).toBe(404);
+    expect((await raw('/nonce?chainId=eip155:1&address=0xabc')).status).toBe(200);
+  });
+
+  it('surfaces server errors through the client as HttpError', async () => {
+    const client = createSiwxServerClient(handle.url);
+    await expect(client.getSessions('not-caip', 'x')).rejects.toThrow(HttpError);
+    await expect(client.getSessions('not-caip', 'x')).rejects.toThrow('HTTP status code: 400');
+  });
+});

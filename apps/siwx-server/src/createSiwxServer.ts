@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSiwxNonce, type SiwxSession, type SiwxVerifier } from '@portico/plugin-siwx';
+import { z } from 'zod';
+import { accountQuerySchema, sessionSchema } from './siwxServerSchemas';
+
+/** Options of `createSiwxServer`. */
+export interface SiwxServerOptions {
+  /** Verifiers by namespace (e.g. the eip155 one from `@portico/chain-eip155/siwx`). */
+  verifiers: readonly SiwxVerifier[];
+  /** How long an issued nonce can be used; default 10 minutes. */
+  nonceTtlMs?: number;
+  /** Largest accepted request body; default 64 KiB. */
+  maxBodyBytes?: number;
+}
+
+/** A running reference server. */
+export interface SiwxServerHandle {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+class BadRequest extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+const keyOf = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`;
+
+async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BadRequest(413, `Body larger than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new BadRequest(400, 'Body is not valid JSON');
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BadRequest(400, z.prettifyError(result.error));
+  return result.data;
+}
+
+/**
+ * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring),
+ * `POST /verify` (the chain's verifier plus the nonce it issued; stores the session),
+ * `GET /sessions` and `DELETE /sessions`. Input is checked with zod: bad input is a 400
+ * with the reason, never a crash. State is in memory.
+ */
+export function createSiwxServer(options: SiwxServerOptions) {
+  const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
+  const nonceTtlMs = options.nonceTtlMs ?? 10 * 60 * 1000;
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const nonces = new Map<string, { key: string; expires: number }>();
+  const sessions = new Map<string, SiwxSession[]>();
+
+  const verify = async (session: SiwxSession): Promise<boolean> => {
+    const { chainId, accountAddress, nonce } = session.data;
+    const issued = nonces.get(nonce);
+    if (!issued || issued.expires <= Date.now() || issued.key !== keyOf(chainId, accountAddress)) return false;
+    const verifier = verifiers.get(chainId.split(':')[0]!);
+    if (!verifier || !(await verifier.verify(session))) return false;
+    nonces.delete(nonce);
+    const key = keyOf(chainId, accountAddress);
+    sessions.set(key, [...(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session]);
+    return true;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const query = () => parse(accountQuerySchema, Object.fromEntries(url.searchParams));
+    const send = (status: number, body?: unknown) => {
+      response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+      response.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    const route = `${request.method} ${url.pathname}`;
+    switch (route) {
+      case 'GET /nonce': {
+        const { chainId, address } = query();
+        const nonce = createSiwxNonce();
+        nonces.set(nonce, { key: keyOf(chainId, address), expires: Date.now() + nonceTtlMs });
+        return send(200, { nonce });
+      }
+      case 'POST /verify': {
+        const session = parse(sessionSchema, await readJson(request, maxBodyBytes)) as SiwxSession;
+        return send(200, { valid: await verify(session) });
+      }
+      case 'GET /sessions': {
+        const { chainId, address } = query();
+        return send(200, { sessions: sessions.get(keyOf(chainId, address)) ?? [] });
+      }
+      case 'DELETE /sessions': {
+        const { chainId, address } = query();
+        sessions.delete(keyOf(chainId, address));
+        return send(204);
+      }
+      default:
+        throw new BadRequest(['/nonce', '/verify', '/sessions'].includes(url.pathname) ? 405 : 404, `No route for ${route}`);
+    }
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const status = error instanceof BadRequest ? error.status : 500;
+      if (status === 500) console.error('siwx-server:', error);
+      if (!response.headersSent) {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: status === 500 ? 'Internal error' : (error as Error).message }));
+      }
+    });
+  });
+
+  return {
+    server,
+    /** Listens on 127.0.0.1 (port 0 = any free port) and resolves with the base URL. */
+    listen(port = 0): Promise<SiwxServerHandle> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          const { port: bound } = server.address() as AddressInfo;
+          resolve({
+            url: `http://127.0.0.1:${bound}`,
+            server,
+            close: () => new Promise<void>((done) => server.close(() => done())),
+          });
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const caip2 = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Expected a CAIP-2 chain id such as eip155:1');
+const address = z.string().regex(/^[-.%a-zA-Z0-9]{1,128}$/, 'Expected an account address (CAIP-10 account part)');
+const nonce = z.string().regex(/^[A-Za-z0-9]{8,128}$/, 'Expected an alphanumeric nonce of 8 to 128 characters');
+
+/** `?chainId=…&address=…` of `GET /nonce`, `GET /sessions` and `DELETE /sessions`. */
+export const accountQuerySchema = z.object({ chainId: caip2, address });
+
+/** The body of `POST /verify`: a sign-in session (spec §3). */
+export const sessionSchema = z.object({
+  data: z.object({
+    nonce,
+    domain: z.string().min(1).max(255),
+    uri: z.string().min(1).max(2048),
+    expirationTime: z.string().max(64).optional(),
+    issuedAt: z.string().max(64),
+    notBefore: z.string().max(64).optional(),
+    requestId: z.string().max(256).optional(),
+    version: z.literal('1'),
+    resources: z.array(z.string().max(2048)).max(64).optional(),
+    statement: z.string().max(1024).optional(),
+    chainId: caip2,
+    accountAddress: address,
+  }),
+  message: z.string().min(1).max(16_384),
+  signature: z.string().min(1).max(16_384),
+  cacao: z.unknown().optional(),
+});

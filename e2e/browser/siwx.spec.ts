@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dialog, freshPage } from './helpers';
+
+const evmPath = (mode: 'optional' | 'required') => `/?siwx=${mode}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
+const hostStatus = (page: Page) => page.getByTestId('host-status');
+
+async function startConnect(page: Page) {
+  await page.locator('button.portico-connect-button').click();
+  await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage');
+}
+
+test.describe('sign-in with Ethereum (EIP-4361) on anvil', () => {
+  test('connect opens the sign-in message; signing closes the modal and the session survives a reload', async ({ page }) => {
+    await freshPage(page, evmPath('optional'));
+    await startConnect(page);
+    const message = dialog(page).getByTestId('siwx-message');
+    await expect(message).toContainText('wants you to sign in with your Ethereum account:');
+    await expect(message).toContainText('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    await expect(message).toContainText('Chain ID: 31337');
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(hostStatus(page)).toHaveText('connected');
+
+    await page.reload();
+    await expect(hostStatus(page)).toHaveText('connected');
+    await page.waitForTimeout(500);
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('a declined signature keeps the view with "Signature declined"', async ({ page }) => {
+    await freshPage(page, evmPath('optional'));
+    await startConnect(page);
+    // The user declines in the wallet (the modal covers the page's own controls).
+    await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void } } }).porticoTestWallets.wallet.setMode({ reject: true }));
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog(page).getByText('Signature declined')).toBeVisible();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage');
+  });
+
+  test('required: closing is blocked, and Cancel disconnects', async ({ page }) => {
+    await freshPage(page, evmPath('required'));
+    await startConnect(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage');
+    await expect(dialog(page).getByTestId('close-blocked')).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(hostStatus(page)).toHaveText('disconnected');
+  });
+
+  test('optional: Cancel keeps the wallet connected and closes', async ({ page }) => {
+    await freshPage(page, evmPath('optional'));
+    await startConnect(page);
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(hostStatus(page)).toHaveText('connected');
+  });
+});

@@ -1,0 +1,29 @@
+import { createMemoryStorage, type AccountType, type StoragePort } from '@portico/kernel';
+import { createPortico } from '@portico/react';
+import { siwxServiceRef } from '../api';
+import { createSiwxPlugin } from '../plugin';
+import type { SiwxPluginOptions } from '../SiwxPluginOptions';
+import { eip155TestChain } from './eip155TestChain';
+
+/** The message domain and URI the tests sign in to. */
+export const TEST_SITE = { domain: 'app.example.com', uri: 'https://app.example.com' } as const;
+
+/** A started Portico (real kernel) with the in-memory eip155 chain and the siwx plugin. */
+export async function setupSiwx(
+  options: SiwxPluginOptions = {},
+  chain: { accountType?: AccountType; withVerifier?: boolean } = {},
+  storage: StoragePort = createMemoryStorage(),
+) {
+  const testChain = eip155TestChain(chain);
+  const portico = createPortico({
+    projectId: 'test-project',
+    plugins: [testChain.plugin, createSiwxPlugin({ ...TEST_SITE, ...options })],
+    storage,
+    logLevel: 'silent',
+  });
+  await portico.start();
+  const service = portico.kernel.getService(siwxServiceRef);
+  const view = () => portico.kernel.router.getSnapshot().current.view;
+  const isOpen = () => portico.kernel.router.getSnapshot().isOpen;
+  return { ...testChain, portico, service, storage, view, isOpen };
+}

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { PorticoProvider } from '@portico/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupSiwx } from '../test/setupSiwx';
+import SIWXSignMessageView from './SIWXSignMessageView';
+
+afterEach(cleanup);
+
+async function mounted(options: Parameters<typeof setupSiwx>[0] = {}) {
+  const s = await setupSiwx(options);
+  render(
+    <PorticoProvider portico={s.portico}>
+      <SIWXSignMessageView />
+    </PorticoProvider>,
+  );
+  await act(async () => {
+    await s.portico.connect('test-wallet');
+  });
+  await waitFor(() => expect(screen.getByTestId('siwx-message')).toBeTruthy());
+  return s;
+}
+
+describe('SIWXSignMessageView', () => {
+  it('shows the message as text, never HTML, with Sign and Cancel', async () => {
+    const s = await mounted({ statement: '<img src=x onerror=alert(1)> Sign in' });
+    const pre = screen.getByTestId('siwx-message');
+    expect(pre.textContent).toBe(s.service.state.getSnapshot().message);
+    expect(pre.textContent).toContain('<img src=x onerror=alert(1)> Sign in');
+    expect(pre.querySelector('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    cleanup();
+    await s.portico.dispose();
+  });
+
+  it('shows Authenticating... while the wallet signs, then "Signature declined" when it refuses', async () => {
+    const s = await mounted();
+    s.behaviour.decline = true;
+    let release!: () => void;
+    s.behaviour.gate = new Promise<void>((resolve) => (release = resolve));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(screen.getByText('Authenticating...')).toBeTruthy());
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Signature declined'));
+    expect(screen.queryByText('Authenticating...')).toBeNull();
+    cleanup();
+    await s.portico.dispose();
+  });
+
+  it('Cancel with required sign-in disconnects the wallet', async () => {
+    const s = await mounted({ required: true });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    await waitFor(() => expect(s.portico.kernel.connection.get('eip155').status).toBe('disconnected'));
+    cleanup();
+    await s.portico.dispose();
+  });
+});

@@ -1,0 +1,41 @@
+import { useT, type ViewProps } from '@portico/react';
+import { AlertBanner, Button, Spinner } from '@portico/ui';
+import { SIWX_MESSAGES } from '../siwxErrors';
+import { useSiwxService } from './useSiwxService';
+
+/**
+ * SIWXSignMessage: the sign-in message (as text) with Sign and Cancel; `Authenticating...`
+ * while the message is prepared or the wallet and verifiers answer; the error after a failure.
+ */
+export default function SIWXSignMessageView(_props: ViewProps) {
+  const t = useT();
+  const { service, state } = useSiwxService();
+  const authenticating = t('siwx.authenticating', undefined, SIWX_MESSAGES.authenticating);
+  const busy = state.status === 'signing' || (state.message === undefined && state.status !== 'error');
+  const ignore = () => undefined;
+  return (
+    <div className="pt-stack" data-testid="siwx-sign-message">
+      <p>{t('siwx.intro', undefined, 'Sign this message to prove you own this wallet.')}</p>
+      {state.status === 'error' && state.error ? <AlertBanner severity="error" title={state.error} /> : null}
+      {state.message !== undefined ? (
+        <pre className="pt-code" tabIndex={0} data-testid="siwx-message">
+          {state.message}
+        </pre>
+      ) : null}
+      {busy ? (
+        <div className="pt-row">
+          <Spinner size={18} label="" />
+          <span role="status">{authenticating}</span>
+        </div>
+      ) : null}
+      <div className="pt-row">
+        <Button variant="secondary" block disabled={state.status === 'signing'} onClick={() => void service.cancel().catch(ignore)}>
+          {t('siwx.cancel', undefined, 'Cancel')}
+        </Button>
+        <Button block loading={state.status === 'signing'} disabled={state.message === undefined} onClick={() => void service.signIn().catch(ignore)}>
+          {t('siwx.sign', undefined, 'Sign')}
+        </Button>
+      </div>
+    </div>
+  );
+}
