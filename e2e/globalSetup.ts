@@ -1,10 +1,14 @@
 import { startAnvil } from '@portico/chain-eip155/testing/node';
+import { startSiwxServer } from '@portico/tools/services';
 
-/** Starts two local EVM chains for the browser tests; the returned function stops them (by PID). */
+/** Starts two local EVM chains and the sign-in server for the browser tests; the returned function stops them (by PID). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const nodes = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
   process.env.PORTICO_EVM = nodes.map((n) => n.url).join(',');
+  const origin = `http://127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
+  const siwx = await startSiwxServer({ allowedOrigins: [origin], rpcUrl: nodes[0]!.url });
+  process.env.PORTICO_SIWX_SERVER = siwx.url;
   return async () => {
-    await Promise.all(nodes.map((n) => n.stop()));
+    await Promise.all([...nodes.map((n) => n.stop()), siwx.stop()]);
   };
 }

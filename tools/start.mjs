@@ -1,21 +1,25 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, then serves the playground on 127.0.0.1 with
-// the local services its plugins need (two anvil EVM chains), until Ctrl-C; every child
+// the local services its plugins need (two anvil EVM chains, the sign-in verifier server),
+// until Ctrl-C; every child
 // is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
+import { startSiwxServer } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
 const { register } = await import('tsx/esm/api');
 register();
 const { startAnvil } = await import('@portico/chain-eip155/testing/node');
-const services = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
-console.log(`  anvil: ${services.map((s) => `${s.url} (chain ${s.chainId})`).join(', ')}`);
-
 const port = Number(process.env.PORT ?? 5173);
+const chains = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
+const siwx = await startSiwxServer({ allowedOrigins: [`http://127.0.0.1:${port}`], rpcUrl: chains[0].url });
+const services = [...chains, siwx];
+console.log(`  anvil: ${chains.map((s) => `${s.url} (chain ${s.chainId})`).join(', ')}; sign-in server: ${siwx.url}`);
+
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: services.map((s) => s.url).join(',') },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_SIWX_SERVER: siwx.url },
 });
 
 let stopping = false;

@@ -28,6 +28,18 @@ test.describe('sign-in with Ethereum (EIP-4361) on anvil', () => {
     await expect(dialog(page)).toBeHidden();
   });
 
+  test('with the reference server: its nonce, its verification, and the session it keeps', async ({ page }) => {
+    const server = process.env.PORTICO_SIWX_SERVER!;
+    await freshPage(page, `${evmPath('optional')}&siwxServer=${encodeURIComponent(server)}`);
+    await startConnect(page);
+    const message = (await dialog(page).getByTestId('siwx-message').textContent())!;
+    const nonce = /Nonce: ([A-Za-z0-9]+)/.exec(message)![1];
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog(page)).toBeHidden();
+    const stored = (await (await fetch(`${server}/sessions?chainId=eip155:31337&address=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`)).json()) as { sessions: Array<{ data: { nonce: string } }> };
+    expect(stored.sessions.map((s) => s.data.nonce)).toContain(nonce);
+  });
+
   test('a declined signature keeps the view with "Signature declined"', async ({ page }) => {
     await freshPage(page, evmPath('optional'));
     await startConnect(page);

@@ -5,7 +5,7 @@ import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
 import { demoChainPlugin, demoNetworks } from './demoChain';
 import { evmNetworks } from './evm';
-import { createSiwxPlugin } from '@portico/plugin-siwx';
+import { createSiwxPlugin, createSiwxServerClient } from '@portico/plugin-siwx';
 import { HostPage } from './HostPage';
 import { Inspector } from './Inspector';
 
@@ -20,7 +20,14 @@ export interface Setup {
 
 // Sign-in is opt-in: `?siwx=optional` or `?siwx=required` (connect flows then ask for a signature).
 const siwxMode = params.get('siwx');
-const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...(siwxMode ? [createSiwxPlugin({ required: siwxMode === 'required', statement: 'Sign in to the Portico playground.' })] : [])];
+// With `?siwxServer=` (or the server `npm start` runs), nonces and verification come from it.
+const siwxServer = params.get('siwxServer') ?? (import.meta.env.VITE_PORTICO_SIWX_SERVER as string | undefined);
+const siwxPlugin = createSiwxPlugin({
+  required: siwxMode === 'required',
+  statement: 'Sign in to the Portico playground.',
+  ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
+});
+const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...(siwxMode ? [siwxPlugin] : [])];
 const everyNetwork = [...evmNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */

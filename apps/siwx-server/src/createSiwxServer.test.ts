@@ -10,7 +10,7 @@ const chainId = 'eip155:1';
 
 let handle: SiwxServerHandle;
 beforeAll(async () => {
-  handle = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })] }).listen(0);
+  handle = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })], allowedOrigins: ['https://app.example.com'] }).listen(0);
 });
 afterAll(async () => handle?.close());
 
@@ -93,5 +93,24 @@ describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', (
     const client = createSiwxServerClient(handle.url);
     await expect(client.getSessions('not-caip', 'x')).rejects.toThrow(HttpError);
     await expect(client.getSessions('not-caip', 'x')).rejects.toThrow('HTTP status code: 400');
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight from an allowed origin and echoes that origin', async () => {
+    const preflight = await raw('/verify', { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+    const nonce = await raw(`/nonce?chainId=${chainId}&address=${account.address}`, { headers: { origin: 'https://app.example.com' } });
+    expect(nonce.status).toBe(200);
+    expect(nonce.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+  });
+
+  it('refuses any other origin with 403 Origin not allowed', async () => {
+    const response = await raw(`/nonce?chainId=${chainId}&address=${account.address}`, { headers: { origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Origin not allowed' });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

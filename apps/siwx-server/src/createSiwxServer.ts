@@ -12,6 +12,11 @@ export interface SiwxServerOptions {
   nonceTtlMs?: number;
   /** Largest accepted request body; default 64 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Browser origins allowed to call the server (CORS). A request carrying any other
+   * `Origin` gets 403 "Origin not allowed"; requests without one (servers) are accepted.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A running reference server. */
@@ -75,8 +80,20 @@ export function createSiwxServer(options: SiwxServerOptions) {
     return true;
   };
 
+  const allowed = new Set(options.allowedOrigins ?? []);
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!allowed.has(origin)) throw new BadRequest(403, 'Origin not allowed');
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' });
+        return void response.end();
+      }
+    }
     const query = () => parse(accountQuerySchema, Object.fromEntries(url.searchParams));
     const send = (status: number, body?: unknown) => {
       response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
