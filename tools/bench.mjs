@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the minimal host (React + Portico + chain-eip155 + a connect
 // button), prints its initial and lazy JS (gzip 9), the JS loaded before the first click
-// (brotli, idle-loaded chunks included), and click-to-dialog-visible in Chromium
-// (median of 20). Serves the build on 127.0.0.1 itself and stops the server at the end.
+// (brotli, idle-loaded chunks included), click-to-dialog-visible in Chromium, and, with a
+// real EIP-6963 test wallet on a local anvil: click on the wallet → address shown, and
+// reconnect after a reload → connected (medians of 20). Serves the builds on 127.0.0.1
+// and stops the servers and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -12,7 +14,7 @@ ensureInstalled();
 const { buildHost, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 const { chromium } = await import('playwright-core');
 
-buildHost();
+buildHost({ withWalletPage: true });
 const sizes = measureSizes();
 const dist = join(HOST_DIR, 'dist');
 const f = (n) => n.toFixed(1);
@@ -21,15 +23,29 @@ console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
 
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(dist, path === '/' ? 'index.html' : path);
-  if (!file.startsWith(dist) || !existsSync(file)) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
+/** A static server for one build folder on 127.0.0.1. */
+async function serve(root) {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(root, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+const host = await serve(dist);
+const walletHost = await serve(join(HOST_DIR, 'dist-wallet'));
+const url = host.url;
+const { register } = await import('tsx/esm/api');
+register();
+const { startAnvil } = await import('@portico/chain-eip155/testing/node');
+const anvil = await startAnvil({ chainId: 31337 });
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[9] + sorted[10]) / 2;
+};
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
@@ -73,9 +89,51 @@ try {
     await page.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
   }
   samples.sort((a, b) => a - b);
-  const median = (samples[9] + samples[10]) / 2;
-  console.log(`  click → dialog visible (next frame):  median ${f(median)} ms, min ${f(samples[0])}, max ${f(samples[19])} over 20  [target < 50]`);
+  console.log(`  click → dialog visible (next frame):  median ${f(median(samples))} ms, min ${f(samples[0])}, max ${f(samples[19])} over 20  [target < 50]`);
+
+  // With a wallet: the bench's wallet page announces a real test wallet on anvil.
+  const wallet = await browser.newPage();
+  wallet.on('pageerror', (error) => errors.push(error.message));
+  await wallet.goto(`${walletHost.url}wallet.html?evm=${encodeURIComponent(anvil.url)}`, { waitUntil: 'networkidle' });
+  await wallet.evaluate(() => localStorage.clear());
+  await wallet.reload({ waitUntil: 'networkidle' });
+  await wallet.waitForTimeout(2500);
+  const clicks = [];
+  for (let i = 0; i < 20; i++) {
+    await wallet.click('.portico-connect-button');
+    await wallet.waitForFunction(() => document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[data-connector-id="dev.portico.benchwallet"]'));
+    clicks.push(
+      await wallet.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const item = document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-connector-id="dev.portico.benchwallet"]');
+            const start = performance.now();
+            item.click();
+            const check = () => (/…/.test(document.querySelector('.portico-connect-button').textContent) ? requestAnimationFrame(() => resolve(performance.now() - start)) : requestAnimationFrame(check));
+            check();
+          }),
+      ),
+    );
+    if (i < 19) {
+      await wallet.evaluate(() => window.portico.disconnect());
+      await wallet.waitForFunction(() => document.querySelector('.portico-connect-button').textContent === 'Connect Wallet');
+    }
+  }
+  console.log(`  click on a wallet → address shown:    median ${f(median(clicks))} ms, min ${f(Math.min(...clicks))}, max ${f(Math.max(...clicks))} over 20  [target < 30]`);
+
+  const reconnects = [];
+  const sinceNavigation = [];
+  for (let i = 0; i < 20; i++) {
+    await wallet.reload();
+    const [start, connected] = await wallet.waitForFunction(() => window.benchConnectedAt !== undefined && [window.benchScriptStart, window.benchConnectedAt]).then((h) => h.jsonValue());
+    reconnects.push(connected - start);
+    sinceNavigation.push(connected);
+  }
+  console.log(`  reload → connected again (silently):  median ${f(median(reconnects))} ms after the page's script starts (${f(median(sinceNavigation))} ms after navigation start) over 20  [target < 100]`);
+  if (errors.length) throw new Error(`the bench pages failed: ${errors.join('; ')}`);
 } finally {
   await browser.close();
-  server.close();
+  host.server.close();
+  walletHost.server.close();
+  await anvil.stop();
 }

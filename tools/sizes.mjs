@@ -15,10 +15,13 @@ const kib = (bytes) => bytes / 1024;
 export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 export const brotliSize = (buffer) => brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/** Builds the host with Vite; throws if the build fails. */
-export function buildHost() {
+/** Builds the host with Vite (and, with `withWalletPage`, the bench's wallet page apart); throws on failure. */
+export function buildHost({ withWalletPage = false } = {}) {
   const code = run('npx', ['vite', 'build', '--logLevel', 'warn'], { env: NX_ENV, cwd: HOST_DIR });
   if (code !== 0) throw new Error(`bench host build failed (${code})`);
+  if (!withWalletPage) return;
+  const wallet = run('npx', ['vite', 'build', '--logLevel', 'error', '-c', 'vite.wallet.config.ts'], { env: NX_ENV, cwd: HOST_DIR });
+  if (wallet !== 0) throw new Error(`bench wallet page build failed (${wallet})`);
 }
 
 /** Reads Vite's manifest: the entry's static import closure is initial, every other chunk lazy. */
