@@ -229,3 +229,30 @@ describe('wallets without a confirmation UI of their own', () => {
     expect(await verifyMessage({ address: ANVIL_ACCOUNT_0.address, message: 'hi', signature: (await signing) as Hex })).toBe(true);
   });
 });
+
+describe('EIP-7811 assets through the wallet', () => {
+  it('lists the native balance anvil holds and the wallet’s tokens when it supports assetDiscovery', async () => {
+    const target = new EventTarget();
+    const usdc = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', balance: '0x1312d00', type: 'ERC20', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } };
+    const spam = { ...usdc, address: '0x0000000000000000000000000000000000000bad', metadata: { name: 'Spam', symbol: 'SPAM', decimals: 0 } };
+    const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId, assets: [usdc, spam, { broken: true }] });
+    wallet.announce(target, INFO);
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    await adapter.connect(INFO.rdns);
+    const tokens = await adapter.getTokens!(kernel.connection.get('eip155').address!, network(chainA));
+    const wei = BigInt(await rpc<string>(chainA.url, 'eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest']));
+    expect(tokens?.map((t) => [t.symbol, t.quantity.numeric])).toEqual([
+      ['ETH', (await import('viem')).formatEther(wei)],
+      ['USDC', '20'],
+    ]);
+  });
+
+  it('gives undefined for a wallet without assetDiscovery', async () => {
+    const { adapter, kernel } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    expect(await adapter.getTokens!(kernel.connection.get('eip155').address!, network(chainA))).toBeUndefined();
+  });
+});

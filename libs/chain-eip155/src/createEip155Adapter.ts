@@ -16,6 +16,7 @@ import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
 import type * as EvmCodec from './evmCodec';
 import { rpcRequest } from './rpcClient';
+import { parseWalletAssets } from './walletAssets';
 import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
 
 const NS = 'eip155';
@@ -229,6 +230,20 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       const hex = await rpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
       return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain. */
+    async getTokens(address, network) {
+      const wallet = active?.wallet;
+      if (!wallet || connection.get(NS).status !== 'connected') return undefined;
+      const codec = await loadCodec();
+      const hex = codec.numberToHex(chainIdOf(network.caipNetworkId));
+      const account = address.split(':')[2];
+      const capabilities = (await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)) as
+        | Record<string, { assetDiscovery?: { supported?: unknown } }>
+        | undefined;
+      if (capabilities?.[hex]?.assetDiscovery?.supported !== true) return undefined;
+      const assets = await wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] });
+      return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));
     },
     async signMessage(message) {
       const address = connection.get(NS).address?.split(':')[2];

@@ -14,3 +14,4 @@ export { rpcUrlsFor } from './rpcUrls';
 export type { RpcOptions } from './rpcUrls';
 export { JsonRpcError, rpcRequest, RpcUnavailableError } from './rpcClient';
 export { isCallHex, isEip155Address, isSignature, isTransactionHash } from './addresses';
+export { parseWalletAssets } from './walletAssets';

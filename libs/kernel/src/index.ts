@@ -41,7 +41,7 @@ export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
-export type { Balance, ChainAdapter } from './chain/ChainAdapter';
+export type { Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
 export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
 export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
 export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';

@@ -11,6 +11,7 @@ export { ConnectButton } from './components/ConnectButton';
 export { NetworkButton } from './components/NetworkButton';
 export { useAccount } from './hooks/useAccount';
 export { useBalance } from './hooks/useBalance';
+export { useTokens } from './hooks/useTokens';
 export { useObservable } from './hooks/useObservable';
 export type { AccountState } from './hooks/useAccount';
 export { useDisconnect } from './hooks/useDisconnect';

@@ -19,6 +19,11 @@ export interface TestWalletOptions {
   chains: Record<number, string>;
   chainId: number;
   mode?: TestWalletMode;
+  /**
+   * Assets this wallet reports through EIP-7811 (its own list, as a wallet's indexer would),
+   * besides the native balance it reads from the chain. Absent: no `assetDiscovery`.
+   */
+  assets?: readonly unknown[];
   /** Remembers the site's authorisation across reloads (localStorage in a page). */
   storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
 }
@@ -125,6 +130,14 @@ export function createTestWallet(options: TestWalletOptions) {
           const chain = defineChain({ id: chainId, name: `chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl()] } } });
           const client = createWalletClient({ account, chain, transport: http(rpcUrl()) });
           return client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined });
+        }
+        case 'wallet_getCapabilities':
+          return options.assets ? { [numberToHex(chainId)]: { assetDiscovery: { supported: true } } } : {};
+        case 'wallet_getAssets': {
+          requireAuth();
+          if (!options.assets) throw rpcError(4200, 'wallet_getAssets is not supported');
+          const native = await forward('eth_getBalance', [account.address, 'latest']);
+          return { [numberToHex(chainId)]: [{ address: 'native', balance: native, type: 'NATIVE' }, ...options.assets] };
         }
         case 'eth_sign':
           throw rpcError(4200, 'eth_sign is not supported');

@@ -8,6 +8,21 @@ export interface Balance {
   readonly symbol: string;
 }
 
+/** One token balance (the spec's balance entry); `address` is absent for the native token. */
+export interface TokenBalance {
+  readonly name: string;
+  readonly symbol: string;
+  /** CAIP-2 network id. */
+  readonly chainId: string;
+  readonly address?: string | undefined;
+  /** Fiat value of the holding, when the wallet knows it. */
+  readonly value?: number | undefined;
+  readonly price?: number | undefined;
+  readonly quantity: { readonly decimals: number; readonly numeric: string };
+  /** Untrusted image URL (shown only as data:/https:). */
+  readonly iconUrl?: string | undefined;
+}
+
 /**
  * What a chain plugin implements for its namespace. The adapter updates the connection
  * store itself (connecting → connected, accounts, network); callers just await.
@@ -21,6 +36,12 @@ export interface ChainAdapter {
   switchNetwork(network: Network): Promise<void>;
   /** Native balance of a CAIP-10 account on a network, through the network's RPC. */
   getBalance?(address: string, network: Network): Promise<Balance>;
+  /**
+   * Token balances of a CAIP-10 account, when the wallet or a portfolio API can tell
+   * (EIP-7811 `wallet_getAssets` on eip155); undefined when nothing better than the native
+   * balance is available.
+   */
+  getTokens?(address: string, network: Network): Promise<readonly TokenBalance[] | undefined>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */

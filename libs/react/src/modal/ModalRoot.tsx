@@ -9,5 +9,5 @@ export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
   const container = useShadowHost(portico.cspNonce);
   const { isOpen } = useObservable(portico.kernel.router);
-  return container && isOpen ? createPortal(<ModalShell />, container) : null;
+  return isOpen ? createPortal(<ModalShell />, container) : null;
 }

@@ -9,6 +9,7 @@ import {
   CACHE_TTL_MS,
   safeParseWith,
   type Balance,
+  type TokenBalance,
   type ChainAdapter,
   type CloseReason,
   type Kernel,
@@ -49,6 +50,8 @@ export interface Portico {
   network(networkId: string | undefined): Network | undefined;
   /** Native balance of the namespace's selected account (30 s cache), or undefined. */
   balance(namespace: string): Promise<Balance | undefined>;
+  /** Token balances of the namespace's selected account when its wallet reports them (30 s portfolio cache). */
+  tokens(namespace: string): Promise<readonly TokenBalance[] | undefined>;
   adapter(namespace: string): ChainAdapter | undefined;
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -78,6 +81,7 @@ export function createPortico(config: PorticoConfig): Portico {
   const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
   const attempt = createObservable<ConnectAttempt | undefined>(undefined);
   const balances = createTtlCache<string, Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
+  const portfolios = createTtlCache<string, readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
 
   const adapter = (namespace: string): ChainAdapter | undefined => {
     const ref = chainAdapterRef(namespace);
@@ -131,6 +135,7 @@ export function createPortico(config: PorticoConfig): Portico {
         else kernel.connection.setDisconnected(ns);
       }
       balances.clear();
+      portfolios.clear();
     },
     async switchNetwork(networkId) {
       const target = network(networkId);
@@ -150,6 +155,13 @@ export function createPortico(config: PorticoConfig): Portico {
       const target = network(networkId);
       if (status !== 'connected' || !address || !target || !chain?.getBalance) return undefined;
       return balances.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getBalance!(address, target));
+    },
+    async tokens(namespace) {
+      const { address, network: networkId, status } = kernel.connection.get(namespace);
+      const chain = adapter(namespace);
+      const target = network(networkId);
+      if (status !== 'connected' || !address || !target || !chain?.getTokens) return undefined;
+      return portfolios.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getTokens!(address, target));
     },
     adapter,
     start: () => (kernel.isDisposed ? Promise.resolve() : kernel.start()),

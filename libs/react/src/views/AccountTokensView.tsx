@@ -4,13 +4,30 @@ import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
+import { useTokens } from '../hooks/useTokens';
 
-/** Tokens tab: the native balance (portfolio tokens arrive with the chain plugins). */
+/** Spec: amounts fixed to 3 decimals, token values to 2. */
+const amount = (numeric: string) => Number(numeric).toFixed(3);
+const fiat = (value: number | undefined) => (value === undefined ? undefined : `$${value.toFixed(2)}`);
+
+/** Tokens tab: the wallet's tokens (EIP-7811) when it reports them, else the native balance. */
 export default function AccountTokensView() {
   const portico = usePortico('AccountTokensView');
   const t = useT();
   const network = portico.network(useAccount().networkId);
+  const tokens = useTokens();
   const balance = useBalance();
+  if (tokens?.length) {
+    return (
+      <ul className="pt-list" data-testid="token-list">
+        {tokens.map((token) => (
+          <li key={token.address ?? 'native'}>
+            <TokenRow name={token.name} symbol={token.symbol} iconUrl={token.iconUrl} quantity={amount(token.quantity.numeric)} value={fiat(token.value)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   if (!balance || !network) return <p className="pt-muted">{t('account.noTokens')}</p>;
   return <TokenRow name={network.nativeCurrency.name} symbol={balance.symbol} iconUrl={network.imageUrl} quantity={formatBalance(balance.value, balance.decimals)} />;
 }
