@@ -256,3 +256,46 @@ describe('EIP-7811 assets through the wallet', () => {
     expect(await adapter.getTokens!(kernel.connection.get('eip155').address!, network(chainA))).toBeUndefined();
   });
 });
+
+describe('review fixes', () => {
+  it('the host’s provider rejects (never throws) while disconnected, and its listeners follow the wallet that connects later', async () => {
+    const { adapter, wallet } = await setup();
+    const provider = adapter.getProvider!() as { request(a: { method: string }): Promise<unknown>; on(e: string, l: (v: unknown) => void): void };
+    let pending: Promise<unknown> | undefined;
+    expect(() => (pending = provider.request({ method: 'eth_chainId' }))).not.toThrow();
+    await expect(pending).rejects.toMatchObject({ code: 4900 });
+    const chains: unknown[] = [];
+    provider.on('chainChanged', (hex) => chains.push(hex));
+    await adapter.connect('dev.portico.testwallet');
+    await wallet.provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x7a6a', rpcUrls: [chainB.url] }] });
+    await wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] });
+    expect(chains).toEqual(['0x7a6a']);
+  });
+
+  it('a silent reconnect that gives up does not disconnect a wallet the user connected meanwhile', async () => {
+    const storage = createMemoryStorage({
+      'portico/connection': JSON.stringify({ v: 2, namespaces: { eip155: { status: 'connected', connectorId: 'gone.wallet', network: 'eip155:31337' } }, preferredAccountTypes: {}, recentWallets: [] }),
+    });
+    const { kernel, adapter } = await setup({ storage });
+    expect(kernel.connection.get('eip155').status).toBe('connecting');
+    await adapter.connect('dev.portico.testwallet');
+    await new Promise((r) => setTimeout(r, 3300));
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: 'dev.portico.testwallet' });
+  });
+
+  it('an announcement with an oversized icon is ignored as a whole', async () => {
+    const target = new EventTarget();
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, icon: `data:image/svg+xml,${'x'.repeat(150_000)}` }, provider: { request: async () => null } } }));
+    expect(kernel.connectors.getSnapshot()).toEqual([]);
+  });
+
+  it('lets through what wagmi and viem send: requestAccounts, subscriptions, permissions, add chain, watch asset', async () => {
+    const { kernel } = await setup();
+    const classify = (m: string) => kernel.rpcPolicy.classify(m, 'eip155');
+    expect(['eth_requestAccounts', 'eth_subscribe', 'eth_unsubscribe', 'wallet_getPermissions'].map(classify)).toEqual(['safe', 'safe', 'safe', 'safe']);
+    expect(['wallet_requestPermissions', 'wallet_addEthereumChain', 'wallet_watchAsset'].map(classify)).toEqual(['confirm', 'confirm', 'confirm']);
+  });
+});

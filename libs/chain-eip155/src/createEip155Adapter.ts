@@ -87,14 +87,22 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const wallets = new Map<string, Wallet>();
   const unregister: Array<() => void> = [];
   let active: { wallet: Wallet; off: () => void } | undefined;
+  /** Listeners the host put on the gated provider; they follow whichever wallet is connected. */
+  const hostListeners = new Map<string, Set<(...args: never[]) => void>>();
+  const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
   let reconnectWaiters: Array<() => void> = [];
   let codecPromise: Promise<Codec> | undefined;
   const loadCodec = () => (codecPromise ??= import('./evmCodec'));
 
   const register = (id: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
     if (wallets.has(id)) return;
+    try {
+      unregister.push(connectors.register({ id, name, type, namespaces: [NS], icon, rdns }, parts.pluginId));
+    } catch (error) {
+      parts.logger.warn(`Ignored wallet "${id}"`, error);
+      return;
+    }
     wallets.set(id, { id, provider });
-    unregister.push(connectors.register({ id, name, type, namespaces: [NS], icon, rdns }, parts.pluginId));
     for (const wake of reconnectWaiters.splice(0)) wake();
   };
 
@@ -110,6 +118,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     detach();
     const onAccounts = (list: unknown) => {
+      toHost('accountsChanged', list);
       try {
         const current = connection.get(NS).network;
         connection.setAccounts(NS, toAccounts(codec, list, current ? chainIdOf(current) : chainId));
@@ -119,6 +128,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
     };
     const onChain = (hex: unknown) => {
+      toHost('chainChanged', hex);
       try {
         const id = parseChainId(hex);
         connection.setNetwork(NS, `${NS}:${id}`);
@@ -128,7 +138,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         parts.logger.warn('Ignored an invalid chainChanged event', error);
       }
     };
-    const onDisconnect = () => {
+    const onDisconnect = (error: unknown) => {
+      toHost('disconnect', error);
       detach();
       connection.setDisconnected(NS);
     };
@@ -151,11 +162,21 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     return active.wallet;
   };
 
-  /** One provider object for the host, delegating to whichever wallet is connected. */
+  /**
+   * One EIP-1193 provider object for the host, delegating to whichever wallet is connected;
+   * it always answers with a promise, and its listeners survive wallet changes.
+   */
   const gatedProvider: Eip1193Provider = {
-    request: (args) => gate.request(NS, args, () => connected().provider.request(args), { walletConfirms: !parts.approvalRequired?.includes(connected().id) }),
-    on: (event, listener) => active?.wallet.provider.on?.(event, listener),
-    removeListener: (event, listener) => active?.wallet.provider.removeListener?.(event, listener),
+    request: async (args) => {
+      const wallet = connected();
+      return gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !parts.approvalRequired?.includes(wallet.id) });
+    },
+    on: (event, listener) => {
+      const set = hostListeners.get(event) ?? new Set();
+      set.add(listener);
+      hostListeners.set(event, set);
+    },
+    removeListener: (event, listener) => void hostListeners.get(event)?.delete(listener),
   };
 
   return {
@@ -182,13 +203,16 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         });
       }
       const wallet = wallets.get(connectorId);
+      // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
+      const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
       try {
-        const accounts = wallet ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
+        const accounts = wallet && stillRestoring() ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
         if (!wallet || !Array.isArray(accounts) || accounts.length === 0) throw new Error('not authorised');
+        if (!stillRestoring()) return false;
         await attach(wallet, accounts);
         return true;
       } catch {
-        connection.setDisconnected(NS);
+        if (stillRestoring()) connection.setDisconnected(NS);
         return false;
       }
     },
@@ -253,6 +277,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     getProvider: () => gatedProvider,
     dispose() {
       detach();
+      hostListeners.clear();
       for (const off of unregister.splice(0)) off();
       reconnectWaiters = [];
     },

@@ -1,6 +1,10 @@
 /** Read-only EVM methods: they never move funds or sign, so they need no confirmation. */
 export const EIP155_SAFE_METHODS = [
   'eth_accounts',
+  'eth_requestAccounts',
+  'eth_subscribe',
+  'eth_unsubscribe',
+  'wallet_getPermissions',
   'eth_blockNumber',
   'eth_call',
   'eth_chainId',
@@ -54,6 +58,9 @@ export const EIP155_CONFIRM_METHODS = [
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',
+  'wallet_requestPermissions',
+  'wallet_addEthereumChain',
+  'wallet_watchAsset',
 ] as const;
 
 /** Named explicitly so no broader rule can ever let them through (blind signing). */

@@ -45,3 +45,17 @@ describe('setConnected without accounts', () => {
     expect(kernel.connection.get('acme').status).toBe('disconnected');
   });
 });
+
+describe('persistence while a restored connection is still reconnecting', () => {
+  it('an unrelated write does not make the next load forget the connection', async () => {
+    const { createMemoryStorage } = await import('../src/index');
+    const storage = createMemoryStorage();
+    const first = trackedKernel({ storage, plugins: [chainPlugin('acme')] });
+    first.connection.setConnected('acme', { accounts: [{ address: 'acme:1:a1', type: 'eoa' }], connectorId: 'w1' });
+    const second = trackedKernel({ storage, plugins: [chainPlugin('acme')] });
+    expect(second.connection.get('acme').status).toBe('connecting');
+    second.connection.addRecentWallet({ id: 'w2', name: 'Other' });
+    const third = trackedKernel({ storage, plugins: [chainPlugin('acme')] });
+    expect(third.connection.restoredSession('acme')).toEqual({ connectorId: 'w1', network: 'acme:1' });
+  });
+});

@@ -19,7 +19,8 @@ export function parseAnnouncement(detail: unknown): AnnouncedWallet | string {
   if (!info || typeof info !== 'object') return 'info is missing';
   if (typeof info.uuid !== 'string' || !UUID_V4.test(info.uuid)) return 'info.uuid is not a UUIDv4';
   if (typeof info.name !== 'string' || info.name.trim().length === 0 || info.name.length > 100) return 'info.name must be 1–100 characters';
-  if (typeof info.icon !== 'string' || !info.icon.startsWith('data:image/')) return 'info.icon must be a data:image URI';
+  if (typeof info.icon !== 'string' || !info.icon.startsWith('data:image/')) return 'info.icon must be a data:image URI (EIP-6963)';
+  if (info.icon.length > 100_000) return 'info.icon is larger than 100 kB';
   if (typeof info.rdns !== 'string' || !RDNS.test(info.rdns)) return 'info.rdns is not a reverse domain name';
   if (!provider || typeof provider.request !== 'function') return 'provider has no request()';
   return Object.freeze({ uuid: info.uuid, name: info.name.trim(), icon: info.icon, rdns: info.rdns.toLowerCase(), provider });

@@ -256,10 +256,11 @@ export class ConnectionStore implements Observable<ConnectionState> {
     const record: PersistedConnection = {
       v: 2,
       namespaces: Object.fromEntries(
-        Object.entries(s.namespaces).map(([ns, c]) => [
-          ns,
-          { status: c.status, ...(c.connectorId ? { connectorId: c.connectorId } : {}), ...(c.network ? { network: c.network } : {}) },
-        ]),
+        Object.entries(s.namespaces).map(([ns, c]) => {
+          // Still reconnecting after a reload: keep what was restored, or the next load forgets it.
+          const status = this.restored.has(ns) && c.status === 'connecting' ? 'connected' : c.status;
+          return [ns, { status, ...(c.connectorId ? { connectorId: c.connectorId } : {}), ...(c.network ? { network: c.network } : {}) }];
+        }),
       ),
       preferredAccountTypes: { ...s.preferredAccountTypes },
       recentWallets: [...s.recentWallets],
