@@ -5,8 +5,8 @@ import { startSiwxServer } from '@portico/tools/services';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const nodes = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
   process.env.PORTICO_EVM = nodes.map((n) => n.url).join(',');
-  const origin = `http://127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
-  const siwx = await startSiwxServer({ allowedOrigins: [origin], rpcUrl: nodes[0]!.url });
+  const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
+  const siwx = await startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])) });
   process.env.PORTICO_SIWX_SERVER = siwx.url;
   return async () => {
     await Promise.all([...nodes.map((n) => n.stop()), siwx.stop()]);

@@ -6,4 +6,4 @@ export interface LocalService {
 }
 
 /** Starts the reference Sign-in-with-X server on a free port. */
-export function startSiwxServer(options?: { allowedOrigins?: string[]; rpcUrl?: string }): Promise<LocalService>;
+export function startSiwxServer(options?: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain?: string }): Promise<LocalService>;

@@ -6,13 +6,21 @@ import { ROOT } from './workspace.mjs';
 
 /**
  * Starts the reference Sign-in-with-X server (apps/siwx-server) on a free port, allowing
- * `allowedOrigins` by CORS; resolves once it prints its URL.
+ * `allowedOrigins` by CORS, binding sessions to `domain`, verifying each chain through
+ * `rpcUrls[chainId]`; resolves once it prints its URL.
  */
-export function startSiwxServer({ allowedOrigins = [], rpcUrl } = {}) {
+export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = {}) {
   const cwd = join(ROOT, 'apps/siwx-server');
   const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', '../../tsconfig.base.json', 'src/main.ts'], {
     cwd,
-    env: { ...process.env, SIWX_PORT: '0', SIWX_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(rpcUrl ? { EIP155_RPC_URL: rpcUrl } : {}) },
+    env: {
+      ...process.env,
+      SIWX_PORT: '0',
+      SIWX_ALLOWED_ORIGINS: allowedOrigins.join(','),
+      EIP155_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
+      // Sessions are bound to the site: a message signed for another domain is refused.
+      ...(domain ? { SIWX_DOMAIN: domain } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

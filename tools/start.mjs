@@ -13,7 +13,11 @@ register();
 const { startAnvil } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
 const chains = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
-const siwx = await startSiwxServer({ allowedOrigins: [`http://127.0.0.1:${port}`], rpcUrl: chains[0].url });
+const siwx = await startSiwxServer({
+  allowedOrigins: [`http://127.0.0.1:${port}`],
+  domain: `127.0.0.1:${port}`,
+  rpcUrls: Object.fromEntries(chains.map((c) => [c.chainId, c.url])),
+});
 const services = [...chains, siwx];
 console.log(`  anvil: ${chains.map((s) => `${s.url} (chain ${s.chainId})`).join(', ')}; sign-in server: ${siwx.url}`);
 

@@ -91,6 +91,36 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(page.getByTestId('host-result')).toHaveText('eth_sign → Requested RPC call is not allowed');
   });
 
+  test('a wallet without its own UI: a refused method shows Action not allowed after 300 ms and rejects the pending request', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page, 'Portico Test Wallet (no UI)');
+    const result = await page.evaluate(async (account) => {
+      type P = { request(a: { method: string; params?: unknown[] }): Promise<unknown> };
+      const provider = (window as unknown as { portico: { adapter(ns: string): { getProvider(): P } } }).portico.adapter('eip155').getProvider();
+      const outcome = (p: Promise<unknown>) => p.then(() => 'resolved', (e: Error) => e.message);
+      const pending = outcome(provider.request({ method: 'personal_sign', params: ['0x6869', account] }));
+      const start = performance.now();
+      const refused = provider.request({ method: 'eth_sign', params: [account, '0x00'] }).then(
+        () => ({ message: 'resolved', after: 0 }),
+        (e: Error) => ({ message: e.message, after: performance.now() - start }),
+      );
+      const shownAt = await new Promise<number>((resolve) => {
+        const check = () => {
+          const text = document.querySelector('[data-portico-modal]')?.shadowRoot?.textContent ?? '';
+          if (text.includes('Action not allowed')) resolve(performance.now() - start);
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+      return { pending: await pending, refused: await refused, shownAt };
+    }, ACCOUNT);
+    expect(result.shownAt).toBeGreaterThanOrEqual(300);
+    expect(result.refused).toMatchObject({ message: 'Requested RPC call is not allowed' });
+    expect(result.refused.after).toBeGreaterThanOrEqual(300);
+    expect(result.pending).toBe('Request was aborted');
+    await expect(dialog(page).getByText('Action not allowed')).toBeVisible();
+  });
+
   test('a wallet without its own UI: signing opens ApproveTransaction, reads pass silently', async ({ page }) => {
     await freshPage(page, evmPath());
     await connectTestWallet(page, 'Portico Test Wallet (no UI)');

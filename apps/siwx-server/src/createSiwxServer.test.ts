@@ -114,3 +114,21 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('nonce limits', () => {
+  it('refuses new nonces past the cap with 429, and frees expired ones', async () => {
+    const small = await createSiwxServer({ verifiers: [createEip155Verifier()], maxNonces: 2, nonceTtlMs: 150 }).listen(0);
+    try {
+      const get = () => fetch(`${small.url}/nonce?chainId=${chainId}&address=${account.address}`);
+      expect((await get()).status).toBe(200);
+      expect((await get()).status).toBe(200);
+      const refused = await get();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: 'Too many outstanding nonces; try again later' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await get()).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -10,6 +10,8 @@ export interface SiwxServerOptions {
   verifiers: readonly SiwxVerifier[];
   /** How long an issued nonce can be used; default 10 minutes. */
   nonceTtlMs?: number;
+  /** Outstanding nonces kept at most (expired ones are pruned first); default 10,000. */
+  maxNonces?: number;
   /** Largest accepted request body; default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -81,6 +83,11 @@ export function createSiwxServer(options: SiwxServerOptions) {
   };
 
   const allowed = new Set(options.allowedOrigins ?? []);
+  const maxNonces = options.maxNonces ?? 10_000;
+  const pruneNonces = () => {
+    const now = Date.now();
+    for (const [nonce, issued] of nonces) if (issued.expires <= now) nonces.delete(nonce);
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -103,6 +110,8 @@ export function createSiwxServer(options: SiwxServerOptions) {
     switch (route) {
       case 'GET /nonce': {
         const { chainId, address } = query();
+        pruneNonces();
+        if (nonces.size >= maxNonces) throw new BadRequest(429, 'Too many outstanding nonces; try again later');
         const nonce = createSiwxNonce();
         nonces.set(nonce, { key: keyOf(chainId, address), expires: Date.now() + nonceTtlMs });
         return send(200, { nonce });

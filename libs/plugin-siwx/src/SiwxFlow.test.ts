@@ -165,6 +165,27 @@ describe('sign-in flow through a real kernel', () => {
   });
 });
 
+describe('sign out', () => {
+  it('drops every local session and tries every server revocation even when one fails', async () => {
+    const revoked: string[] = [];
+    const server: SiwxServerConfig = {
+      getNonce: async () => 'ServerNonce12345',
+      verify: async () => true,
+      getSessions: async () => [],
+      revoke: async (chainId) => {
+        revoked.push(chainId);
+        throw new Error('server down');
+      },
+    };
+    const s = await start({ server });
+    await connect(s);
+    await s.service.signIn();
+    await expect(s.service.signOut()).rejects.toThrow('Signed out locally; 1 server revocation(s) failed');
+    expect(revoked).toHaveLength(1);
+    expect(await s.service.getSession(s.portico.kernel.connection.get('eip155').address!)).toBeUndefined();
+  });
+});
+
 describe('sessions across page loads', () => {
   async function signedStorage() {
     const storage = createMemoryStorage();

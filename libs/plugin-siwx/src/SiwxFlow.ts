@@ -196,11 +196,13 @@ export class SiwxFlow implements SiwxService {
 
   async signOut(): Promise<void> {
     this.assertActive();
-    for (const [caipAddress, session] of Object.entries(this.store.all())) {
-      this.drop(caipAddress);
-      await this.options.server?.revoke(session.data.chainId, session.data.accountAddress);
-    }
+    const sessions = Object.entries(this.store.all());
+    for (const [caipAddress] of sessions) this.drop(caipAddress);
     this.verified.clear();
+    // Every revocation is attempted even if one fails; local sessions are gone either way.
+    const results = await Promise.allSettled(sessions.map(([, s]) => this.options.server?.revoke(s.data.chainId, s.data.accountAddress)));
+    const failed = results.filter((r) => r.status === 'rejected');
+    if (failed.length) throw new AggregateError(failed.map((r) => (r as PromiseRejectedResult).reason), `Signed out locally; ${failed.length} server revocation(s) failed`);
   }
 
   private begin(namespace: string, caipAddress: string): void {

@@ -4,7 +4,8 @@ import type { SiwxMessageFields, SiwxSession } from './api';
 const KEY = 'sessions';
 const REQUIRED_FIELDS = ['nonce', 'domain', 'uri', 'issuedAt', 'version', 'chainId', 'accountAddress'] as const;
 
-function isSession(value: unknown): value is SiwxSession {
+/** Whether a value (from storage or a server) has the shape of a session. */
+export function isSession(value: unknown): value is SiwxSession {
   if (typeof value !== 'object' || value === null) return false;
   const { data, message, signature } = value as Partial<Record<keyof SiwxSession, unknown>>;
   if (typeof message !== 'string' || typeof signature !== 'string') return false;

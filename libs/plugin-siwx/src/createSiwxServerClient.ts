@@ -1,5 +1,6 @@
 import { HttpError, HttpResponseInvalidError } from '@portico/kernel';
 import type { SiwxServerConfig, SiwxSession } from './api';
+import { isSession } from './SiwxSessionStore';
 
 /** Options of `createSiwxServerClient`. */
 export interface SiwxServerClientOptions {
@@ -50,7 +51,8 @@ export function createSiwxServerClient(baseUrl: string, options: SiwxServerClien
     },
     async getSessions(chainId, accountAddress) {
       const target = url('sessions', { chainId, address: accountAddress });
-      return field(await call('GET', target), 'sessions', (v): v is SiwxSession[] => Array.isArray(v), target);
+      // Elements without a session's shape are dropped here, never handed to the flow.
+      return field(await call('GET', target), 'sessions', (v): v is unknown[] => Array.isArray(v), target).filter(isSession);
     },
     async revoke(chainId, accountAddress) {
       await call('DELETE', url('sessions', { chainId, address: accountAddress }));

@@ -40,6 +40,7 @@ export const en = {
   'account.copied': 'Address copied',
   'account.disconnect': 'Disconnect',
   'account.tabs': 'Account',
+  'account.actions': 'Wallet actions',
   'account.noTokens': 'No tokens yet.',
   'account.noNfts': 'No NFTs yet.',
   'account.switchNetwork': 'Switch network',

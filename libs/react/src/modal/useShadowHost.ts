@@ -2,7 +2,7 @@ import { porticoStyles } from '@portico/ui';
 import { useLayoutEffect, useState } from 'react';
 
 /** Builds the detached host: an open shadow root holding the stylesheet and the mount point. */
-function createShadowHost(cspNonce: string | undefined): { host: HTMLElement; mount: HTMLElement } {
+function createShadowHost(cspNonce: string | undefined, warn: (message: string) => void): { host: HTMLElement; mount: HTMLElement } {
   const host = document.createElement('div');
   host.setAttribute('data-portico-modal', '');
   const shadow = host.attachShadow({ mode: 'open' });
@@ -10,11 +10,14 @@ function createShadowHost(cspNonce: string | undefined): { host: HTMLElement; mo
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(porticoStyles);
     shadow.adoptedStyleSheets = [sheet];
-  } else {
+  } else if (cspNonce) {
     const style = document.createElement('style');
-    if (cspNonce) style.nonce = cspNonce;
+    style.nonce = cspNonce;
     style.textContent = porticoStyles;
     shadow.appendChild(style);
+  } else {
+    // No inline <style> without the host's nonce: a strict CSP would block it anyway.
+    warn('This browser lacks constructable stylesheets; pass cspNonce to createPortico to style the modal');
   }
   const mount = document.createElement('div');
   shadow.appendChild(mount);
@@ -24,11 +27,11 @@ function createShadowHost(cspNonce: string | undefined): { host: HTMLElement; mo
 /**
  * The modal's host element on `document.body`, with an open shadow root and the stylesheet
  * inside it: adopted (constructable) where supported, else a `<style>` carrying the host's
- * CSP nonce. Nothing is added to the page's own styles. It is attached in a layout effect,
+ * CSP nonce (and none at all without one). Nothing is added to the page's own styles. It is attached in a layout effect,
  * before the dialog's own effects (focus) run.
  */
-export function useShadowHost(cspNonce: string | undefined): HTMLElement {
-  const [{ host, mount }] = useState(() => createShadowHost(cspNonce));
+export function useShadowHost(cspNonce: string | undefined, warn: (message: string) => void): HTMLElement {
+  const [{ host, mount }] = useState(() => createShadowHost(cspNonce, warn));
   useLayoutEffect(() => {
     document.body.appendChild(host);
     return () => host.remove();

@@ -65,7 +65,7 @@ export default function AccountView() {
         </Button>
       </div>
       {buttons.length ? (
-        <ul className="pt-list" aria-label={t('account.tabs')}>
+        <ul className="pt-list" aria-label={t('account.actions')}>
           {buttons.map((button) => (
             <li key={button.id}>
               <ListItem label={t(`walletButtons.${button.id}`, undefined, button.label)} data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)} />
@@ -78,7 +78,16 @@ export default function AccountView() {
           <ViewOutlet viewId={selectedTab.view} />
         </Tabs>
       ) : null}
-      <Button variant="danger" block onClick={() => void portico.disconnect().then(() => kernel.router.close('closed'))}>
+      <Button
+        variant="danger"
+        block
+        onClick={() =>
+          void portico.disconnect().then(
+            () => kernel.router.close('closed'),
+            (error: unknown) => kernel.logger.error('Disconnect failed', error),
+          )
+        }
+      >
         {t('account.disconnect')}
       </Button>
     </div>

@@ -41,6 +41,7 @@ const ar: Messages = {
   'account.copied': 'تم نسخ العنوان',
   'account.disconnect': 'قطع الاتصال',
   'account.tabs': 'الحساب',
+  'account.actions': 'إجراءات المحفظة',
   'account.noTokens': 'لا توجد رموز بعد.',
   'account.noNfts': 'لا توجد رموز NFT بعد.',
   'account.switchNetwork': 'تبديل الشبكة',
