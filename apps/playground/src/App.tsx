@@ -27,7 +27,7 @@ const siwxPlugin = createSiwxPlugin({
   statement: 'Sign in to the Portico playground.',
   ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
 });
-const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...(siwxMode ? [siwxPlugin] : [])];
+const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
 const everyNetwork = [...evmNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
@@ -44,6 +44,7 @@ export function App() {
         metadata: { name: 'Portico Playground', url: location.origin },
         networks: everyNetwork.filter((n) => setup.networks.includes(n.caipNetworkId)),
         plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
+        ...(siwxMode ? { siwx: siwxPlugin } : {}),
         themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
         locale: params.get('locale') ?? 'en',
         ...(params.get('cspNonce') ? { cspNonce: params.get('cspNonce')! } : {}),

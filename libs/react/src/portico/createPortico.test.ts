@@ -22,8 +22,19 @@ describe('createPortico config', () => {
   });
 
   it('rejects setting both sign-in options, saying both cannot be set', () => {
-    expect(() => createPortico({ projectId: 'p', siwx: {}, siweConfig: {} })).toThrow(ConfigInvalidError);
-    expect(() => createPortico({ projectId: 'p', siwx: {}, siweConfig: {} })).toThrow('siwx: Cannot set both siwx and siweConfig; choose one sign-in option');
+    const { plugin: signIn } = acmeChain();
+    expect(() => createPortico({ projectId: 'p', siwx: signIn, siweConfig: {} })).toThrow(ConfigInvalidError);
+    expect(() => createPortico({ projectId: 'p', siwx: signIn, siweConfig: {} })).toThrow('siwx: Cannot set both siwx and siweConfig; choose one sign-in option');
+  });
+
+  it('loads the plugin given as siwx (once, even if also listed)', () => {
+    const { plugin: signIn } = acmeChain();
+    const p = portico({ projectId: 'p', siwx: signIn, plugins: [signIn] });
+    expect(p.kernel.plugins.getSnapshot().map((x) => x.id)).toEqual(['core', 'chain-acme']);
+  });
+
+  it('refuses something that is not a plugin as siwx', () => {
+    expect(() => createPortico({ projectId: 'p', siwx: { statement: 'hi' } as never })).toThrow('siwx: Expected the sign-in plugin made with createSiwxPlugin()');
   });
 
   it.each([

@@ -68,7 +68,7 @@ export function createPortico(config: PorticoConfig): Portico {
 
   const kernel = createKernel({
     // The core is always first; a host that lists it too does not get it twice.
-    plugins: [corePlugin, ...(options.plugins ?? []).filter((p) => p !== corePlugin)],
+    plugins: [corePlugin, ...(options.plugins ?? []).filter((p) => p !== corePlugin && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
     features: options.features,
     contributions: options.contributions,
     storage: options.storage,
@@ -171,6 +171,7 @@ export function createPortico(config: PorticoConfig): Portico {
     },
   };
 
+  if (options.siweConfig) kernel.logger.warn('siweConfig is the legacy sign-in option and is not supported; pass siwx: createSiwxPlugin({...})');
   if (!portico.projectId) {
     kernel.alerts.raise('project-id-not-configured');
     kernel.logger.error('Project ID Not Configured: pass projectId to createPortico()');

@@ -45,9 +45,9 @@ export const porticoConfigSchema = z
     storage: z.optional(z.custom<StoragePort>((v) => typeof v === 'object' && v !== null && ['get', 'set', 'remove'].every((k) => isFunction((v as unknown as Record<string, unknown>)[k])), 'Expected a storage port with get, set and remove')),
     storageKey: z.optional(z.string()),
     excludeWalletIds: z.optional(z.array(z.string())),
-    /** Sign-in-with-X configuration, read by plugin-siwx. */
-    siwx: z.optional(z.custom<object>((v) => typeof v === 'object' && v !== null, 'Expected an object')),
-    /** The legacy sign-in option; cannot be combined with `siwx`. */
+    /** The sign-in plugin (`createSiwxPlugin({...})` from @portico/plugin-siwx); loaded like the others. */
+    siwx: z.optional(z.custom<PluginDefinition>((v) => typeof v === 'object' && v !== null && 'manifest' in v, 'Expected the sign-in plugin made with createSiwxPlugin()')),
+    /** The legacy SIWE option; not supported beyond this check: it cannot be combined with `siwx`. */
     siweConfig: z.optional(z.custom<object>((v) => typeof v === 'object' && v !== null, 'Expected an object')),
     logLevel: z.optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])),
     remoteConfig: z.optional(z.custom<() => Promise<unknown>>(isFunction, 'Expected a function')),
@@ -64,7 +64,8 @@ export const porticoConfigSchema = z
 export type { Network };
 
 /** What a host passes to `createPortico`. */
-export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks'> & {
+export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks' | 'siwx'> & {
+  siwx?: PluginDefinition;
   plugins?: readonly PluginDefinition[];
   networks?: readonly Network[];
 };
