@@ -51,3 +51,12 @@ test.describe('axe-core: no serious or critical violations', () => {
     await expectNoSeriousA11yViolations(page, 'Connect (RTL)');
   });
 });
+
+test('axe: the sign-in message view (SIWXSignMessage) has no serious or critical violations', async ({ page }) => {
+  await freshPage(page, `/?siwx=optional&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`);
+  await page.locator('button.portico-connect-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveAttribute('data-view', 'SIWXSignMessage');
+  await expect(page.getByRole('dialog').getByTestId('siwx-message')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'SIWXSignMessage');
+});

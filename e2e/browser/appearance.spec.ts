@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dialog, freshPage, openConnect } from './helpers';
 
 test('dark mode from the Controls select reaches the modal', async ({ page }) => {
@@ -40,4 +40,29 @@ test('an empty projectId shows the Project ID Not Configured alert', async ({ pa
   await page.locator('button.portico-connect-button').click();
   const alert = dialog(page).getByRole('alert').filter({ hasText: 'Project ID Not Configured' });
   await expect(alert).toBeVisible();
+});
+
+test.describe('motion', () => {
+  const durations = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.querySelector('[data-portico-modal]')!.shadowRoot!;
+      const style = (selector: string) => getComputedStyle(root.querySelector(selector)!).animationDuration;
+      return { overlay: style('.pt-overlay'), card: style('.pt-card'), view: style('.pt-body') };
+    });
+
+  test('the spec’s durations: overlay 120 ms, card 150 ms, view 150 ms', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    await page.locator('button.portico-connect-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await durations(page)).toEqual({ overlay: '0.12s', card: '0.15s', view: '0.15s' });
+  });
+
+  test('prefers-reduced-motion turns the animations off', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.locator('button.portico-connect-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await durations(page)).toEqual({ overlay: '0s', card: '0s', view: '0s' });
+  });
 });

@@ -1,5 +1,5 @@
 import { HttpError, HttpResponseInvalidError } from '@portico/kernel';
-import type { SiwxServerConfig, SiwxSession } from './api';
+import type { SiwxServerConfig } from './api';
 import { isSession } from './SiwxSessionStore';
 
 /** Options of `createSiwxServerClient`. */
