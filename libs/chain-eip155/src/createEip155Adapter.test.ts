@@ -299,3 +299,22 @@ describe('review fixes', () => {
     expect(['wallet_requestPermissions', 'wallet_addEthereumChain', 'wallet_watchAsset'].map(classify)).toEqual(['confirm', 'confirm', 'confirm']);
   });
 });
+
+describe('self-asserted rdns', () => {
+  it('lists a second wallet claiming a known rdns under its own id instead of hiding either', async () => {
+    const { kernel } = await setup();
+    const target = new EventTarget();
+    const other = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(other);
+    await other.start();
+    const announce = (uuid: string, name: string) =>
+      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, uuid, name }, provider: { request: async () => null } } }));
+    announce('2b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'First');
+    announce('3c7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'Second');
+    expect(other.connectors.getSnapshot().map((c) => [c.id, c.name])).toEqual([
+      ['dev.portico.testwallet', 'First'],
+      ['dev.portico.testwallet#3c7f4a4e', 'Second'],
+    ]);
+    expect(kernel.connectors.getSnapshot()).toHaveLength(1);
+  });
+});

@@ -181,7 +181,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
 
   return {
     namespace: NS,
-    addWallet: (w) => register(w.rdns, w.name, 'ANNOUNCED', w.provider, w.icon, w.rdns),
+    addWallet: (w) => {
+      // rdns is self-asserted: a second wallet claiming a known one is listed too (under its own
+      // id), so a page script cannot hide the real wallet by announcing first.
+      const taken = wallets.get(w.rdns);
+      const id = taken && taken.provider !== w.provider ? `${w.rdns}#${w.uuid.slice(0, 8)}` : w.rdns;
+      register(id, w.name, 'ANNOUNCED', w.provider, w.icon, w.rdns);
+    },
     addLegacyProvider: (provider) => register(LEGACY_INJECTED_ID, 'Browser Wallet', 'INJECTED', provider),
     async connect(connectorId) {
       const wallet = wallets.get(connectorId);
