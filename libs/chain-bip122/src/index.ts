@@ -1,4 +1,11 @@
 export { manifest as chainBip122Manifest } from './manifest';
-export { chainBip122Plugin } from './plugin';
+export { chainBip122Plugin, createBip122Plugin } from './plugin';
+export type { Bip122PluginOptions } from './plugin';
 export { CHAIN_BIP122_PLUGIN_ID, BIP122_NAMESPACE } from './api';
 export { BIP122_CONFIRM_METHODS, BIP122_SAFE_METHODS } from './rpcPolicy';
+export { bitcoinNetworks, defineBitcoinRegtest } from './networks';
+export { BIP122_NETWORK_IDS } from './bitcoin/networks';
+export { InvalidBitcoinAddressError, isBitcoinAddress, parseBitcoinAddress } from './bitcoin/addresses';
+export type { BitcoinAddressType, ParsedBitcoinAddress } from './bitcoin/addresses';
+export { bitcoinWalletChainOf, createBip122Adapter, InvalidBitcoinRequestError, InvalidBitcoinResponseError } from './createBip122Adapter';
+export type { Bip122AdapterParts, Bip122Provider, InputToSign } from './createBip122Adapter';

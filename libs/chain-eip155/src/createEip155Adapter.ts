@@ -1,5 +1,6 @@
 import {
   AdapterNotFoundError,
+  jsonRpcRequest,
   NoActiveCaipAddressError,
   PorticoError,
   type Account,
@@ -15,7 +16,6 @@ import type { AnnouncedWallet } from './discovery/discoverEip6963';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
 import type * as EvmCodec from './evmCodec';
-import { rpcRequest } from './rpcClient';
 import { parseWalletAssets } from './walletAssets';
 import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
 
@@ -257,7 +257,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       connection.setNetwork(NS, network.caipNetworkId);
     },
     async getBalance(address, network) {
-      const hex = await rpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
+      const hex = await jsonRpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
       return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },

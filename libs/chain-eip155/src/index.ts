@@ -12,6 +12,5 @@ export { chainIdOf } from './chainId';
 export { defineNetwork, eip155Networks } from './networks';
 export { rpcUrlsFor } from './rpcUrls';
 export type { RpcOptions } from './rpcUrls';
-export { JsonRpcError, rpcRequest, RpcUnavailableError } from './rpcClient';
 export { isCallHex, isEip155Address, isSignature, isTransactionHash } from './addresses';
 export { parseWalletAssets } from './walletAssets';

@@ -138,7 +138,7 @@ describe('createKernel: life cycle', () => {
     expect(kernel.getService(kernelRefs.connection)).toBe(kernel.connection);
     expect(kernel.getService(kernelRefs.requestGate)).toBe(kernel.requestGate);
     expect(kernel.getService(kernelRefs.rpcPolicy)).toBe(kernel.rpcPolicy);
-    expect(kernel.getService(kernelRefs.settings)).toEqual({ storageKey: 'portico', notAllowedDelayMs: 300 });
+    expect(kernel.getService(kernelRefs.settings)).toEqual({ networks: [], storageKey: 'portico', notAllowedDelayMs: 300 });
   });
 
   it('kernel.caip knows the namespaces of enabled chain plugins only', async () => {

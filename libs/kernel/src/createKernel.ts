@@ -111,7 +111,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   own(kernelRefs.http, http);
   own(kernelRefs.logger, logger);
   own(kernelRefs.storage, storage);
-  own(kernelRefs.settings, { storageKey, notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS });
+  own(kernelRefs.settings, { storageKey, networks: options.networks ?? [], notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS });
   own(kernelRefs.namespaces, { known: () => host.namespaces(), defaultAccountType: (ns: string) => host.defaultAccountType(ns) });
   services.register(kernelRefs.router, { useClass: Router }, 'kernel');
   services.register(kernelRefs.rpcPolicy, { useClass: RpcPolicyEngine }, 'kernel');

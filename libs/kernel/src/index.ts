@@ -39,6 +39,16 @@ export type { Connector, RegisteredConnector } from './connectors/ConnectorRegis
 export { AlertCenter } from './alerts/AlertCenter';
 export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
+export { createWalletStandardAdapter, standardWalletId } from './chain/createWalletStandardAdapter';
+export type {
+  ActiveStandardWallet,
+  StandardWallet,
+  StandardWalletAccount,
+  StandardWalletRegistry,
+  WalletStandardAdapter,
+  WalletStandardAdapterParts,
+  WalletStandardNamespace,
+} from './chain/createWalletStandardAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
 export type { Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
@@ -53,6 +63,7 @@ export type { RpcDecision } from './rpc/RpcPolicyEngine';
 
 export { createHttpClient } from './http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from './http/createHttpClient';
+export { jsonRpcRequest, JsonRpcError, RpcUnavailableError } from './http/jsonRpc';
 export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
 export type { TtlCache, TtlCacheOptions } from './cache/createTtlCache';
 
@@ -67,6 +78,8 @@ export type { ParseResult } from './schema/formatIssues';
 
 export { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
 export type { CaipAddress, CaipNetworkId } from './caip/caip';
+export { Caip122FieldError, formatCaip122Message, isCaip122Current } from './caip/caip122';
+export type { Caip122Fields } from './caip/caip122';
 export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup } from './taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';
 

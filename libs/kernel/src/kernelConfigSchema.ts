@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { networkSchema } from './chain/networkSchema';
 import { CONTRIBUTION_POINTS } from './manifest/contributionSchemas';
 import type { PluginDefinition } from './manifest/definePlugin';
 import type { StoragePort } from './storage/StoragePort';
@@ -36,6 +37,8 @@ export const kernelConfigSchema = z.strictObject({
   /** Per contribution point: explicit order and ids to hide. */
   contributions: z.optional(z.strictObject(Object.fromEntries(CONTRIBUTION_POINTS.map((p) => [p, pointOverrides])))),
   storage: z.optional(storage),
+  /** The app's networks (any namespace); chain plugins read theirs from `kernelRefs.settings`. */
+  networks: z.optional(z.array(networkSchema)),
   /** Prefix of every storage key (two kernels on one page use two prefixes). */
   storageKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9:._-]{1,64}$/, 'Must be 1–64 letters, digits, ":", ".", "_" or "-"'))),
   /** Loads remote feature flags; applied when it resolves, never awaited by start(). */

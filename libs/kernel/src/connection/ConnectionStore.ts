@@ -129,7 +129,8 @@ export class ConnectionStore implements Observable<ConnectionState> {
 
   /**
    * Marks connected. Needs at least one account (`NoActiveCaipAddressError`); addresses must
-   * be CAIP-10 of this namespace; the first is selected.
+   * be CAIP-10 of this namespace; the first of the preferred account type (bip122:
+   * payment over ordinal) is selected, else the first.
    */
   setConnected(namespace: string, input: { accounts: readonly Account[]; network?: string; connectorId?: string }): void {
     this.assertKnown(namespace);
@@ -142,7 +143,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
     this.update(namespace, {
       status: 'connected',
       accounts,
-      address: accounts[0]?.address,
+      address: (accounts.find((a) => a.type === this.preferredAccountType(namespace)) ?? accounts[0])?.address,
       network,
       connectorId: input.connectorId ?? this.get(namespace).connectorId,
     });
@@ -152,7 +153,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
     });
     this.persist();
     if (!wasConnected) {
-      this.events.emit('account:connected', { namespace, address: accounts[0]!.address, connectorId: this.get(namespace).connectorId });
+      this.events.emit('account:connected', { namespace, address: this.get(namespace).address!, connectorId: this.get(namespace).connectorId });
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Network } from '../chain/networkSchema';
 /** DI tokens of the kernel's own services (plain strings: they survive minification). */
 export const KERNEL_TOKENS = {
   events: 'kernel/events',
@@ -19,5 +20,7 @@ export const KERNEL_TOKENS = {
 /** Plain settings the kernel's services are constructed with. */
 export interface KernelSettings {
   readonly storageKey: string;
+  /** The app's networks, every namespace (chain plugins filter theirs). */
+  readonly networks: readonly Network[];
   readonly notAllowedDelayMs: number;
 }

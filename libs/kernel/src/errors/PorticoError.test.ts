@@ -26,6 +26,8 @@ const samples: Record<string, PorticoError> = {
   HttpError: new kernel.HttpError(418, 'https://api.example/x'),
   HttpResponseInvalidError: new kernel.HttpResponseInvalidError('https://api.example/x', 'bad'),
   HttpTimeoutError: new kernel.HttpTimeoutError('https://api.example/x', 10),
+  JsonRpcError: new kernel.JsonRpcError(-32601, 'Method not found'),
+  RpcUnavailableError: new kernel.RpcUnavailableError(['https://rpc.example'], new Error('down')),
   InvalidCaipAddressError: new kernel.InvalidCaipAddressError('d'),
   InvalidCaipNetworkIdError: new kernel.InvalidCaipNetworkIdError('d'),
   KernelDisposedError: new kernel.KernelDisposedError(),

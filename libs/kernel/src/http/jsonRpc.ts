@@ -1,10 +1,11 @@
-import { PorticoError, type HttpClient } from '@portico/kernel';
+import { PorticoError } from '../errors/PorticoError';
+import type { HttpClient } from './createHttpClient';
 
 /** A JSON-RPC error answer: the node answered, so no fallback is tried. */
 export class JsonRpcError extends PorticoError {
   override name = 'JsonRpcError';
   constructor(readonly rpcCode: number, message: string) {
-    super(message, { code: 'eip155/json-rpc-error', details: String(rpcCode) });
+    super(message, { code: 'kernel/json-rpc-error', details: String(rpcCode) });
   }
 }
 
@@ -12,15 +13,15 @@ export class JsonRpcError extends PorticoError {
 export class RpcUnavailableError extends PorticoError {
   override name = 'RpcUnavailableError';
   constructor(urls: readonly string[], cause: unknown) {
-    super(`No RPC endpoint answered (${urls.length} tried)`, { code: 'eip155/rpc-unavailable', cause, details: urls.join(', ') });
+    super(`No RPC endpoint answered (${urls.length} tried)`, { code: 'kernel/rpc-unavailable', cause, details: urls.join(', ') });
   }
 }
 
 /**
- * Sends a JSON-RPC request to the first URL that answers, falling back to the next on a
+ * Sends a JSON-RPC 2.0 request (any chain: EVM, Solana, …) to the first URL that answers, falling back to the next on a
  * network error, a timeout or an HTTP error; a JSON-RPC error is the node's answer.
  */
-export async function rpcRequest<T>(http: HttpClient, urls: readonly string[], method: string, params: readonly unknown[] = []): Promise<T> {
+export async function jsonRpcRequest<T>(http: HttpClient, urls: readonly string[], method: string, params: readonly unknown[] = []): Promise<T> {
   let lastError: unknown = new Error('no RPC URL configured');
   for (const url of urls) {
     try {

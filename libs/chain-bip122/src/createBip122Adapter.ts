@@ -1,0 +1,254 @@
+import {
+  createWalletStandardAdapter,
+  NoActiveCaipAddressError,
+  PorticoError,
+  type Account,
+  type ChainAdapter,
+  type ConnectionStore,
+  type ConnectorRegistry,
+  type HttpClient,
+  type Logger,
+  type Network,
+  type RequestGate,
+  type StandardWallet,
+  type StandardWalletAccount,
+} from '@portico/kernel';
+import { base64, hex } from '@scure/base';
+import { isBitcoinAddress, parseBitcoinAddress } from './bitcoin/addresses';
+import { bitcoinNetworkNameOf } from './bitcoin/networks';
+
+const NS = 'bip122';
+
+/** The wallet or the Esplora API sent something that is not what they promise. */
+export class InvalidBitcoinResponseError extends PorticoError {
+  override name = 'InvalidBitcoinResponseError';
+  constructor(source: string, problem: string) {
+    super(`${source} answered with ${problem}`, { code: 'bip122/invalid-response' });
+  }
+}
+
+/** A request to the Bitcoin provider that names no valid input. */
+export class InvalidBitcoinRequestError extends PorticoError {
+  override name = 'InvalidBitcoinRequestError';
+  constructor(problem: string) {
+    super(`Invalid Bitcoin request: ${problem}`, { code: 'bip122/invalid-request' });
+  }
+}
+
+/** The host-facing Bitcoin provider (WalletConnect's bip122 method names). */
+export interface Bip122Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+}
+
+/** What the adapter needs from the kernel. */
+export interface Bip122AdapterParts {
+  connection: ConnectionStore;
+  connectors: ConnectorRegistry;
+  gate: RequestGate;
+  http: HttpClient;
+  logger: Logger;
+  pluginId: string;
+  /** The app's bip122 networks, in the host's order; each one's RPC URL is its Esplora API. */
+  networks: () => readonly Network[];
+  /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
+  approvalRequired?: readonly string[];
+}
+
+/** One input the wallet is asked to sign (Exodus `bitcoin:signTransaction` shape). */
+export interface InputToSign {
+  readonly account: StandardWalletAccount;
+  readonly signingIndexes: readonly number[];
+}
+interface BitcoinConnectFeature {
+  connect(input: { purposes: readonly ('payment' | 'ordinals')[] }): Promise<{ accounts: readonly StandardWalletAccount[] }>;
+}
+interface StandardConnectFeature {
+  connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }>;
+}
+interface SignMessageFeature {
+  signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>): Promise<Array<{ signedMessage: Uint8Array; signature: Uint8Array }>>;
+}
+interface SignTransactionFeature {
+  signTransaction(...inputs: Array<{ psbt: Uint8Array; inputsToSign: readonly InputToSign[]; chain?: string }>): Promise<Array<{ signedPsbt: Uint8Array }>>;
+}
+
+interface EsploraStats {
+  funded_txo_sum: number;
+  spent_txo_sum: number;
+}
+
+/** The Wallet Standard chain of a CAIP-2 id (`bitcoin:mainnet`, …). */
+export function bitcoinWalletChainOf(caipNetworkId: string): string {
+  return `bitcoin:${bitcoinNetworkNameOf(caipNetworkId) ?? 'unknown'}`;
+}
+
+const accountKind = (address: string, network: string): Account['type'] => (parseBitcoinAddress(address, network).type === 'p2tr' ? 'ordinal' : 'payment');
+const validOn = (network: string) => (a: StandardWalletAccount) => typeof a?.address === 'string' && isBitcoinAddress(a.address, network);
+const validStats = (value: unknown): value is EsploraStats =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as EsploraStats).funded_txo_sum) && Number.isSafeInteger((value as EsploraStats).spent_txo_sum);
+
+/**
+ * The bip122 chain adapter: Wallet Standard wallets with `bitcoin:connect` (the Exodus
+ * community features, as AppKit detects them) become connectors; payment and ordinals
+ * accounts are both kept, payment selected; balances come from the network's Esplora API
+ * (UTXO sums, mempool included); messages and PSBTs are signed by the wallet.
+ */
+export function createBip122Adapter(parts: Bip122AdapterParts) {
+  const { connection, gate } = parts;
+  const appNetworks = () => parts.networks();
+  const shared = createWalletStandardAdapter(parts, {
+    namespace: NS,
+    supports: (wallet) =>
+      typeof (wallet.features['bitcoin:connect'] as BitcoinConnectFeature | undefined)?.connect === 'function' ||
+      (Array.isArray(wallet.chains) && wallet.chains.some((c) => typeof c === 'string' && c.startsWith('bitcoin:')) && typeof (wallet.features['standard:connect'] as StandardConnectFeature | undefined)?.connect === 'function'),
+    async requestAccounts(wallet, silent) {
+      // No silent `bitcoin:connect` exists: a wallet that still trusts the site lists its accounts.
+      if (silent) return wallet.accounts;
+      const bitcoin = wallet.features['bitcoin:connect'] as BitcoinConnectFeature | undefined;
+      const result = bitcoin ? await bitcoin.connect({ purposes: ['payment', 'ordinals'] }) : await (wallet.features['standard:connect'] as StandardConnectFeature).connect();
+      if (!result || !Array.isArray(result.accounts)) throw new InvalidBitcoinResponseError(wallet.name, 'no account list');
+      return result.accounts;
+    },
+    toAccounts: (accounts, network) =>
+      accounts
+        .filter(validOn(network))
+        .map((a): Account => ({ address: `${network}:${a.address}`, type: accountKind(a.address, network), ...(a.publicKey instanceof Uint8Array ? { publicKey: hex.encode(a.publicKey) } : {}) }))
+        .sort((a, b) => Number(a.type !== 'payment') - Number(b.type !== 'payment')),
+    pickNetwork(wallet, current) {
+      const networks = appNetworks().map((n) => n.caipNetworkId);
+      const candidates = current && networks.includes(current) ? [current, ...networks] : networks;
+      return candidates.find((id) => wallet.accounts.some(validOn(id))) ?? candidates.find((id) => wallet.chains.includes(bitcoinWalletChainOf(id)));
+    },
+  });
+
+  const active = () => {
+    const found = shared.activeWallet();
+    if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
+    return found;
+  };
+  const feature = <T>(wallet: StandardWallet, key: string): T => {
+    const f = wallet.features[key] as T | undefined;
+    if (!f) throw Object.assign(new Error(`${wallet.name} does not support ${key}`), { code: 4200 });
+    return f;
+  };
+  const currentNetwork = (): Network => {
+    const id = connection.get(NS).network;
+    const network = appNetworks().find((n) => n.caipNetworkId === id);
+    if (!network) throw new InvalidBitcoinRequestError(`the active network ${id ?? '(none)'} is not one of the app's networks`);
+    return network;
+  };
+  const esplora = (network: Network): string => {
+    const url = network.rpcUrls?.default.http[0];
+    if (!url) throw new InvalidBitcoinRequestError(`${network.name} has no Esplora API URL`);
+    return url.replace(/\/+$/, '');
+  };
+  /** The wallet account for an address (the selected one when absent). */
+  const accountFor = (address: unknown): { wallet: StandardWallet; account: StandardWalletAccount } => {
+    const { wallet, account } = active();
+    if (address === undefined) return { wallet, account };
+    const match = wallet.accounts.find((a) => a.address === address);
+    if (!match) throw new InvalidBitcoinRequestError(`${String(address).slice(0, 90)} is not an address of the connected wallet`);
+    return { wallet, account: match };
+  };
+
+  const signMessageWith = async (account: StandardWalletAccount, wallet: StandardWallet, message: string): Promise<string> => {
+    const [output] = await feature<SignMessageFeature>(wallet, 'bitcoin:signMessage').signMessage({ account, message: new TextEncoder().encode(message) });
+    if (!(output?.signature instanceof Uint8Array) || output.signature.length === 0) throw new InvalidBitcoinResponseError(wallet.name, 'a signature that is not bytes');
+    return base64.encode(output.signature);
+  };
+
+  /** Signs a PSBT with the wallet; finalises and broadcasts through Esplora when asked. */
+  const signPsbt = async (psbtBase64: unknown, signInputs: unknown, broadcast: boolean): Promise<{ psbt: string; txid?: string }> => {
+    if (typeof psbtBase64 !== 'string') throw new InvalidBitcoinRequestError('psbt must be a base64 string');
+    let psbt: Uint8Array;
+    try {
+      psbt = base64.decode(psbtBase64);
+    } catch {
+      throw new InvalidBitcoinRequestError('psbt is not valid base64');
+    }
+    if (!Array.isArray(signInputs)) throw new InvalidBitcoinRequestError('signInputs must be a list of { address, index }');
+    const { wallet } = active();
+    const byAccount = new Map<StandardWalletAccount, number[]>();
+    for (const input of signInputs as Array<{ address?: unknown; index?: unknown }>) {
+      if (!Number.isSafeInteger(input?.index) || (input.index as number) < 0) throw new InvalidBitcoinRequestError('every signInputs entry needs a non-negative index');
+      const { account } = accountFor(input.address);
+      byAccount.set(account, [...(byAccount.get(account) ?? []), input.index as number]);
+    }
+    const network = currentNetwork();
+    const [output] = await feature<SignTransactionFeature>(wallet, 'bitcoin:signTransaction').signTransaction({
+      psbt,
+      inputsToSign: [...byAccount].map(([account, signingIndexes]) => ({ account, signingIndexes })),
+      chain: bitcoinWalletChainOf(network.caipNetworkId),
+    });
+    if (!(output?.signedPsbt instanceof Uint8Array)) throw new InvalidBitcoinResponseError(wallet.name, 'a signed PSBT that is not bytes');
+    const signed = base64.encode(output.signedPsbt);
+    if (!broadcast) return { psbt: signed };
+    const { finalizePsbt } = await import('./psbt');
+    const txHex = finalizePsbt(output.signedPsbt, network.caipNetworkId);
+    return { psbt: signed, txid: await broadcastTx(network, txHex) };
+  };
+
+  const broadcastTx = async (network: Network, txHex: string): Promise<string> => {
+    const response = await fetch(`${esplora(network)}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: txHex });
+    const text = (await response.text()).trim();
+    if (!response.ok) throw new InvalidBitcoinResponseError('The Esplora API', `${response.status}: ${text.slice(0, 200)}`);
+    if (!/^[0-9a-f]{64}$/.test(text)) throw new InvalidBitcoinResponseError('The Esplora API', 'a broadcast reply that is not a txid');
+    return text;
+  };
+
+  const execute = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    switch (method) {
+      case 'getAccountAddresses':
+        return connection.get(NS).accounts.map((a) => ({ address: a.address.split(':')[2], ...(a.publicKey ? { publicKey: a.publicKey } : {}), intention: a.type === 'ordinal' ? 'ordinal' : 'payment' }));
+      case 'signMessage': {
+        if (typeof params.message !== 'string') throw new InvalidBitcoinRequestError('message must be a string');
+        const { wallet, account } = accountFor(params.address);
+        return { address: account.address, signature: await signMessageWith(account, wallet, params.message) };
+      }
+      case 'signPsbt':
+        return signPsbt(params.psbt, params.signInputs, params.broadcast === true);
+      case 'sendTransfer': {
+        const network = currentNetwork();
+        const { account } = accountFor(undefined);
+        const recipient = params.recipientAddress;
+        if (typeof recipient !== 'string' || !isBitcoinAddress(recipient, network.caipNetworkId)) throw new InvalidBitcoinRequestError(`recipientAddress is not a ${network.name} address`);
+        if (typeof params.amount !== 'string' || !/^[1-9][0-9]{0,15}$/.test(params.amount)) throw new InvalidBitcoinRequestError('amount must be a positive whole number of satoshis, as a string');
+        const { buildTransferPsbt } = await import('./psbt');
+        const built = await buildTransferPsbt({ esploraUrl: esplora(network), caipNetworkId: network.caipNetworkId, from: account, to: recipient, amount: BigInt(params.amount), feeRate: params.feeRate });
+        const { txid } = await signPsbt(built.psbt, built.signIndexes.map((index) => ({ address: account.address, index })), true);
+        return { txid };
+      }
+      default:
+        throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
+    }
+  };
+
+  const provider: Bip122Provider = {
+    async request(args) {
+      if (typeof args?.method !== 'string') throw new InvalidBitcoinRequestError('method must be a string');
+      const { connectorId } = active();
+      const params = typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
+      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), { walletConfirms: !parts.approvalRequired?.includes(connectorId) });
+    },
+  };
+
+  const adapter: ChainAdapter & typeof shared = {
+    ...shared,
+    namespace: NS,
+    /** Confirmed plus mempool balance of the address, from the Esplora API. */
+    async getBalance(address, network) {
+      const body = await parts.http.get<{ chain_stats?: unknown; mempool_stats?: unknown }>(`${esplora(network)}/address/${encodeURIComponent(address.split(':')[2] ?? '')}`);
+      if (!validStats(body?.chain_stats) || !validStats(body?.mempool_stats)) throw new InvalidBitcoinResponseError('The Esplora API', 'address stats without funded/spent sums');
+      const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
+      return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** Signs a text message with the selected (payment) account; base64 signature (BIP-322 or legacy, as the wallet does). */
+    async signMessage(message) {
+      if (!connection.get(NS).address) throw new NoActiveCaipAddressError();
+      const { wallet, account } = active();
+      return signMessageWith(account, wallet, message);
+    },
+    getProvider: () => provider,
+  };
+  return adapter;
+}

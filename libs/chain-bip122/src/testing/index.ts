@@ -1,0 +1,5 @@
+export { createBitcoinTestWallet } from './createBitcoinTestWallet';
+export type { BitcoinTestWalletMode, BitcoinTestWalletOptions } from './createBitcoinTestWallet';
+
+/** Private key of the playground's and the tests' Bitcoin test wallet (regtest; never holds real funds). */
+export const BITCOIN_TEST_WALLET_KEY = '33'.repeat(32);

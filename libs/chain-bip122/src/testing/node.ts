@@ -1,0 +1,2 @@
+export { startEsploraServer } from './esploraServer';
+export type { EsploraServer, EsploraServerOptions } from './esploraServer';

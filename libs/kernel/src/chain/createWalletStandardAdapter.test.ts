@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Account } from '../connection/ConnectionStore';
+import { createKernel, type Kernel } from '../createKernel';
+import { definePlugin } from '../manifest/definePlugin';
+import { createMemoryStorage, type StoragePort } from '../storage/StoragePort';
+import { createWalletStandardAdapter, standardWalletId, type StandardWallet, type StandardWalletAccount, type WalletStandardNamespace } from './createWalletStandardAdapter';
+
+/** A small in-memory Wallet Standard wallet for the "acme" chain (`acme:main` / `acme:test`). */
+function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+xml;base64,PHN2Zy8+', reject = false } = {}) {
+  const listeners = new Set<(c: { accounts?: readonly StandardWalletAccount[] }) => void>();
+  let authorised = false;
+  let disconnects = 0;
+  const toAccount = (address: string): StandardWalletAccount => ({ address, publicKey: new Uint8Array(32), chains: ['acme:main', 'acme:test'], features: [] });
+  const wallet = {
+    name,
+    icon,
+    chains: ['acme:main', 'acme:test'],
+    accounts: [] as StandardWalletAccount[],
+    features: {
+      'standard:connect': {
+        version: '1.0.0',
+        connect: async ({ silent = false } = {}) => {
+          if (silent && !authorised) return { accounts: [] };
+          if (reject && !silent) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+          authorised = true;
+          wallet.accounts = addresses.map(toAccount);
+          return { accounts: wallet.accounts };
+        },
+      },
+      'standard:disconnect': { version: '1.0.0', disconnect: async () => void ((authorised = false), disconnects++) },
+      'standard:events': {
+        version: '1.0.0',
+        on: (_event: 'change', listener: (c: { accounts?: readonly StandardWalletAccount[] }) => void) => (listeners.add(listener), () => listeners.delete(listener)),
+      },
+    },
+  };
+  return {
+    wallet: wallet as StandardWallet,
+    change(list: string[]) {
+      wallet.accounts = list.map(toAccount);
+      for (const l of listeners) l({ accounts: wallet.accounts });
+    },
+    listenerCount: () => listeners.size,
+    disconnects: () => disconnects,
+  };
+}
+
+const isAcme = (a: string) => /^[a-z]{4,10}$/.test(a);
+const spec: WalletStandardNamespace = {
+  namespace: 'acme',
+  supports: (w) => w.chains.some((c) => c.startsWith('acme:')) && 'standard:connect' in w.features,
+  requestAccounts: async (w, silent) => ((await (w.features['standard:connect'] as { connect(i: { silent: boolean }): Promise<{ accounts: StandardWalletAccount[] }> }).connect({ silent })).accounts),
+  toAccounts: (accounts, network) =>
+    accounts.filter((a) => isAcme(a.address) && !(network === 'acme:test' && a.address.startsWith('main'))).map((a): Account => ({ address: `${network}:${a.address}`, type: 'eoa' })),
+  pickNetwork: (_w, current) => current ?? 'acme:main',
+};
+
+const acmePlugin = definePlugin({
+  manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
+});
+
+let kernel: Kernel | undefined;
+afterEach(async () => {
+  await kernel?.dispose();
+  kernel = undefined;
+});
+
+async function setUp(storage: StoragePort = createMemoryStorage()) {
+  kernel = createKernel({ plugins: [acmePlugin], storage, logLevel: 'silent' });
+  await kernel.start();
+  const adapter = createWalletStandardAdapter({ connection: kernel.connection, connectors: kernel.connectors, logger: kernel.logger, pluginId: 'chain-acme' }, spec);
+  return { kernel, adapter };
+}
+
+describe('createWalletStandardAdapter', () => {
+  it('lists wallets that serve the namespace, once, and ignores the others', async () => {
+    const { kernel, adapter } = await setUp();
+    const good = acmeWallet('Acme Wallet', ['alice']);
+    adapter.addWallet(good.wallet);
+    adapter.addWallet(good.wallet);
+    adapter.addWallet({ ...acmeWallet('Other', ['bob']).wallet, chains: ['other:1'] });
+    adapter.addWallet({ name: 'Broken', icon: '', chains: ['acme:main'], accounts: [], features: { 'standard:connect': {} } } as StandardWallet);
+    expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces])).toEqual([
+      ['ws:acme-wallet', 'ANNOUNCED', ['acme']],
+      ['ws:broken', 'ANNOUNCED', ['acme']],
+    ]);
+    expect(standardWalletId(good.wallet)).toBe('ws:acme-wallet');
+  });
+
+  it('connects, follows account changes, and disconnects on an empty account list', async () => {
+    const { kernel, adapter } = await setUp();
+    const w = acmeWallet('Acme Wallet', ['alice', 'bobby']);
+    adapter.addWallet(w.wallet);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:alice', network: 'acme:main', connectorId: 'ws:acme-wallet' });
+    expect(adapter.activeWallet()?.account.address).toBe('alice');
+    w.change(['carol', 'INVALID!']);
+    expect(kernel.connection.get('acme').accounts.map((a) => a.address)).toEqual(['acme:main:carol']);
+    w.change([]);
+    expect(kernel.connection.get('acme').status).toBe('disconnected');
+    expect(w.listenerCount()).toBe(0);
+    await adapter.connect('ws:acme-wallet');
+    await adapter.disconnect();
+    expect(w.disconnects()).toBe(1);
+    expect(kernel.connection.get('acme').status).toBe('disconnected');
+  });
+
+  it('leaves the namespace disconnected when the wallet rejects, and rethrows its error', async () => {
+    const { kernel, adapter } = await setUp();
+    adapter.addWallet(acmeWallet('Acme Wallet', ['alice'], { reject: true }).wallet);
+    await expect(adapter.connect('ws:acme-wallet')).rejects.toMatchObject({ code: 4001 });
+    expect(kernel.connection.get('acme').status).toBe('disconnected');
+    await expect(adapter.connect('ws:nobody')).rejects.toMatchObject({ code: 'kernel/adapter-not-found', details: 'no acme wallet "ws:nobody"' });
+  });
+
+  it('reconnects silently after a reload, even when the wallet registers later, and gives up on an unauthorised one', async () => {
+    const storage = createMemoryStorage();
+    const w = acmeWallet('Acme Wallet', ['alice']);
+    const first = await setUp(storage);
+    first.adapter.addWallet(w.wallet);
+    await first.adapter.connect('ws:acme-wallet');
+    await first.kernel.dispose();
+
+    const second = await setUp(storage);
+    expect(second.kernel.connection.get('acme').status).toBe('connecting');
+    const restoring = second.adapter.reconnect('ws:acme-wallet');
+    second.adapter.addWallet(w.wallet);
+    await expect(restoring).resolves.toBe(true);
+    expect(second.kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:alice' });
+    await second.kernel.dispose();
+
+    // Connected before, but the wallet forgot the site: silent connect returns nothing, and no prompt (it would reject).
+    const third = await setUp(storage);
+    third.adapter.addWallet(acmeWallet('Acme Wallet', ['alice'], { reject: true }).wallet);
+    await expect(third.adapter.reconnect('ws:acme-wallet')).resolves.toBe(false);
+    expect(third.kernel.connection.get('acme').status).toBe('disconnected');
+  });
+
+  it('re-reads the accounts for the new network on a switch, and refuses one where the wallet has none', async () => {
+    const { kernel, adapter } = await setUp();
+    adapter.addWallet(acmeWallet('Acme Wallet', ['alice', 'mainonly']).wallet);
+    await adapter.connect('ws:acme-wallet');
+    const network = (id: string) => ({ caipNetworkId: id, name: id, nativeCurrency: { name: 'A', symbol: 'A', decimals: 9 } });
+    await adapter.switchNetwork(network('acme:test'));
+    expect(kernel.connection.get('acme')).toMatchObject({ network: 'acme:test', address: 'acme:test:alice' });
+    expect(kernel.connection.get('acme').accounts).toHaveLength(1);
+    const lonely = await setUp();
+    lonely.adapter.addWallet(acmeWallet('Main Only', ['mainonly']).wallet);
+    await lonely.adapter.connect('ws:main-only');
+    await expect(lonely.adapter.switchNetwork(network('acme:test'))).rejects.toMatchObject({ code: 'kernel/chain-not-supported' });
+    expect(lonely.kernel.connection.get('acme').network).toBe('acme:main');
+    await lonely.kernel.dispose();
+  });
+
+  it('lists a wallet under the id of the same wallet seen by another chain plugin (name and icon), making it multi-chain', async () => {
+    const { kernel, adapter } = await setUp();
+    kernel.connectors.register({ id: 'com.acme', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['eip155'], icon: 'data:image/svg+xml;base64,PHN2Zy8+' }, 'chain-eip155');
+    kernel.connectors.register({ id: 'com.fake', name: 'Impostor', type: 'ANNOUNCED', namespaces: ['eip155'], icon: 'data:image/png;base64,AAAA' }, 'chain-eip155');
+    adapter.addWallet(acmeWallet('Acme Wallet', ['alice']).wallet);
+    adapter.addWallet(acmeWallet('Impostor', ['bobby'], { icon: 'data:image/svg+xml;base64,PHN2Zy8+' }).wallet);
+    const byId = Object.fromEntries(kernel.connectors.getSnapshot().map((c) => [c.id, c]));
+    expect(byId['com.acme']).toMatchObject({ type: 'MULTI_CHAIN', namespaces: ['eip155', 'acme'] });
+    // Same name, different icon: not the same wallet, so not merged.
+    expect(byId['com.fake']?.namespaces).toEqual(['eip155']);
+    expect(byId['ws:impostor']?.namespaces).toEqual(['acme']);
+  });
+
+  it('disconnects when the connected wallet unregisters', async () => {
+    const { kernel, adapter } = await setUp();
+    const w = acmeWallet('Acme Wallet', ['alice']);
+    adapter.addWallet(w.wallet);
+    await adapter.connect('ws:acme-wallet');
+    adapter.removeWallet(w.wallet);
+    expect(kernel.connection.get('acme').status).toBe('disconnected');
+    expect(kernel.connectors.getSnapshot()).toEqual([]);
+  });
+});

@@ -1,0 +1,262 @@
+import type { Account, ConnectionStore } from '../connection/ConnectionStore';
+import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
+import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import type { Logger } from '../logger/createLogger';
+import type { Network } from './networkSchema';
+
+/**
+ * A Wallet Standard account, structurally (`@wallet-standard/base` `WalletAccount`), so the
+ * kernel needs no Wallet Standard package. Everything in it comes from the wallet: untrusted.
+ */
+export interface StandardWalletAccount {
+  readonly address: string;
+  readonly publicKey: Uint8Array;
+  readonly chains: readonly string[];
+  readonly features: readonly string[];
+  readonly label?: string;
+  readonly icon?: string;
+}
+
+/** A Wallet Standard wallet, structurally (`@wallet-standard/base` `Wallet`). */
+export interface StandardWallet {
+  readonly name: string;
+  readonly icon: string;
+  readonly chains: readonly string[];
+  readonly features: Readonly<Record<string, unknown>>;
+  readonly accounts: readonly StandardWalletAccount[];
+}
+
+/** What a chain plugin tells the shared Wallet Standard adapter about its namespace. */
+export interface WalletStandardNamespace {
+  /** The CAIP-2 namespace, e.g. `solana`. */
+  readonly namespace: string;
+  /** Whether a wallet serves this namespace (its chains and features, detected by key). */
+  supports(wallet: StandardWallet): boolean;
+  /**
+   * Asks the wallet for its accounts; `silent` must never prompt (reconnect after a reload)
+   * and resolves with no accounts when the wallet would have to ask.
+   */
+  requestAccounts(wallet: StandardWallet, silent: boolean): Promise<readonly StandardWalletAccount[]>;
+  /**
+   * The namespace's accounts (CAIP-10 on `caipNetworkId`) among the wallet's accounts, the
+   * preferred kind first; accounts that are not valid for the network are left out.
+   */
+  toAccounts(accounts: readonly StandardWalletAccount[], caipNetworkId: string): Account[];
+  /** The network to connect on: the one in use, or the app's first that the wallet serves. */
+  pickNetwork(wallet: StandardWallet, current: string | undefined): string | undefined;
+}
+
+/** What the adapter needs from the kernel. */
+export interface WalletStandardAdapterParts {
+  connection: ConnectionStore;
+  connectors: ConnectorRegistry;
+  logger: Logger;
+  pluginId: string;
+}
+
+/** The connected wallet and its selected account, for a chain plugin's signing code. */
+export interface ActiveStandardWallet {
+  readonly connectorId: string;
+  readonly wallet: StandardWallet;
+  /** The wallet's own account object (signing features take it as input). */
+  readonly account: StandardWalletAccount;
+}
+
+/** The page's Wallet Standard registry, structurally (`@wallet-standard/app` `Wallets`). */
+export interface StandardWalletRegistry {
+  get(): readonly unknown[];
+  on(event: 'register' | 'unregister', listener: (...wallets: never[]) => void): () => void;
+}
+
+type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) => void;
+
+/** The id under which a Wallet Standard wallet is listed (one wallet, whatever its chains). */
+export function standardWalletId(wallet: StandardWallet): string {
+  return `ws:${wallet.name.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 80)}`;
+}
+
+/**
+ * The connect / reconnect / events / disconnect part of a chain adapter for wallets found
+ * through the Wallet Standard — shared by every namespace served that way (solana,
+ * bip122). The chain plugin adds balances and signing on top.
+ *
+ * A wallet whose name and icon equal those of a wallet another chain plugin already listed
+ * (an EIP-6963 announcement of the same extension) is listed under that wallet's id, so the
+ * registry shows one multi-chain wallet and one click connects every namespace it serves.
+ */
+export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, spec: WalletStandardNamespace) {
+  const { connection, connectors, logger } = parts;
+  const NS = spec.namespace;
+  const wallets = new Map<string, StandardWallet>();
+  const unregister = new Map<string, () => void>();
+  let active: { connectorId: string; wallet: StandardWallet; accounts: readonly StandardWalletAccount[]; off: () => void } | undefined;
+  let reconnectWaiters: Array<() => void> = [];
+
+  const idFor = (wallet: StandardWallet): string => {
+    const twin = connectors.getSnapshot().find((c) => !c.namespaces.includes(NS) && c.name.toLowerCase() === wallet.name.toLowerCase() && c.icon === wallet.icon);
+    return twin?.id ?? standardWalletId(wallet);
+  };
+
+  const detach = () => {
+    active?.off();
+    active = undefined;
+  };
+
+  const networkOf = (wallet: StandardWallet): string => {
+    const network = spec.pickNetwork(wallet, connection.get(NS).network);
+    if (!network) throw new ChainNotSupportedError(`${wallet.name} serves none of the app's ${NS} networks`);
+    return network;
+  };
+
+  const attach = (connectorId: string, wallet: StandardWallet, walletAccounts: readonly StandardWalletAccount[]) => {
+    const network = networkOf(wallet);
+    const accounts = spec.toAccounts(walletAccounts, network);
+    if (accounts.length === 0) throw new NoActiveCaipAddressError();
+    detach();
+    const events = wallet.features['standard:events'] as { on?: (event: 'change', listener: ChangeListener) => () => void } | undefined;
+    const onChange: ChangeListener = (change) => {
+      if (!change || !Array.isArray(change.accounts)) return;
+      try {
+        const current = connection.get(NS).network ?? network;
+        const next = spec.toAccounts(change.accounts, current);
+        if (active) active.accounts = change.accounts;
+        connection.setAccounts(NS, next);
+        if (next.length === 0) detach();
+      } catch (error) {
+        logger.warn(`Ignored an invalid ${NS} account change from ${wallet.name}`, error);
+      }
+    };
+    let off: () => void = () => undefined;
+    try {
+      const result = events?.on?.('change', onChange);
+      if (typeof result === 'function') off = result;
+    } catch (error) {
+      logger.warn(`${wallet.name} refused an event listener`, error);
+    }
+    active = { connectorId, wallet, accounts: walletAccounts, off };
+    connection.setConnected(NS, { accounts, network, connectorId });
+  };
+
+  const adapter = {
+    namespace: NS,
+    /** Lists a wallet (the plugin feeds `getWallets()` registrations here); others are ignored. */
+    addWallet(wallet: StandardWallet): void {
+      let supported = false;
+      try {
+        supported = spec.supports(wallet);
+      } catch {
+        supported = false;
+      }
+      if (!supported) return;
+      const id = idFor(wallet);
+      if (wallets.has(id)) return;
+      try {
+        unregister.set(id, connectors.register({ id, name: wallet.name, type: 'ANNOUNCED', namespaces: [NS], icon: wallet.icon }, parts.pluginId));
+      } catch (error) {
+        logger.warn(`Ignored the Wallet Standard wallet "${String(wallet.name).slice(0, 60)}"`, error);
+        return;
+      }
+      wallets.set(id, wallet);
+      for (const wake of reconnectWaiters.splice(0)) wake();
+    },
+    /**
+     * Follows a Wallet Standard registry (`getWallets()` from `@wallet-standard/app`): lists
+     * the wallets already registered and those that register or unregister later, so it works
+     * whichever of page and wallet loads first. Returns the function that stops following.
+     */
+    watch(registry: StandardWalletRegistry): () => void {
+      for (const wallet of registry.get()) adapter.addWallet(wallet as StandardWallet);
+      const offs = [
+        registry.on('register', (...added) => added.forEach((w) => adapter.addWallet(w as StandardWallet))),
+        registry.on('unregister', (...removed) => removed.forEach((w) => adapter.removeWallet(w as StandardWallet))),
+      ];
+      return () => offs.forEach((off) => off());
+    },
+    /** Withdraws a wallet that unregistered; disconnects if it was the connected one. */
+    removeWallet(wallet: StandardWallet): void {
+      for (const [id, w] of wallets) {
+        if (w !== wallet) continue;
+        wallets.delete(id);
+        unregister.get(id)?.();
+        unregister.delete(id);
+        if (active?.wallet === wallet) {
+          detach();
+          connection.setDisconnected(NS);
+        }
+      }
+    },
+    async connect(connectorId: string): Promise<void> {
+      const wallet = wallets.get(connectorId);
+      if (!wallet) throw new AdapterNotFoundError(`no ${NS} wallet "${connectorId}"`);
+      connection.setConnecting(NS, connectorId);
+      try {
+        attach(connectorId, wallet, await spec.requestAccounts(wallet, false));
+      } catch (error) {
+        if (connection.get(NS).status !== 'connected') connection.setDisconnected(NS);
+        throw error;
+      }
+    },
+    /** Silent reconnect after a reload; waits up to 3 s for the wallet to register. */
+    async reconnect(connectorId: string): Promise<boolean> {
+      if (!wallets.has(connectorId)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 3000);
+          reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
+        });
+      }
+      const wallet = wallets.get(connectorId);
+      const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
+      try {
+        if (!wallet || !stillRestoring()) throw new Error('not restorable');
+        const accounts = await spec.requestAccounts(wallet, true);
+        if (!stillRestoring()) return false;
+        attach(connectorId, wallet, accounts);
+        return true;
+      } catch {
+        if (stillRestoring()) connection.setDisconnected(NS);
+        return false;
+      }
+    },
+    async disconnect(): Promise<void> {
+      const wallet = active?.wallet;
+      detach();
+      connection.setDisconnected(NS);
+      const feature = wallet?.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined;
+      await Promise.resolve()
+        .then(() => feature?.disconnect?.())
+        .catch((error: unknown) => logger.warn(`${wallet?.name} failed to disconnect`, error));
+    },
+    /**
+     * Wallet Standard has no "switch": the app picks the cluster/network and the wallet's
+     * accounts are re-read for it (an address valid on one Bitcoin network is not on another).
+     */
+    async switchNetwork(network: Network): Promise<void> {
+      if (connection.get(NS).status !== 'connected' || !active) {
+        connection.setNetwork(NS, network.caipNetworkId);
+        return;
+      }
+      const accounts = spec.toAccounts(active.accounts, network.caipNetworkId);
+      if (accounts.length === 0) throw new ChainNotSupportedError(`${active.wallet.name} has no account on ${network.name}`);
+      connection.setNetwork(NS, network.caipNetworkId);
+      connection.setAccounts(NS, accounts);
+    },
+    /** The connected wallet and the wallet account behind the selected CAIP-10 address. */
+    activeWallet(): ActiveStandardWallet | undefined {
+      const address = connection.get(NS).address?.split(':')[2];
+      if (!active || connection.get(NS).status !== 'connected' || !address) return undefined;
+      const account = active.accounts.find((a) => a.address === address);
+      return account ? { connectorId: active.connectorId, wallet: active.wallet, account } : undefined;
+    },
+    dispose(): void {
+      detach();
+      for (const off of unregister.values()) off();
+      unregister.clear();
+      wallets.clear();
+      reconnectWaiters = [];
+    },
+  };
+  return adapter;
+}
+
+/** The adapter `createWalletStandardAdapter` returns. */
+export type WalletStandardAdapter = ReturnType<typeof createWalletStandardAdapter>;
