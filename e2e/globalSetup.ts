@@ -1,14 +1,17 @@
 import { startAnvil } from '@portico/chain-eip155/testing/node';
-import { startSiwxServer } from '@portico/tools/services';
+import { startEsplora, startSiwxServer, startSolanaNode } from '@portico/tools/services';
 
-/** Starts two local EVM chains and the sign-in server for the browser tests; the returned function stops them (by PID). */
+/** Starts two local EVM chains, the Solana node, the Esplora API and the sign-in server for the browser tests; the returned function stops them (by PID). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const nodes = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
   process.env.PORTICO_EVM = nodes.map((n) => n.url).join(',');
   const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
   const siwx = await startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])) });
   process.env.PORTICO_SIWX_SERVER = siwx.url;
+  const [solana, bitcoin] = await Promise.all([startSolanaNode({ allowedOrigins: [`http://${host}`] }), startEsplora({ allowedOrigins: [`http://${host}`] })]);
+  process.env.PORTICO_SOLANA = solana.url;
+  process.env.PORTICO_BITCOIN = bitcoin.url;
   return async () => {
-    await Promise.all([...nodes.map((n) => n.stop()), siwx.stop()]);
+    await Promise.all([...nodes.map((n) => n.stop()), siwx.stop(), solana.stop(), bitcoin.stop()]);
   };
 }

@@ -7,3 +7,9 @@ export interface LocalService {
 
 /** Starts the reference Sign-in-with-X server on a free port. */
 export function startSiwxServer(options?: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain?: string }): Promise<LocalService>;
+
+/** Starts the local Solana node (LiteSVM, JSON-RPC + WebSocket) with the test wallets funded. */
+export function startSolanaNode(options?: { allowedOrigins?: string[] }): Promise<LocalService>;
+
+/** Starts the local Esplora API (regtest) with the test wallet funded. */
+export function startEsplora(options?: { allowedOrigins?: string[] }): Promise<LocalService>;

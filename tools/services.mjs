@@ -5,22 +5,13 @@ import { join } from 'node:path';
 import { ROOT } from './workspace.mjs';
 
 /**
- * Starts the reference Sign-in-with-X server (apps/siwx-server) on a free port, allowing
- * `allowedOrigins` by CORS, binding sessions to `domain`, verifying each chain through
- * `rpcUrls[chainId]`; resolves once it prints its URL.
+ * Runs a TypeScript service under tsx in its own process group and resolves once it prints
+ * `<name> listening on http://127.0.0.1:PORT`; `stop()` ends the group by PID.
  */
-export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = {}) {
-  const cwd = join(ROOT, 'apps/siwx-server');
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', '../../tsconfig.base.json', 'src/main.ts'], {
+function startTsxService({ name, cwd, script, env }) {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', join(ROOT, 'tsconfig.base.json'), script], {
     cwd,
-    env: {
-      ...process.env,
-      SIWX_PORT: '0',
-      SIWX_ALLOWED_ORIGINS: allowedOrigins.join(','),
-      EIP155_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
-      // Sessions are bound to the site: a message signed for another domain is refused.
-      ...(domain ? { SIWX_DOMAIN: domain } : {}),
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -34,11 +25,12 @@ export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = 
     await exited;
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => void stop().then(() => reject(new Error('siwx-server did not start within 30 s'))), 30_000);
+    const timer = setTimeout(() => void stop().then(() => reject(new Error(`${name} did not start within 30 s`))), 30_000);
     let output = '';
+    const pattern = new RegExp(`${name} listening on (http://127\\.0\\.0\\.1:\\d+)`);
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match = pattern.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ url: match[1], pid: child.pid, stop });
@@ -46,7 +38,37 @@ export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = 
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`siwx-server exited with ${code}`));
+      reject(new Error(`${name} exited with ${code}`));
     });
   });
+}
+
+/**
+ * Starts the reference Sign-in-with-X server (apps/siwx-server) on a free port, allowing
+ * `allowedOrigins` by CORS, binding sessions to `domain`, verifying each chain through
+ * `rpcUrls[chainId]`; resolves once it prints its URL.
+ */
+export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = {}) {
+  return startTsxService({
+    name: 'siwx-server',
+    cwd: join(ROOT, 'apps/siwx-server'),
+    script: 'src/main.ts',
+    env: {
+      SIWX_PORT: '0',
+      SIWX_ALLOWED_ORIGINS: allowedOrigins.join(','),
+      EIP155_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
+      // Sessions are bound to the site: a message signed for another domain is refused.
+      ...(domain ? { SIWX_DOMAIN: domain } : {}),
+    },
+  });
+}
+
+/** Starts the local Solana node (LiteSVM, JSON-RPC + WebSocket) with the test wallets funded. */
+export function startSolanaNode({ allowedOrigins = [] } = {}) {
+  return startTsxService({ name: 'solana-server', cwd: join(ROOT, 'libs/chain-solana'), script: 'src/testing/main.ts', env: { SOLANA_PORT: '0', SOLANA_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
+}
+
+/** Starts the local Esplora API (regtest) with the test wallet funded. */
+export function startEsplora({ allowedOrigins = [] } = {}) {
+  return startTsxService({ name: 'esplora-server', cwd: join(ROOT, 'libs/chain-bip122'), script: 'src/testing/main.ts', env: { ESPLORA_PORT: '0', ESPLORA_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
 }

@@ -5,6 +5,7 @@ import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
 import { demoChainPlugin, demoNetworks } from './demoChain';
 import { evmNetworks } from './evm';
+import { multichainNetworks } from './multichain';
 import { createSiwxPlugin, createSiwxServerClient } from '@portico/plugin-siwx';
 import { HostPage } from './HostPage';
 import { Inspector } from './Inspector';
@@ -28,7 +29,7 @@ const siwxPlugin = createSiwxPlugin({
   ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
 });
 const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
-const everyNetwork = [...evmNetworks, ...demoNetworks];
+const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
 export function App() {

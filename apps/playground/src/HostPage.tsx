@@ -1,5 +1,7 @@
 import { AccountButton, ConnectButton, NetworkButton, useAccount, useModal, useWalletProvider } from '@portico/react';
 import { useState } from 'react';
+import { demo } from './multichain';
+import { usePortico } from '@portico/react';
 
 type DemoProvider = { request(args: { method: string; params?: unknown }): Promise<unknown> };
 
@@ -10,6 +12,9 @@ export function HostPage() {
   const provider = useWalletProvider<DemoProvider>('demo');
   const evm = useWalletProvider<DemoProvider>('eip155');
   const evmAccount = useAccount('eip155');
+  const solana = useAccount('solana');
+  const bitcoin = useAccount('bip122');
+  const portico = usePortico();
   const [result, setResult] = useState('');
   const run = (method: string, send: () => Promise<unknown>) =>
     send().then(
@@ -70,6 +75,36 @@ export function HostPage() {
           <button type="button" onClick={() => void run('eth_sign', () => evm.request({ method: 'eth_sign', params: [evmAccount.address, '0x00'] }))}>
             eth_sign (refused)
           </button>
+        </div>
+      ) : null}
+      <ul className="chains" aria-label="Connection per chain">
+        {[evmAccount, solana, bitcoin].map((a, i) => {
+          const ns = ['eip155', 'solana', 'bip122'][i]!;
+          return (
+            <li key={ns}>
+              {ns}: <strong data-testid={`host-status-${ns}`}>{a.status}</strong>
+              {a.address ? (
+                <>
+                  {' '}
+                  <code data-testid={`host-address-${ns}`}>{a.address}</code>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {solana.isConnected || bitcoin.isConnected ? (
+        <div className="row">
+          {solana.isConnected ? (
+            <button type="button" onClick={() => void run('solana_signAndSendTransaction', () => demo.sendSol(portico, '11111111111111111111111111111112', 1_000_000))}>
+              Send 0.001 SOL (Solana)
+            </button>
+          ) : null}
+          {bitcoin.isConnected ? (
+            <button type="button" onClick={() => void run('sendTransfer', () => demo.sendBtc(portico, bitcoin.address!, 10_000))}>
+              Send 10,000 sats to self (Bitcoin)
+            </button>
+          ) : null}
         </div>
       ) : null}
       <output data-testid="host-result">{result}</output>

@@ -1,6 +1,5 @@
-import { chainBip122Plugin } from '@portico/chain-bip122';
-import { chainSolanaPlugin } from '@portico/chain-solana';
 import { evmPlugin } from './evm';
+import { bip122Plugin, solanaPlugin } from './multichain';
 import type { PluginDefinition } from '@portico/kernel';
 import { emailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
@@ -14,8 +13,8 @@ import { walletconnectPlugin } from '@portico/plugin-walletconnect';
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [
   evmPlugin,
-  chainSolanaPlugin,
-  chainBip122Plugin,
+  solanaPlugin,
+  bip122Plugin,
   emailPlugin,
   socialsPlugin,
   walletconnectPlugin,

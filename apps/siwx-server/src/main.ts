@@ -1,4 +1,6 @@
+import { createBip122Verifier } from '@portico/chain-bip122/siwx';
 import { createEip155Verifier } from '@portico/chain-eip155/siwx';
+import { createSolanaVerifier } from '@portico/chain-solana/siwx';
 import { createSiwxServer } from './createSiwxServer';
 
 // Configuration from the environment: SIWX_PORT (default 0 = any free port), SIWX_DOMAIN
@@ -12,8 +14,11 @@ const verifier = createEip155Verifier({
   getRpcUrl: (chainId: number) => rpcUrls.get(chainId),
 });
 
+const domain = process.env.SIWX_DOMAIN ? { domain: process.env.SIWX_DOMAIN } : {};
+
 const allowedOrigins = (process.env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean);
-const handle = await createSiwxServer({ verifiers: [verifier], allowedOrigins }).listen(port);
+const verifiers = [verifier, createSolanaVerifier(domain), createBip122Verifier(domain)];
+const handle = await createSiwxServer({ verifiers, allowedOrigins }).listen(port);
 console.log(`siwx-server listening on ${handle.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void handle.close().then(() => process.exit(0)));

@@ -1,8 +1,49 @@
-import { definePlugin } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { siwxVerifierRef, type SiwxVerifier } from '@portico/plugin-siwx/api';
+import { getWallets } from '@wallet-standard/app';
+import { createSolanaAdapter } from './createSolanaAdapter';
 import { manifest } from './manifest';
 
+/** Options of the Solana chain plugin. */
+export interface SolanaPluginOptions {
+  /** Connector ids of wallets that show no confirmation of their own: Portico asks instead. */
+  approvalRequired?: readonly string[];
+}
+
 /**
- * The Solana chain plugin. Its manifest already provides the namespace, connector groups and
- * RPC policy; the chain adapter (discovery, connect, balances, signing) arrives with its issue.
+ * Creates the Solana chain plugin: Wallet Standard discovery (whichever of page and wallet
+ * loads first), connect and silent reconnect, SOL balances over the network's JSON-RPC,
+ * signing through the wallet, and the CAIP-122 sign-in verifier (loaded on first use).
  */
-export const chainSolanaPlugin = definePlugin({ manifest });
+export function createSolanaPlugin(options: SolanaPluginOptions = {}) {
+  return definePlugin({
+    manifest,
+    activate(ctx) {
+      const connection = ctx.services.get(kernelRefs.connection);
+      const settings = ctx.services.get(kernelRefs.settings);
+      const adapter = createSolanaAdapter({
+        connection,
+        connectors: ctx.services.get(kernelRefs.connectors),
+        gate: ctx.services.get(kernelRefs.requestGate),
+        http: ctx.http,
+        logger: ctx.logger,
+        pluginId: ctx.pluginId,
+        networks: () => settings.networks.filter((n) => n.caipNetworkId.startsWith('solana:')),
+        approvalRequired: options.approvalRequired,
+      });
+      ctx.onDispose(() => adapter.dispose());
+      ctx.services.register(chainAdapterRef('solana'), { useValue: adapter });
+      let verifier: Promise<SiwxVerifier> | undefined;
+      const load = () => (verifier ??= import('./siwx/createSolanaVerifier').then(({ createSolanaVerifier }) => createSolanaVerifier()));
+      ctx.services.register(siwxVerifierRef('solana'), {
+        useValue: { namespace: 'solana', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
+      });
+      if (typeof window !== 'undefined') ctx.onDispose(adapter.watch(getWallets()));
+      const restored = connection.restoredSession('solana');
+      if (restored?.connectorId) void adapter.reconnect(restored.connectorId);
+    },
+  });
+}
+
+/** The Solana chain plugin with default options. */
+export const chainSolanaPlugin = createSolanaPlugin();

@@ -72,6 +72,7 @@ export function createPortico(config: PorticoConfig): Portico {
     features: options.features,
     contributions: options.contributions,
     storage: options.storage,
+    networks: options.networks,
     storageKey: options.storageKey,
     logLevel: options.logLevel,
     remoteConfig: options.remoteConfig,

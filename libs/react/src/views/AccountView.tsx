@@ -1,4 +1,4 @@
-import { Avatar, Button, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
+import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
 import type { Balance } from '@portico/kernel';
 import { useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
@@ -25,6 +25,7 @@ export default function AccountView() {
   const t = useT();
   const { namespace, caipAddress, networkId, isConnected } = useAccount();
   const { network, isSupported } = useNetwork();
+  const connection = useObservable(kernel.connection);
   // Re-render when plugins add or withdraw buttons and tabs.
   useObservable(kernel.contributions);
   const balance = balanceText(useBalance(), network);
@@ -41,8 +42,34 @@ export default function AccountView() {
     );
   }
   const buttons = kernel.contributions.list('walletButtons', namespace);
+  const chains = Object.entries(connection.namespaces).filter(([, c]) => c.status === 'connected' && c.address);
   return (
     <div className="pt-stack">
+      {chains.length > 1 ? (
+        <ul className="pt-list" aria-label={t('account.namespaces')} data-testid="account-namespaces">
+          {chains.map(([ns, c]) => {
+            const name = t(`namespace.${ns}`, undefined, ns);
+            return (
+              <li key={ns} className="pt-row">
+                <ListItem
+                  label={`${name} · ${truncateAddress(c.address!)}`}
+                  selected={ns === namespace}
+                  data-namespace={ns}
+                  className="pt-grow"
+                  onClick={() => kernel.connection.setActiveNamespace(ns)}
+                />
+                <IconButton
+                  label={t('account.disconnectNamespace', { name })}
+                  data-disconnect-namespace={ns}
+                  onClick={() => void portico.disconnect(ns).catch((error: unknown) => kernel.logger.error('Disconnect failed', error))}
+                >
+                  <CloseIcon width={14} height={14} />
+                </IconButton>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       <div className="pt-center" style={{ paddingBottom: 4 }}>
         <Avatar name={caipAddress.split(':')[2] ?? '?'} size={64} />
         <div className="pt-row">

@@ -39,6 +39,7 @@ export const porticoStyles = `
 .pt-footer { padding: 10px 16px; border-top: 1px solid var(--pt-border); font-size: .8em; color: var(--pt-fg-3); text-align: center; }
 .pt-stack { display: flex; flex-direction: column; gap: 8px; }
 .pt-row { display: flex; gap: 8px; align-items: center; }
+.pt-grow { flex: 1; min-width: 0; }
 .pt-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding: 16px 0; }
 .pt-muted { color: var(--pt-fg-3); font-size: .88em; }
 .pt-section-label { margin: 8px 4px 2px; font-size: .78em; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--pt-fg-3); }

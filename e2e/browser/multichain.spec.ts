@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+
+// Addresses of the playground's test wallets (funded by the local servers at start), as the wallets report them.
+type ChainWallets = { solana: { address: string }; bitcoin: { paymentAddress: string; ordinalsAddress: string } };
+const walletAddresses = (page: Page) =>
+  page.evaluate(() => {
+    const w = (window as unknown as { porticoChainWallets: ChainWallets }).porticoChainWallets;
+    return { solana: w.solana.address, payment: w.bitcoin.paymentAddress, ordinals: w.bitcoin.ordinalsAddress };
+  });
+const solanaUrl = () => process.env.PORTICO_SOLANA!;
+const bitcoinUrl = () => process.env.PORTICO_BITCOIN!;
+
+const path = (extra = '') =>
+  `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(solanaUrl())}&btc=${encodeURIComponent(bitcoinUrl())}${extra}`;
+
+const solanaRpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+  const body = (await (await fetch(solanaUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T };
+  return body.result;
+};
+const esplora = async <T>(suffix: string): Promise<T> => (await (await fetch(`${bitcoinUrl()}${suffix}`)).json()) as T;
+const btcBalance = async (address: string) => {
+  const { chain_stats: c, mempool_stats: m } = await esplora<{ chain_stats: { funded_txo_sum: number; spent_txo_sum: number }; mempool_stats: { funded_txo_sum: number; spent_txo_sum: number } }>(`/address/${address}`);
+  return BigInt(c.funded_txo_sum - c.spent_txo_sum + m.funded_txo_sum - m.spent_txo_sum);
+};
+/** The spec's balance display, computed independently: floored to 3 decimals. */
+const floor3 = (value: bigint, decimals: number) => {
+  const unit = 10n ** BigInt(decimals);
+  return `${value / unit}.${(((value % unit) * 1000n) / unit).toString().padStart(3, '0')}`;
+};
+
+const status = (page: Page, ns: string) => page.getByTestId(`host-status-${ns}`);
+
+/** Opens the Connect view even when something is connected (the account button opens Account). */
+async function openConnectView(page: Page) {
+  await page.evaluate(() => void (window as unknown as { portico: { open(v: string): Promise<void> } }).portico.open('Connect'));
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+}
+
+async function connectVia(page: Page, walletName: string, ns: string) {
+  await openConnectView(page);
+  await dialog(page).getByRole('button', { name: walletName, exact: true }).click();
+  await expect(status(page, ns)).toHaveText('connected');
+  await expect(dialog(page)).toBeHidden();
+}
+
+test.describe('Solana (Wallet Standard) on the local LiteSVM server', () => {
+  test('connects and shows the balance the server holds', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Solana Test Wallet', 'solana');
+    const { solana } = await walletAddresses(page);
+    expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await expect(page.getByTestId('host-address-solana')).toHaveText(solana);
+    const { value } = await solanaRpc<{ value: number }>('getBalance', [solana]);
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('solana'));
+    await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).getByTestId('account-balance')).toHaveText(`${floor3(BigInt(value), 9)} SOL`);
+  });
+
+  test('signs a transfer in the wallet and it lands on the server', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Solana Test Wallet', 'solana');
+    const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
+    const before = (await solanaRpc<{ value: number }>('getBalance', [recipient])).value;
+    const signature = await page.evaluate(
+      (to) => (window as unknown as { porticoDemo: { sendSol(p: unknown, to: string, l: number): Promise<string> }; portico: unknown }).porticoDemo.sendSol((window as unknown as { portico: unknown }).portico, to, 2_000_000),
+      recipient,
+    );
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    const statuses = await solanaRpc<{ value: Array<{ err: unknown; confirmationStatus: string } | null> }>('getSignatureStatuses', [[signature]]);
+    expect(statuses.value[0]).toMatchObject({ err: null });
+    expect((await solanaRpc<{ value: number }>('getBalance', [recipient])).value - before).toBe(2_000_000);
+  });
+
+  test('a rejected connect leaves Solana disconnected and says so', async ({ page }) => {
+    await freshPage(page, path());
+    await page.evaluate(() => (window as unknown as { porticoChainWallets: { solana: { setMode(m: object): void } } }).porticoChainWallets.solana.setMode({ reject: true }));
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Solana Test Wallet', exact: true }).click();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connecting');
+    await expect(dialog(page).getByText('Connection declined')).toBeVisible();
+    await expect(status(page, 'solana')).toHaveText('disconnected');
+  });
+});
+
+test.describe('Bitcoin (Wallet Standard, bitcoin:*) on the local Esplora server', () => {
+  test('connects with payment selected and ordinals kept; the balance is the UTXO sum', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Bitcoin Test Wallet', 'bip122');
+    const { payment, ordinals } = await walletAddresses(page);
+    await expect(page.getByTestId('host-address-bip122')).toHaveText(payment);
+    const accounts = await page.evaluate(() =>
+      (window as unknown as { portico: { kernel: { connection: { get(n: string): { accounts: Array<{ address: string; type: string }> } } } } }).portico.kernel.connection.get('bip122').accounts.map((a) => [a.address.split(':')[2], a.type]),
+    );
+    expect(accounts).toEqual([
+      [payment, 'payment'],
+      [ordinals, 'ordinal'],
+    ]);
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('bip122'));
+    await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).getByTestId('account-balance')).toHaveText(`${floor3(await btcBalance(payment), 8)} BTC`);
+  });
+
+  test('a PSBT signed by the wallet is accepted by the server', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Bitcoin Test Wallet', 'bip122');
+    const { ordinals } = await walletAddresses(page);
+    const txid = await page.evaluate(
+      (to) => (window as unknown as { porticoDemo: { sendBtc(p: unknown, to: string, s: number): Promise<string> }; portico: unknown }).porticoDemo.sendBtc((window as unknown as { portico: unknown }).portico, to, 25_000),
+      ordinals,
+    );
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    const tx = await esplora<{ txid: string; vout: Array<{ scriptpubkey_address: string; value: number }> }>(`/tx/${txid}`);
+    expect(tx.txid).toBe(txid);
+    expect(tx.vout).toContainEqual(expect.objectContaining({ scriptpubkey_address: ordinals, value: 25_000 }));
+  });
+});
+
+test.describe('three chain families at once', () => {
+  test('EVM, Solana and Bitcoin connected side by side; Account lists each; one disconnects alone; reload restores the rest silently', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Test Wallet', 'eip155');
+    await connectVia(page, 'Portico Solana Test Wallet', 'solana');
+    await connectVia(page, 'Portico Bitcoin Test Wallet', 'bip122');
+    await page.locator('button.portico-account-button').click();
+    const rows = dialog(page).getByTestId('account-namespaces');
+    await expect(rows.locator('[data-namespace]')).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page, 'Account with three chains');
+    await rows.locator('[data-namespace="solana"]').click();
+    await expect(dialog(page).getByTestId('account-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{4}…/);
+    await dialog(page).getByRole('button', { name: 'Disconnect Solana' }).click();
+    await expect(status(page, 'solana')).toHaveText('disconnected');
+    await expect(status(page, 'eip155')).toHaveText('connected');
+    await expect(status(page, 'bip122')).toHaveText('connected');
+
+    await page.reload();
+    await expect(status(page, 'eip155')).toHaveText('connected');
+    await expect(status(page, 'bip122')).toHaveText('connected');
+    await expect(status(page, 'solana')).toHaveText('disconnected');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('a multi-chain wallet is one entry and one click connects EVM and Solana', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await expect(dialog(page).getByRole('button', { name: 'Portico Multichain Wallet', exact: true })).toHaveCount(1);
+    await dialog(page).getByRole('button', { name: 'Portico Multichain Wallet', exact: true }).click();
+    await expect(status(page, 'eip155')).toHaveText('connected');
+    await expect(status(page, 'solana')).toHaveText('connected');
+    await expect(page.getByTestId('host-address-eip155')).toHaveText('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  });
+
+  test('a Wallet Standard wallet with a hostile name and icon is shown as text, its icon dropped', async ({ page }) => {
+    await freshPage(page, path('&hostile=1'));
+    await openConnectView(page);
+    const d = dialog(page);
+    const evil = d.getByRole('button', { name: /Evil Solana/ });
+    await expect(evil).toBeVisible();
+    await expect(evil).toContainText('<img src=x onerror="window.__pwned=1">Evil Solana');
+    expect(await evil.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
+
+test.describe('sign-in on Solana and Bitcoin (CAIP-122)', () => {
+  for (const [wallet, ns, ecosystem] of [
+    ['Portico Solana Test Wallet', 'solana', 'Solana'],
+    ['Portico Bitcoin Test Wallet', 'bip122', 'Bitcoin'],
+  ] as const) {
+    test(`${ecosystem}: the message names the account; the signature verifies on the reference server; the session survives a reload`, async ({ page }) => {
+      const server = process.env.PORTICO_SIWX_SERVER!;
+      await freshPage(page, path(`&siwx=required&siwxServer=${encodeURIComponent(server)}`));
+      await openConnectView(page);
+      await dialog(page).getByRole('button', { name: wallet, exact: true }).click();
+      await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage');
+      const message = dialog(page).getByTestId('siwx-message');
+      await expect(message).toContainText(`wants you to sign in with your ${ecosystem} account:`);
+      const addresses = await walletAddresses(page);
+      const address = ns === 'solana' ? addresses.solana : addresses.payment;
+      await expect(message).toContainText(address);
+      await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
+      await expect(dialog(page)).toBeHidden();
+      await expect(status(page, ns)).toHaveText('connected');
+      const chainId = await page.evaluate((n) => (window as unknown as { portico: { kernel: { connection: { get(n: string): { network?: string } } } } }).portico.kernel.connection.get(n).network, ns);
+      const stored = (await (await fetch(`${server}/sessions?chainId=${chainId}&address=${address}`)).json()) as { sessions: unknown[] };
+      expect(stored.sessions.length).toBeGreaterThan(0);
+
+      await page.reload();
+      await expect(status(page, ns)).toHaveText('connected');
+      await page.waitForTimeout(500);
+      await expect(dialog(page)).toBeHidden();
+    });
+  }
+});

@@ -1,0 +1,206 @@
+import {
+  createWalletStandardAdapter,
+  jsonRpcRequest,
+  NoActiveCaipAddressError,
+  PorticoError,
+  type ChainAdapter,
+  type ConnectionStore,
+  type ConnectorRegistry,
+  type HttpClient,
+  type Logger,
+  type Network,
+  type RequestGate,
+  type StandardWallet,
+  type StandardWalletAccount,
+} from '@portico/kernel';
+import { base58, base64 } from '@scure/base';
+import { isSolanaAddress, isSolanaSignature } from './addresses';
+import { walletStandardChainOf } from './networks';
+
+const NS = 'solana';
+
+/** The wallet or the node sent something that is not what Solana's APIs promise. */
+export class InvalidSolanaResponseError extends PorticoError {
+  override name = 'InvalidSolanaResponseError';
+  constructor(source: string, problem: string) {
+    super(`${source} answered with ${problem}`, { code: 'solana/invalid-response' });
+  }
+}
+
+/** A request to the Solana provider that names no valid input. */
+export class InvalidSolanaRequestError extends PorticoError {
+  override name = 'InvalidSolanaRequestError';
+  constructor(problem: string) {
+    super(`Invalid Solana request: ${problem}`, { code: 'solana/invalid-request' });
+  }
+}
+
+/** The host-facing Solana provider (WalletConnect's Solana JSON-RPC method names). */
+export interface SolanaProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+}
+
+/** What the adapter needs from the kernel. */
+export interface SolanaAdapterParts {
+  connection: ConnectionStore;
+  connectors: ConnectorRegistry;
+  gate: RequestGate;
+  http: HttpClient;
+  logger: Logger;
+  pluginId: string;
+  /** The app's solana networks, in the host's order. */
+  networks: () => readonly Network[];
+  /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
+  approvalRequired?: readonly string[];
+}
+
+type Feature<T> = T | undefined;
+interface ConnectFeature {
+  connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }>;
+}
+interface SignMessageFeature {
+  signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>): Promise<Array<{ signedMessage: Uint8Array; signature: Uint8Array }>>;
+}
+interface SignTransactionFeature {
+  signTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array; chain?: string }>): Promise<Array<{ signedTransaction: Uint8Array }>>;
+}
+interface SignAndSendFeature {
+  signAndSendTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array; chain: string; options?: Record<string, unknown> }>): Promise<Array<{ signature: Uint8Array }>>;
+}
+
+const isSolanaAccount = (a: StandardWalletAccount) => isSolanaAddress(a.address) && (a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:')));
+const bytes = (value: unknown, what: string): Uint8Array => {
+  if (!(value instanceof Uint8Array)) throw new InvalidSolanaResponseError('The wallet', `a ${what} that is not bytes`);
+  return value;
+};
+const decode64 = (value: unknown, what: string): Uint8Array => {
+  if (typeof value !== 'string' || value.length === 0) throw new InvalidSolanaRequestError(`${what} must be a base64 string`);
+  try {
+    return base64.decode(value);
+  } catch {
+    throw new InvalidSolanaRequestError(`${what} is not valid base64`);
+  }
+};
+
+/**
+ * The solana chain adapter: Wallet Standard wallets with `standard:connect` and a solana
+ * chain become connectors (through the kernel's shared Wallet Standard adapter); balances
+ * come from the network's JSON-RPC; signing goes through the wallet's `solana:*` features,
+ * detected by key.
+ */
+export function createSolanaAdapter(parts: SolanaAdapterParts) {
+  const { connection, gate } = parts;
+  const shared = createWalletStandardAdapter(parts, {
+    namespace: NS,
+    supports: (wallet) => Array.isArray(wallet.chains) && wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) && typeof (wallet.features['standard:connect'] as Feature<ConnectFeature>)?.connect === 'function',
+    async requestAccounts(wallet, silent) {
+      const feature = wallet.features['standard:connect'] as ConnectFeature;
+      if (silent) {
+        const known = wallet.accounts.filter(isSolanaAccount);
+        if (known.length) return known;
+        const result = await feature.connect({ silent: true }).catch(() => undefined);
+        return (result?.accounts ?? []).filter(isSolanaAccount);
+      }
+      const result = await feature.connect();
+      if (!result || !Array.isArray(result.accounts)) throw new InvalidSolanaResponseError(wallet.name, 'no account list');
+      return result.accounts.filter(isSolanaAccount);
+    },
+    toAccounts: (accounts, network) => accounts.filter(isSolanaAccount).map((a) => ({ address: `${network}:${a.address}`, type: 'eoa' as const })),
+    pickNetwork(wallet, current) {
+      const networks = parts.networks();
+      if (current && networks.some((n) => n.caipNetworkId === current)) return current;
+      return (networks.find((n) => wallet.chains.includes(walletStandardChainOf(n.caipNetworkId))) ?? networks[0])?.caipNetworkId;
+    },
+  });
+
+  const active = () => {
+    const found = shared.activeWallet();
+    if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
+    return found;
+  };
+  const feature = <T>(wallet: StandardWallet, key: string): T => {
+    const f = wallet.features[key] as T | undefined;
+    if (!f) throw Object.assign(new Error(`${wallet.name} does not support ${key}`), { code: 4200 });
+    return f;
+  };
+  const chain = () => walletStandardChainOf(connection.get(NS).network ?? '');
+
+  const signMessageBytes = async (message: Uint8Array): Promise<Uint8Array> => {
+    const { wallet, account } = active();
+    const [output] = await feature<SignMessageFeature>(wallet, 'solana:signMessage').signMessage({ account, message });
+    const signature = bytes(output?.signature, 'signature');
+    if (signature.length !== 64) throw new InvalidSolanaResponseError(wallet.name, 'a signature that is not 64 bytes');
+    return signature;
+  };
+
+  /** Runs a method for the host's provider: after the policy gate, through the wallet. */
+  const execute = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    switch (method) {
+      case 'solana_getAccounts':
+      case 'solana_requestAccounts': {
+        const { accounts } = connection.get(NS);
+        return accounts.map((a) => ({ pubkey: a.address.split(':')[2] }));
+      }
+      case 'solana_signMessage': {
+        if (typeof params.message !== 'string') throw new InvalidSolanaRequestError('message must be a base58 string');
+        let message: Uint8Array;
+        try {
+          message = base58.decode(params.message);
+        } catch {
+          throw new InvalidSolanaRequestError('message is not valid base58');
+        }
+        return { signature: base58.encode(await signMessageBytes(message)) };
+      }
+      case 'solana_signTransaction': {
+        const { wallet, account } = active();
+        const [output] = await feature<SignTransactionFeature>(wallet, 'solana:signTransaction').signTransaction({ account, transaction: decode64(params.transaction, 'transaction'), chain: chain() });
+        const signed = bytes(output?.signedTransaction, 'transaction');
+        return { transaction: base64.encode(signed), signature: base58.encode(signed.slice(1, 65)) };
+      }
+      case 'solana_signAllTransactions': {
+        if (!Array.isArray(params.transactions)) throw new InvalidSolanaRequestError('transactions must be a list of base64 strings');
+        const { wallet, account } = active();
+        const inputs = params.transactions.map((t, i) => ({ account, transaction: decode64(t, `transactions[${i}]`), chain: chain() }));
+        const outputs = await feature<SignTransactionFeature>(wallet, 'solana:signTransaction').signTransaction(...inputs);
+        return { transactions: outputs.map((o) => base64.encode(bytes(o?.signedTransaction, 'transaction'))) };
+      }
+      case 'solana_signAndSendTransaction': {
+        const { wallet, account } = active();
+        const options = typeof params.sendOptions === 'object' && params.sendOptions !== null ? (params.sendOptions as Record<string, unknown>) : undefined;
+        const [output] = await feature<SignAndSendFeature>(wallet, 'solana:signAndSendTransaction').signAndSendTransaction({ account, transaction: decode64(params.transaction, 'transaction'), chain: chain(), ...(options ? { options } : {}) });
+        const signature = base58.encode(bytes(output?.signature, 'signature'));
+        if (!isSolanaSignature(signature)) throw new InvalidSolanaResponseError(wallet.name, 'an invalid transaction signature');
+        return { signature };
+      }
+      default:
+        throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
+    }
+  };
+
+  const provider: SolanaProvider = {
+    async request(args) {
+      if (typeof args?.method !== 'string') throw new InvalidSolanaRequestError('method must be a string');
+      const { connectorId } = active();
+      const params = typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
+      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), { walletConfirms: !parts.approvalRequired?.includes(connectorId) });
+    },
+  };
+
+  const adapter: ChainAdapter & typeof shared = {
+    ...shared,
+    namespace: NS,
+    async getBalance(address, network) {
+      const reply = await jsonRpcRequest<{ value?: unknown }>(parts.http, network.rpcUrls?.default.http ?? [], 'getBalance', [address.split(':')[2], { commitment: 'confirmed' }]);
+      const lamports = reply?.value;
+      if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
+      return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** Signs a text message (sign-in); the signature is returned in base58. */
+    async signMessage(message) {
+      if (!connection.get(NS).address) throw new NoActiveCaipAddressError();
+      return base58.encode(await signMessageBytes(new TextEncoder().encode(message)));
+    },
+    getProvider: () => provider,
+  };
+  return adapter;
+}

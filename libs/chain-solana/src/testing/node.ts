@@ -1,0 +1,2 @@
+export { SOLANA_LOCALNET_GENESIS_HASH, startSolanaServer } from './solanaServer';
+export type { SolanaServer, SolanaServerOptions } from './solanaServer';
