@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { ensureChromium, ensureInstalled } from './workspace.mjs';
 
 ensureInstalled();
-const { buildHost, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
+const { buildHost, buildPluginVariant, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 const { chromium } = await import('playwright-core');
 
 buildHost({ withWalletPage: true });
@@ -21,6 +21,14 @@ const f = (n) => n.toFixed(1);
 console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
 console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
+// What each other chain plugin costs a host that enables it (an eip155-only host pays nothing).
+for (const plugin of ['solana', 'bitcoin']) {
+  const variant = measureSizes(buildPluginVariant(plugin));
+  const name = plugin === 'solana' ? 'chain-solana' : 'chain-bip122';
+  console.log(
+    `  + ${name}: initial ${f(kib(variant.initial.gzip))} KiB gzip (+${f(kib(variant.initial.gzip - sizes.initial.gzip))}), lazy ${f(kib(variant.lazy.gzip))} KiB (+${f(kib(variant.lazy.gzip - sizes.lazy.gzip))}) in ${variant.lazy.files} chunk(s)`,
+  );
+}
 
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
 /** A static server for one build folder on 127.0.0.1. */

@@ -24,6 +24,13 @@ export function buildHost({ withWalletPage = false } = {}) {
   if (wallet !== 0) throw new Error(`bench wallet page build failed (${wallet})`);
 }
 
+/** Builds the host with one more chain plugin (`solana` or `bitcoin`); returns its dist folder. */
+export function buildPluginVariant(plugin) {
+  const code = run('npx', ['vite', 'build', '--logLevel', 'error', '-c', 'vite.plugins.config.ts'], { env: { ...NX_ENV, BENCH_PLUGIN: plugin }, cwd: HOST_DIR });
+  if (code !== 0) throw new Error(`bench host + ${plugin} build failed (${code})`);
+  return join(HOST_DIR, `dist-${plugin}`);
+}
+
 /** Reads Vite's manifest: the entry's static import closure is initial, every other chunk lazy. */
 export function measureSizes(dist = join(HOST_DIR, 'dist')) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

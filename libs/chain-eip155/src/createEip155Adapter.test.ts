@@ -317,4 +317,22 @@ describe('self-asserted rdns', () => {
     ]);
     expect(kernel.connectors.getSnapshot()).toHaveLength(1);
   });
+
+  it('joins the same extension already listed by another chain plugin (same name and icon) into one multi-chain entry', async () => {
+    const target = new EventTarget();
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    kernel.connectors.register({ id: 'ws:test-wallet', name: 'Test Wallet', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana');
+    kernel.connectors.register({ id: 'ws:lookalike', name: 'Lookalike', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana');
+    const provider = { request: async () => null };
+    const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: INFO, provider } }));
+    announce();
+    announce();
+    const listed = kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces]);
+    expect(listed).toEqual([
+      ['ws:test-wallet', 'MULTI_CHAIN', ['solana', 'eip155']],
+      ['ws:lookalike', 'ANNOUNCED', ['solana']],
+    ]);
+  });
 });

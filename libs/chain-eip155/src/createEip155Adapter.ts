@@ -86,6 +86,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const { connection, connectors, gate } = parts;
   const wallets = new Map<string, Wallet>();
   const unregister: Array<() => void> = [];
+  /** Providers listed under another plugin's id (a multi-chain twin): their re-announcements are not new wallets. */
+  const twinned = new WeakSet<Eip1193Provider>();
   let active: { wallet: Wallet; off: () => void } | undefined;
   /** Listeners the host put on the gated provider; they follow whichever wallet is connected. */
   const hostListeners = new Map<string, Set<(...args: never[]) => void>>();
@@ -94,8 +96,12 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   let codecPromise: Promise<Codec> | undefined;
   const loadCodec = () => (codecPromise ??= import('./evmCodec'));
 
-  const register = (id: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
-    if (wallets.has(id)) return;
+  const register = (ownId: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
+    if (wallets.has(ownId) || twinned.has(provider)) return;
+    // The same extension already listed by another chain plugin (same name and icon, e.g. its
+    // Wallet Standard side): list under that id, so one entry connects every namespace.
+    const twin = icon ? connectors.getSnapshot().find((c) => !c.namespaces.includes(NS) && c.name.toLowerCase() === name.toLowerCase() && c.icon === icon) : undefined;
+    const id = twin?.id ?? ownId;
     try {
       unregister.push(connectors.register({ id, name, type, namespaces: [NS], icon, rdns }, parts.pluginId));
     } catch (error) {
@@ -103,6 +109,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       return;
     }
     wallets.set(id, { id, provider });
+    if (twin) twinned.add(provider);
     for (const wake of reconnectWaiters.splice(0)) wake();
   };
 
@@ -202,9 +209,11 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     },
     /** Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the wallet to announce. */
     async reconnect(connectorId) {
-      if (!wallets.has(connectorId)) {
+      // Other wallets may register first: keep waiting for this one until the deadline.
+      const deadline = Date.now() + 3000;
+      while (!wallets.has(connectorId) && Date.now() < deadline) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 3000);
+          const timer = setTimeout(resolve, deadline - Date.now());
           reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
         });
       }

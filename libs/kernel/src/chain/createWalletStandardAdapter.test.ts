@@ -124,6 +124,9 @@ describe('createWalletStandardAdapter', () => {
     const second = await setUp(storage);
     expect(second.kernel.connection.get('acme').status).toBe('connecting');
     const restoring = second.adapter.reconnect('ws:acme-wallet');
+    // Another wallet registering first must not end the wait for this one.
+    second.adapter.addWallet(acmeWallet('Other Wallet', ['bobby']).wallet);
+    await new Promise((r) => setTimeout(r, 20));
     second.adapter.addWallet(w.wallet);
     await expect(restoring).resolves.toBe(true);
     expect(second.kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:alice' });

@@ -198,9 +198,11 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     },
     /** Silent reconnect after a reload; waits up to 3 s for the wallet to register. */
     async reconnect(connectorId: string): Promise<boolean> {
-      if (!wallets.has(connectorId)) {
+      // Other wallets may register first: keep waiting for this one until the deadline.
+      const deadline = Date.now() + 3000;
+      while (!wallets.has(connectorId) && Date.now() < deadline) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 3000);
+          const timer = setTimeout(resolve, deadline - Date.now());
           reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
         });
       }

@@ -1,0 +1,4 @@
+import { chainSolanaPlugin } from '@portico/chain-solana';
+import { mountWith } from './withPlugins';
+
+mountWith([chainSolanaPlugin]);
