@@ -193,6 +193,18 @@ describe('ConnectionStore: preferences and recent wallets', () => {
     kernel.connection.setPreferredAccountType('beta', 'eoa');
     expect(kernel.connection.preferredAccountType('beta')).toBe('eoa');
   });
+
+  it('selects the first account of the preferred type on connect, else the first account', () => {
+    const kernel = makeKernel({ plugins: [acme, beta] });
+    const accounts = [
+      { address: 'beta:1:0xeoa', type: 'eoa' as const },
+      { address: 'beta:1:0xsmart', type: 'smartAccount' as const },
+    ];
+    kernel.connection.setConnected('beta', { accounts });
+    expect(kernel.connection.get('beta').address).toBe('beta:1:0xsmart');
+    kernel.connection.setConnected('acme', { accounts: [{ address: A1, type: 'smartAccount' }] });
+    expect(kernel.connection.get('acme').address).toBe(A1);
+  });
 });
 
 describe('ConnectionStore: persistence', () => {
