@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failedChunkUrl, retryUrl } from './PluginHost';
 import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../index';
 import { delay, kernelFactory, manifest, plugin, record, rejectionOf, waitFor } from '../../test/helpers';
 
@@ -253,6 +258,55 @@ describe('loadView', () => {
     expect(kernel.plugins.get('p')?.status).toBe('active');
     await expect(kernel.loadView('Flaky')).resolves.toEqual(View('Flaky'));
     expect(attempts).toBe(2);
+  });
+
+  describe('a chunk the browser failed to fetch', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('names the chunk only when the error is a failed dynamic import of a same-origin script', () => {
+      vi.stubGlobal('location', new URL('https://host.example/app/'));
+      const chunk = 'https://host.example/assets/AccountView-x1.js';
+      expect(failedChunkUrl(new TypeError(`Failed to fetch dynamically imported module: ${chunk}`))).toBe(chunk);
+      expect(failedChunkUrl(new TypeError(`error loading dynamically imported module: ${chunk}`))).toBe(chunk);
+      expect(failedChunkUrl(new TypeError('Failed to fetch dynamically imported module: https://evil.example/a.js'))).toBeUndefined();
+      expect(failedChunkUrl(new TypeError('Failed to fetch dynamically imported module: not a url'))).toBeUndefined();
+      expect(failedChunkUrl(new Error('chunk missing'))).toBeUndefined();
+      expect(failedChunkUrl('Failed to fetch dynamically imported module: ' + chunk)).toBeUndefined();
+    });
+
+    it('has no chunk to name outside a browser', () => {
+      expect(failedChunkUrl(new TypeError('Failed to fetch dynamically imported module: https://host.example/a.js'))).toBeUndefined();
+    });
+
+    it('retries under a URL with a retry marker, keeping the chunk\'s own query', () => {
+      expect(retryUrl('https://host.example/assets/A.js', 1)).toBe('https://host.example/assets/A.js?portico-retry=1');
+      expect(retryUrl('https://host.example/assets/A.js?v=3&portico-retry=1', 2)).toBe('https://host.example/assets/A.js?v=3&portico-retry=2');
+    });
+
+    it('loads the view from the retry URL on the next attempt instead of the loader that keeps failing', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'portico-chunk-'));
+      const file = join(dir, 'RetriedView.mjs');
+      writeFileSync(file, "export default 'Retried component';\n");
+      const chunk = pathToFileURL(file).href;
+      vi.stubGlobal('location', new URL(pathToFileURL(dir + '/').href));
+      let loaderCalls = 0;
+      const kernel = makeKernel({
+        plugins: [
+          plugin(manifest('p', { contributes: views('Retried') }), {
+            views: {
+              Retried: async () => {
+                loaderCalls++;
+                throw new TypeError(`Failed to fetch dynamically imported module: ${chunk}`);
+              },
+            },
+          }),
+        ],
+      });
+      await kernel.start();
+      await expect(kernel.loadView('Retried')).rejects.toBeInstanceOf(ViewLoadError);
+      await expect(kernel.loadView('Retried')).resolves.toEqual(expect.objectContaining({ default: 'Retried component' }));
+      expect(loaderCalls).toBe(1);
+    });
   });
 
   it('throws ViewLoadError when the module has no default export', async () => {

@@ -71,6 +71,8 @@ function toError(error: unknown, id: string): PorticoError {
 export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly records = new Map<string, PluginRecord>();
   private readonly preFailed = new Map<string, PorticoError>();
+  /** Chunks of views whose import failed: retried under a fresh URL (browsers may cache the failure). */
+  private readonly failedChunks = new Map<string, { url: string; attempt: number }>();
   private resolution: PluginResolution = { order: [], failed: new Map(), disabled: new Map(), dependencies: new Map() };
   private readonly activeOrder: string[] = [];
   private readonly state = createObservable<readonly PluginInfo[]>([]);
@@ -167,9 +169,13 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     const loader = (this.records.get(owner)!.definition.views as Record<string, ViewLoader> | undefined)?.[viewId];
     if (!loader) throw new ViewNotFoundError(viewId, `plugin "${owner}" declares it but provides no loader`);
     let module: ViewModule;
+    const failed = this.failedChunks.get(viewId);
     try {
-      module = await loader();
+      module = failed ? ((await import(/* @vite-ignore */ retryUrl(failed.url, failed.attempt))) as ViewModule) : await loader();
+      this.failedChunks.delete(viewId);
     } catch (error) {
+      const url = failedChunkUrl(error);
+      if (url) this.failedChunks.set(viewId, { url, attempt: (failed?.attempt ?? 0) + 1 });
       throw new ViewLoadError(viewId, error);
     }
     if (!module || typeof module !== 'object' || !('default' in module)) {
@@ -335,4 +341,25 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
       })),
     );
   }
+}
+
+/**
+ * The script URL in a browser's "failed to fetch a dynamically imported module" error, when it is
+ * one of this page's own scripts. Some browsers (Chromium before the HTML change that lets a
+ * failed module be fetched again) keep answering a later `import()` of that URL with the same
+ * failure, so a retry has to ask for it under another URL.
+ */
+export function failedChunkUrl(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : '';
+  const match = /(?:Failed to fetch dynamically imported module|error loading dynamically imported module): (\S+)/.exec(message);
+  if (!match || typeof location === 'undefined' || !URL.canParse(match[1]!)) return undefined;
+  const url = new URL(match[1]!);
+  return url.origin === location.origin ? url.href : undefined;
+}
+
+/** The chunk's URL with a retry marker, so the browser fetches it again. */
+export function retryUrl(url: string, attempt: number): string {
+  const next = new URL(url);
+  next.searchParams.set('portico-retry', String(attempt));
+  return next.href;
 }
