@@ -2,7 +2,7 @@ import type { StandardWalletAccount } from '@portico/kernel';
 import { Psbt } from 'bitcoinjs-lib';
 import { parseBitcoinAddress } from './bitcoin/addresses';
 import { ensureBitcoinEcc } from './bitcoin/ecc';
-import { bitcoinNetworkOf } from './bitcoin/networks';
+import { bitcoinNetworkOf } from './bitcoin/bitcoinjsNetworks';
 
 /** Not enough confirmed-or-pending coins to pay the amount and the fee. */
 export class InsufficientFundsError extends Error {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bitcoinAddressFromScript, InvalidBitcoinAddressError, isBitcoinAddress, parseBitcoinAddress } from './addresses';
 import { fromHex, toHex } from './bytes';
 import { ECPair } from './ecc';
-import { BIP122_NETWORK_IDS, bitcoinNetworkOf, networkParamsOf } from './networks';
+import { bitcoinNetworkOf, networkParamsOf } from './bitcoinjsNetworks';
+import { BIP122_NETWORK_IDS } from './networks';
 
 const { mainnet, testnet, signet, regtest } = BIP122_NETWORK_IDS;
 

@@ -1,7 +1,7 @@
 import { PorticoError } from '@portico/kernel';
-import { address as baddress } from 'bitcoinjs-lib';
+import { base58CheckDecode, base58CheckEncode, BASE58_CHARSET, BECH32_CHARSET, bech32Decode, segwitEncode, wordsToBytes } from './encodings';
+import { addressNetworkOf, bitcoinNetworkNameOf, type BitcoinAddressNetwork } from './networks';
 import { classifyOutputScript, p2pkhScript, p2shScript, witnessProgramScript } from './outputScripts';
-import { addressNetworkOf, bitcoinNetworkNameOf, networkParamsOf, type BitcoinAddressNetwork } from './networks';
 
 /** Address types Portico understands; `witness-unknown` is a valid segwit v1+ address of no known use. */
 export type BitcoinAddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | 'witness-unknown';
@@ -23,8 +23,12 @@ export class InvalidBitcoinAddressError extends PorticoError {
   }
 }
 
-const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const BASE58_CHARSET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Address prefixes of each address family (Bitcoin Core's chainparams). */
+const ADDRESS_PREFIXES: Readonly<Record<BitcoinAddressNetwork, { pubKeyHash: number; scriptHash: number; bech32: string }>> = {
+  mainnet: { pubKeyHash: 0x00, scriptHash: 0x05, bech32: 'bc' },
+  testnet: { pubKeyHash: 0x6f, scriptHash: 0xc4, bech32: 'tb' },
+  regtest: { pubKeyHash: 0x6f, scriptHash: 0xc4, bech32: 'bcrt' },
+};
 const SEGWIT_HRPS: ReadonlyMap<string, BitcoinAddressNetwork> = new Map<string, BitcoinAddressNetwork>([
   ['bc', 'mainnet'],
   ['tb', 'testnet'],
@@ -59,11 +63,11 @@ export function isBitcoinAddress(address: string, caipNetworkId?: string): boole
 
 /** The address of an output script on a network's address family, or undefined for scripts no address expresses. */
 export function bitcoinAddressFromScript(script: Uint8Array, network: BitcoinAddressNetwork): string | undefined {
-  const params = networkParamsOf(network);
+  const prefixes = ADDRESS_PREFIXES[network];
   const { type, payload, witnessVersion } = classifyOutputScript(script);
-  if (type === 'p2pkh') return baddress.toBase58Check(payload, params.pubKeyHash);
-  if (type === 'p2sh') return baddress.toBase58Check(payload, params.scriptHash);
-  if (witnessVersion !== undefined) return baddress.toBech32(payload, witnessVersion, params.bech32);
+  if (type === 'p2pkh') return base58CheckEncode(Uint8Array.of(prefixes.pubKeyHash, ...payload));
+  if (type === 'p2sh') return base58CheckEncode(Uint8Array.of(prefixes.scriptHash, ...payload));
+  if (witnessVersion !== undefined) return segwitEncode(prefixes.bech32, witnessVersion, payload);
   return undefined;
 }
 
@@ -77,10 +81,10 @@ function isSegwitShaped(address: string): boolean {
   return singleCase && data.length >= 6 && [...data].every((char) => BECH32_CHARSET.includes(char)) && !isBase58Check(address);
 }
 
+/** True for a base58check string whose payload has an address's size (a version byte and a 20-byte hash). */
 function isBase58Check(address: string): boolean {
   try {
-    baddress.fromBase58Check(address);
-    return true;
+    return base58CheckDecode(address).length === 21;
   } catch {
     return false;
   }
@@ -104,14 +108,15 @@ function parseSegwitAddress(address: string): ParsedBitcoinAddress {
   const version = BECH32_CHARSET.indexOf(data[0]!);
   if (version > 16) fail(`invalid witness version ${version} (0–16 allowed)`);
 
+  // BIP-350: witness v0 carries the bech32 checksum, v1+ the bech32m one.
+  const decoded = bech32Decode(lower) ?? fail('bad checksum');
+  if (decoded.encoding === 'bech32' && version !== 0) fail(`witness v${version} must use the bech32m checksum, not bech32 (BIP-350)`);
+  if (decoded.encoding === 'bech32m' && version === 0) fail('witness v0 must use the bech32 checksum, not bech32m (BIP-350)');
   let program: Uint8Array;
   try {
-    program = baddress.fromBech32(lower).data;
+    program = wordsToBytes(decoded.words.slice(1));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (message.includes('wrong encoding'))
-      return fail(version === 0 ? 'witness v0 must use the bech32 checksum, not bech32m (BIP-350)' : `witness v${version} must use the bech32m checksum, not bech32 (BIP-350)`);
-    if (message.includes('Invalid checksum')) return fail('bad checksum');
     if (message.includes('Excess padding')) return fail('more than 4 bits of padding');
     if (message.includes('Non-zero padding')) return fail('non-zero padding');
     return fail(message);
@@ -125,15 +130,16 @@ function parseSegwitAddress(address: string): ParsedBitcoinAddress {
 function parseBase58Address(address: string, expected: BitcoinAddressNetwork | undefined): ParsedBitcoinAddress {
   const badChar = [...address].find((char) => !BASE58_CHARSET.includes(char));
   if (badChar !== undefined) throw new InvalidBitcoinAddressError(`invalid base58 character "${badChar}"`);
-  let decoded: { version: number; hash: Uint8Array };
+  let payload: Uint8Array;
   try {
-    decoded = baddress.fromBase58Check(address);
+    payload = base58CheckDecode(address);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (message.includes('Invalid checksum')) throw new InvalidBitcoinAddressError('bad base58check checksum');
-    if (message.includes('too short') || message.includes('too long')) throw new InvalidBitcoinAddressError('a base58 address holds a version byte and a 20-byte hash');
     throw new InvalidBitcoinAddressError(message);
   }
+  if (payload.length !== 21) throw new InvalidBitcoinAddressError('a base58 address holds a version byte and a 20-byte hash');
+  const decoded = { version: payload[0]!, hash: payload.slice(1) };
   const test: BitcoinAddressNetwork = expected === 'regtest' ? 'regtest' : 'testnet';
   switch (decoded.version) {
     case 0x00:

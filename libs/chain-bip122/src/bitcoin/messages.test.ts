@@ -5,7 +5,8 @@ import { fromBase64, toBase64, toHex } from './bytes';
 import { ECPair, ensureBitcoinEcc } from './ecc';
 import { legacyMessageHash, signLegacyMessage } from './legacyMessage';
 import { verifyBitcoinMessage } from './messages';
-import { BIP122_NETWORK_IDS, bitcoinNetworkOf, networkParamsOf } from './networks';
+import { bitcoinNetworkOf, networkParamsOf } from './bitcoinjsNetworks';
+import { BIP122_NETWORK_IDS } from './networks';
 import { parseBitcoinAddress } from './addresses';
 
 // bitcoin/bips bip-0322/basic-test-vectors.json (and the same values in STANDARDS.md §8).

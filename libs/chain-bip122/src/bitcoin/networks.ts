@@ -1,5 +1,4 @@
 import { PorticoError } from '@portico/kernel';
-import { networks, type Network } from 'bitcoinjs-lib';
 
 /** CAIP-2 ids of the Bitcoin networks (`bip122:` + the first 32 hex chars of the genesis block hash). */
 export const BIP122_NETWORK_IDS = {
@@ -34,15 +33,4 @@ export function addressNetworkOf(caipNetworkId: string): BitcoinAddressNetwork {
   const name = bitcoinNetworkNameOf(caipNetworkId);
   if (name === undefined) throw new UnknownBitcoinNetworkError(caipNetworkId);
   return name === 'signet' ? 'testnet' : name;
-}
-
-/** bitcoinjs-lib parameters of an address family. */
-export function networkParamsOf(addressNetwork: BitcoinAddressNetwork): Network {
-  if (addressNetwork === 'mainnet') return networks.bitcoin;
-  return addressNetwork === 'testnet' ? networks.testnet : networks.regtest;
-}
-
-/** bitcoinjs-lib parameters of a CAIP-2 network (signet uses testnet's); throws UnknownBitcoinNetworkError when unknown. */
-export function bitcoinNetworkOf(caipNetworkId: string): Network {
-  return networkParamsOf(addressNetworkOf(caipNetworkId));
 }

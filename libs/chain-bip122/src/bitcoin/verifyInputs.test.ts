@@ -2,7 +2,7 @@ import { crypto, payments, Psbt, Transaction, type Signer } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest';
 import { ECPair, ensureBitcoinEcc } from './ecc';
 import type { Prevout } from './inputSignatures';
-import { networkParamsOf } from './networks';
+import { networkParamsOf } from './bitcoinjsNetworks';
 import { signTaprootKeyPathInput } from './signInputs';
 import { InvalidInputSignatureError, verifyTransactionInputs } from './verifyInputs';
 

@@ -3,7 +3,8 @@ import { hex } from '@scure/base';
 import { crypto as bcrypto, payments, Psbt } from 'bitcoinjs-lib';
 import { ECPair, ensureBitcoinEcc } from '../bitcoin/ecc';
 import { signBip322Simple } from '../bitcoin/messages';
-import { BIP122_NETWORK_IDS, bitcoinNetworkOf, type BitcoinNetworkName } from '../bitcoin/networks';
+import { bitcoinNetworkOf } from '../bitcoin/bitcoinjsNetworks';
+import { BIP122_NETWORK_IDS, type BitcoinNetworkName } from '../bitcoin/networks';
 
 /** How the test wallet behaves; change it at run time with `setMode`. */
 export interface BitcoinTestWalletMode {

@@ -2,7 +2,7 @@ import { crypto, payments, Psbt, script, Transaction } from 'bitcoinjs-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../bitcoin/bytes';
 import { ECPair, ensureBitcoinEcc } from '../bitcoin/ecc';
-import { networkParamsOf } from '../bitcoin/networks';
+import { networkParamsOf } from '../bitcoin/bitcoinjsNetworks';
 import { signP2wpkhInput } from '../bitcoin/signInputs';
 import { startEsploraServer, type EsploraServer } from './esploraServer';
 
