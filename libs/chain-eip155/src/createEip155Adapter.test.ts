@@ -1,6 +1,6 @@
 import { chainAdapterRef, createKernel, createMemoryStorage, RpcMethodNotAllowedError, type Kernel, type Network, type StoragePort } from '@portico/kernel';
 import { verifyMessage, type Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isEip155Address, isSignature, isTransactionHash } from './addresses';
 import { createEip155Plugin } from './plugin';
 import { ANVIL_ACCOUNT_0, createTestWallet } from './testing/createTestWallet';
@@ -334,5 +334,37 @@ describe('self-asserted rdns', () => {
       ['ws:test-wallet', 'MULTI_CHAIN', ['solana', 'eip155']],
       ['ws:lookalike', 'ANNOUNCED', ['solana']],
     ]);
+  });
+});
+
+describe('attachProvider (a connector another plugin registered, e.g. WalletConnect)', () => {
+  it('connects through the attached provider, reconnects silently after a reload, and forgets the provider when detached', async () => {
+    const storage = createMemoryStorage();
+    const { kernel, wallet, adapter } = await setup({ storage });
+    const detach = adapter.attachProvider!('walletConnect', wallet.provider);
+    await adapter.connect('walletConnect');
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: `eip155:31337:${ANVIL_ACCOUNT_0.address}` });
+    // It added no connector of its own: the plugin that owns the id lists it.
+    expect(kernel.connectors.get('walletConnect')).toBeUndefined();
+
+    const reloaded = createKernel({ plugins: [createEip155Plugin({ target: new EventTarget() })], storage, logLevel: 'silent' });
+    kernels.push(reloaded);
+    await reloaded.start();
+    expect(reloaded.connection.get('eip155').status).toBe('connecting');
+    // The provider arrives after activation (its plugin activates later): the reconnect waits for it.
+    reloaded.getService(chainAdapterRef('eip155')).attachProvider!('walletConnect', wallet.provider);
+    await vi.waitFor(() => expect(reloaded.connection.get('eip155').status).toBe('connected'));
+
+    detach();
+    // The stored connection stays for the next load; the provider is gone.
+    expect(kernel.connection.get('eip155').status).toBe('connected');
+    await expect(adapter.connect('walletConnect')).rejects.toMatchObject({ name: 'AdapterNotFoundError', details: 'no EVM wallet "walletConnect"' });
+  });
+
+  it('refuses a provider without request() and a second provider for the same id', async () => {
+    const { wallet, adapter } = await setup();
+    expect(() => adapter.attachProvider!('broken', {})).toThrow('has no request()');
+    adapter.attachProvider!('walletConnect', wallet.provider);
+    expect(() => adapter.attachProvider!('walletConnect', wallet.provider)).toThrow('already has a provider');
   });
 });

@@ -290,6 +290,21 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       return (await connected().provider.request({ method: 'personal_sign', params: [(await loadCodec()).stringToHex(message), address] })) as string;
     },
     getProvider: () => gatedProvider,
+    attachProvider(connectorId, provider) {
+      const candidate = provider as Eip1193Provider | undefined;
+      if (typeof candidate?.request !== 'function') throw new PorticoError(`The provider for "${connectorId}" has no request()`, { code: 'eip155/invalid-provider' });
+      if (wallets.has(connectorId)) throw new PorticoError(`"${connectorId}" already has a provider`, { code: 'eip155/provider-taken' });
+      const wallet: Wallet = { id: connectorId, provider: candidate };
+      wallets.set(connectorId, wallet);
+      for (const wake of reconnectWaiters.splice(0)) wake();
+      // Detaching (the plugin is disposed, e.g. the page unloads) keeps the stored connection,
+      // so the next load restores it; the provider's listeners go.
+      return () => {
+        if (wallets.get(connectorId) !== wallet) return;
+        wallets.delete(connectorId);
+        if (active?.wallet === wallet) detach();
+      };
+    },
     dispose() {
       detach();
       hostListeners.clear();

@@ -35,7 +35,7 @@ export { HOME_VIEW, Router } from './router/Router';
 export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from './router/Router';
 
 export { ConnectorInvalidError, ConnectorRegistry } from './connectors/ConnectorRegistry';
-export type { Connector, RegisteredConnector } from './connectors/ConnectorRegistry';
+export type { Connector, ConnectorLinks, RegisteredConnector } from './connectors/ConnectorRegistry';
 export { AlertCenter } from './alerts/AlertCenter';
 export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
@@ -119,3 +119,8 @@ export {
   PluginActivationError,
   PluginConflictError,
 } from './errors/pluginErrors';
+
+export { createWalletRegistryClient, WALLET_REGISTRY_MAX_ENTRIES } from './walletRegistry/createWalletRegistryClient';
+export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
+export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';
+export { checkLink } from './walletRegistry/safeUrls';

@@ -46,6 +46,14 @@ export interface ChainAdapter {
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */
   getProvider?(): unknown;
+  /**
+   * Backs a connector another plugin registered (WalletConnect) with this namespace's wallet
+   * provider (EIP-1193 on eip155), so connect, silent reconnect, events and switching work as for
+   * any wallet. Returns the detach function (it stops listening to the provider and leaves the
+   * stored connection alone, so a reload restores it).
+   * Throws `AdapterNotFoundError` for an unusable provider.
+   */
+  attachProvider?(connectorId: string, provider: unknown): () => void;
 }
 
 /** The service ref under which a chain plugin registers its adapter. */

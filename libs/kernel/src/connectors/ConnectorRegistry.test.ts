@@ -49,3 +49,14 @@ describe('ConnectorRegistry', () => {
     expect(registry.getSnapshot()).toEqual([]);
   });
 });
+
+describe('directory wallets (via, links)', () => {
+  it('keeps `via` and checked links, and refuses script-running or non-https web links', () => {
+    const registry = new ConnectorRegistry();
+    const base = { id: 'dir-1', name: 'Directory Wallet', type: 'WALLET_CONNECT' as const, namespaces: ['eip155'], group: 'featured' as const, via: 'walletConnect' };
+    registry.register({ ...base, links: { mobile: 'dirwallet://', desktop: 'https://dir.example/wc', web: 'https://app.dir.example' } }, 'core');
+    expect(registry.get('dir-1')).toMatchObject({ via: 'walletConnect', links: { mobile: 'dirwallet://', web: 'https://app.dir.example' } });
+    expect(() => registry.register({ ...base, id: 'dir-2', links: { mobile: 'javascript:alert(1)' } }, 'core')).toThrow(/links\.mobile.*https or app-scheme/);
+    expect(() => registry.register({ ...base, id: 'dir-3', links: { web: 'http://app.example' } }, 'core')).toThrow(/links\.web.*https link/);
+  });
+});

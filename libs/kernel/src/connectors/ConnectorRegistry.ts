@@ -3,6 +3,7 @@ import type { Unsubscribe } from '../events/createEventBus';
 import { PorticoError } from '../errors/PorticoError';
 import { namespaceId } from '../manifest/contributionSchemas';
 import { safeParseWith } from '../schema/formatIssues';
+import { checkLink } from '../walletRegistry/safeUrls';
 import { createObservable, type Observable } from '../state/createObservable';
 import { CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup, type ConnectorGroup, type ConnectorType } from '../taxonomy/connectors';
 
@@ -18,6 +19,20 @@ export interface Connector {
   /** Defaults from the type (`defaultConnectorGroup`). */
   readonly group?: ConnectorGroup | undefined;
   readonly order?: number | undefined;
+  /**
+   * The connector that actually connects this entry: a directory wallet (featured, custom,
+   * recommended, All Wallets) is reached through WalletConnect, so `via: 'walletConnect'`.
+   */
+  readonly via?: string | undefined;
+  /** Deep links of a directory wallet (already checked: https or an app scheme; web only https). */
+  readonly links?: ConnectorLinks | undefined;
+}
+
+/** Where a directory wallet opens: its phone app, desktop app or web app. */
+export interface ConnectorLinks {
+  readonly mobile?: string | undefined;
+  readonly desktop?: string | undefined;
+  readonly web?: string | undefined;
 }
 
 /** A connector as listed: its group resolved and the plugin that registered it. */
@@ -31,6 +46,13 @@ export class ConnectorInvalidError extends PorticoError {
   }
 }
 
+/** A deep link: https or an app scheme (`app`), https only (`web`); never a script-running scheme. */
+const link = (kind: 'app' | 'web') =>
+  z.string().check(
+    z.maxLength(2000),
+    z.refine((value) => checkLink(value, kind).ok, kind === 'app' ? 'Must be an https or app-scheme link' : 'Must be an https link'),
+  );
+
 const connectorSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
   name: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -40,6 +62,14 @@ const connectorSchema = z.object({
   rdns: z.optional(z.string().check(z.maxLength(200))),
   group: z.optional(z.enum(CONNECTOR_GROUPS)),
   order: z.optional(z.number()),
+  via: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  links: z.optional(
+    z.object({
+      mobile: z.optional(link('app')),
+      desktop: z.optional(link('app')),
+      web: z.optional(link('web')),
+    }),
+  ),
 });
 
 /**
