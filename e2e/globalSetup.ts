@@ -1,5 +1,5 @@
 import { startAnvil } from '@portico/chain-eip155/testing/node';
-import { startEsplora, startSiwxServer, startSolanaNode } from '@portico/tools/services';
+import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
 
 /** Starts two local EVM chains, the Solana node, the Esplora API and the sign-in server for the browser tests; the returned function stops them (by PID). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -8,10 +8,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
   const siwx = await startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls: Object.fromEntries(nodes.map((n) => [n.chainId, n.url])) });
   process.env.PORTICO_SIWX_SERVER = siwx.url;
-  const [solana, bitcoin] = await Promise.all([startSolanaNode({ allowedOrigins: [`http://${host}`] }), startEsplora({ allowedOrigins: [`http://${host}`] })]);
+  const [solana, bitcoin, relay, registry] = await Promise.all([
+    startSolanaNode({ allowedOrigins: [`http://${host}`] }),
+    startEsplora({ allowedOrigins: [`http://${host}`] }),
+    startRelay(),
+    startWalletRegistry(),
+  ]);
   process.env.PORTICO_SOLANA = solana.url;
   process.env.PORTICO_BITCOIN = bitcoin.url;
+  process.env.PORTICO_RELAY = relay.url;
+  process.env.PORTICO_REGISTRY = registry.url;
   return async () => {
-    await Promise.all([...nodes.map((n) => n.stop()), siwx.stop(), solana.stop(), bitcoin.stop()]);
+    await Promise.all([...nodes.map((n) => n.stop()), siwx.stop(), solana.stop(), bitcoin.stop(), relay.stop(), registry.stop()]);
   };
 }

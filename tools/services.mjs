@@ -6,7 +6,7 @@ import { ROOT } from './workspace.mjs';
 
 /**
  * Runs a TypeScript service under tsx in its own process group and resolves once it prints
- * `<name> listening on http://127.0.0.1:PORT`; `stop()` ends the group by PID.
+ * `<name> listening on http://127.0.0.1:PORT` (or `ws://`); `stop()` ends the group by PID.
  */
 function startTsxService({ name, cwd, script, env }) {
   const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', join(ROOT, 'tsconfig.base.json'), script], {
@@ -27,7 +27,7 @@ function startTsxService({ name, cwd, script, env }) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`${name} did not start within 30 s`))), 30_000);
     let output = '';
-    const pattern = new RegExp(`${name} listening on (http://127\\.0\\.0\\.1:\\d+)`);
+    const pattern = new RegExp(`${name} listening on ((?:http|ws)://127\\.0\\.0\\.1:\\d+)`);
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = pattern.exec(output);
@@ -71,4 +71,14 @@ export function startSolanaNode({ allowedOrigins = [] } = {}) {
 /** Starts the local Esplora API (regtest) with the test wallet funded. */
 export function startEsplora({ allowedOrigins = [] } = {}) {
   return startTsxService({ name: 'esplora-server', cwd: join(ROOT, 'libs/chain-bip122'), script: 'src/testing/main.ts', env: { ESPLORA_PORT: '0', ESPLORA_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
+}
+
+/** Starts the local WalletConnect relay (apps/relay) on a free port. */
+export function startRelay() {
+  return startTsxService({ name: 'relay', cwd: join(ROOT, 'apps/relay'), script: 'src/main.ts', env: {} });
+}
+
+/** Starts the local wallet registry (apps/wallet-registry, the explorer API's shape with 1,000+ generated wallets). */
+export function startWalletRegistry() {
+  return startTsxService({ name: 'wallet registry', cwd: join(ROOT, 'apps/wallet-registry'), script: 'src/main.ts', env: {} });
 }

@@ -3,7 +3,7 @@
 // the local services its plugins need (two anvil EVM chains, the Solana node, the Esplora
 // API, the sign-in verifier server), until Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { startEsplora, startSiwxServer, startSolanaNode } from './services.mjs';
+import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
@@ -18,14 +18,14 @@ const siwx = await startSiwxServer({
   rpcUrls: Object.fromEntries(chains.map((c) => [c.chainId, c.url])),
 });
 const origin = `http://127.0.0.1:${port}`;
-const [solana, bitcoin] = await Promise.all([startSolanaNode({ allowedOrigins: [origin] }), startEsplora({ allowedOrigins: [origin] })]);
-const services = [...chains, siwx, solana, bitcoin];
+const [solana, bitcoin, relay, registry] = await Promise.all([startSolanaNode({ allowedOrigins: [origin] }), startEsplora({ allowedOrigins: [origin] }), startRelay(), startWalletRegistry()]);
+const services = [...chains, siwx, solana, bitcoin, relay, registry];
 console.log(`  anvil: ${chains.map((s) => `${s.url} (chain ${s.chainId})`).join(', ')}; sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url },
 });
 
 let stopping = false;

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createRelayHub, type RelayPeer, type RelayStats } from './createRelayHub';
+import { formatError, RELAY_ERROR_CODES } from './jsonRpc';
+import { parseRelayAuth } from './parseRelayAuth';
+
+/** Options of {@link createRelay}; every cap has a default sized for tests and `npm start`. */
+export type RelayOptions = {
+  /** Interface to bind; loopback only by design. Default `127.0.0.1`. */
+  host?: string;
+  /** Port; `0` (default) picks a free one. */
+  port?: number;
+  /** Largest WebSocket frame accepted; a larger one closes the socket with 1009. Default 256 KiB. */
+  maxMessageBytes?: number;
+  /** Messages kept per topic; publishing past it drops the topic's oldest. Default 200. */
+  maxQueuedPerTopic?: number;
+  /** Distinct topics with queued messages, and distinct subscribed topics. Default 10 000. */
+  maxTopics?: number;
+  /** Bytes of queued messages across all topics; publishing past it fails with -32006. Default 64 MiB. */
+  maxTotalBytes?: number;
+  maxSubscriptionsPerSocket?: number;
+  maxConnections?: number;
+  /** Per-socket token bucket over all frames. Default 200/s with bursts of 400. */
+  rateLimit?: { perSecond: number; burst: number };
+  /** WebSocket ping period. Node clients drop the socket after 35 s without a ping or message. Default 15 s. */
+  pingIntervalMs?: number;
+  /** How often expired messages are dropped. Default 1 s. */
+  pruneIntervalMs?: number;
+};
+
+/** A running relay. */
+export type RelayHandle = {
+  /** `ws://HOST:PORT` — what to pass as sign-client's `relayUrl`. */
+  readonly url: string;
+  readonly port: number;
+  stats(): RelayStats;
+  /** Closes every socket, clears the timers and the mailbox, and stops listening. */
+  close(): Promise<void>;
+};
+
+function reject(socket: Duplex, status: number, reason: string) {
+  const body = `${reason}\n`;
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/**
+ * Starts a loopback WalletConnect v2 relay: JWT-shaped `auth` required on upgrade, the
+ * `irn_*` methods, `wc_proposeSession`/`wc_approveSession` fan-out and `irn_subscription` pushes.
+ */
+export async function createRelay(options: RelayOptions = {}): Promise<RelayHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const maxConnections = options.maxConnections ?? 1000;
+  const { perSecond, burst } = options.rateLimit ?? { perSecond: 200, burst: 400 };
+  const maxBufferedBytes = 8 * 1024 * 1024;
+  const hub = createRelayHub({
+    maxTopics: options.maxTopics ?? 10_000,
+    maxQueuedPerTopic: options.maxQueuedPerTopic ?? 200,
+    maxTotalBytes: options.maxTotalBytes ?? 64 * 1024 * 1024,
+    maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 1000,
+    maxInFlightPerSocket: 1000,
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 256 * 1024 });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hub.stats()));
+      return;
+    }
+    res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' }).end('WebSocket upgrade required\n');
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'ws://relay.invalid');
+    const claims = parseRelayAuth(url.searchParams.get('auth'));
+    if (!claims) return reject(socket, 401, 'Unauthorized');
+    if (wss.clients.size >= maxConnections) return reject(socket, 503, 'Service Unavailable');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, claims.iss));
+  });
+
+  function onConnection(ws: WebSocket, clientId: string) {
+    let tokens = burst;
+    let refilledAt = Date.now();
+    let rejectedInARow = 0;
+    const peer: RelayPeer = {
+      clientId,
+      send(text) {
+        if (ws.readyState !== ws.OPEN) return;
+        // A client that stops reading must not grow our memory without bound.
+        if (ws.bufferedAmount > maxBufferedBytes) return void ws.terminate();
+        ws.send(text);
+      },
+    };
+    hub.attach(peer);
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => hub.detach(peer));
+    // Text and binary frames are both read as UTF-8 JSON.
+    ws.on('message', (data) => {
+      alive.set(ws, true);
+      const at = Date.now();
+      tokens = Math.min(burst, tokens + ((at - refilledAt) / 1000) * perSecond);
+      refilledAt = at;
+      if (tokens < 1) {
+        rejectedInARow += 1;
+        if (rejectedInARow > burst) return void ws.close(1008, 'rate limit exceeded');
+        return peer.send(formatError(null, RELAY_ERROR_CODES.rateLimited, 'Rate limit exceeded'));
+      }
+      tokens -= 1;
+      rejectedInARow = 0;
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+      try {
+        hub.handleFrame(peer, text);
+      } catch {
+        // The hub does not throw on input; this guards the process against our own bugs.
+        peer.send(formatError(null, RELAY_ERROR_CODES.internalError, 'Internal error'));
+      }
+    });
+  }
+
+  const pingTimer = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, options.pingIntervalMs ?? 15_000);
+  const pruneTimer = setInterval(() => hub.prune(Date.now()), options.pruneIntervalMs ?? 1000);
+  pingTimer.unref();
+  pruneTimer.unref();
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', rejectListen);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `ws://${host}:${port}`,
+    port,
+    stats: () => hub.stats(),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        clearInterval(pingTimer);
+        clearInterval(pruneTimer);
+        for (const ws of wss.clients) ws.terminate();
+        wss.close();
+        hub.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
+export { type RelayStats } from './createRelayHub';
+export { RELAY_ERROR_CODES } from './jsonRpc';

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A relay JWT with the right shape (the relay does not check the signature). */
+export function fakeRelayJwt(overrides: { header?: object; payload?: object } = {}): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const iss = `did:key:z6Mk${randomBytes(16).toString('hex').replace(/[0l]/g, 'a')}`;
+  const header = { alg: 'EdDSA', typ: 'JWT', ...overrides.header };
+  const payload = { iss, sub: randomBytes(8).toString('hex'), aud: 'ws://127.0.0.1', iat, exp: iat + 86_400, ...overrides.payload };
+  return `${b64url(header)}.${b64url(payload)}.${randomBytes(64).toString('base64url')}`;
+}
+
+/** A bare `ws` client speaking raw frames to the relay, recording what comes back. */
+export type RawRelayClient = {
+  socket: WebSocket;
+  frames: Record<string, unknown>[];
+  send(frame: string | Buffer): void;
+  request(method: string, params: unknown, id?: number): Promise<Record<string, unknown>>;
+  /** Resolves with the first frame (already received or future) matching `predicate`. */
+  next(predicate: (frame: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+};
+
+// Far from the small ids tests pass explicitly.
+let nextId = 1_000_000;
+
+/** Opens a raw client; `auth` defaults to a well-shaped JWT, `null` omits it. */
+export async function connectRaw(url: string, auth: string | null = fakeRelayJwt()): Promise<RawRelayClient> {
+  const query = auth === null ? '' : `?auth=${encodeURIComponent(auth)}&projectId=test&ua=raw`;
+  const socket = new WebSocket(`${url}/${query}`);
+  const frames: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(String(data)) as Record<string, unknown>);
+    waiters.forEach((wake) => wake());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next: RawRelayClient['next'] = (predicate, timeoutMs = 5000) =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = frames.find(predicate);
+        if (!found) return false;
+        waiters.delete(wake);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const wake = () => void check();
+      const timer = setTimeout(() => {
+        waiters.delete(wake);
+        reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames).slice(0, 500)}`));
+      }, timeoutMs);
+      if (!check()) waiters.add(wake);
+    });
+  return {
+    socket,
+    frames,
+    closed,
+    next,
+    send: (frame) => socket.send(frame),
+    request(method, params, id = nextId++) {
+      socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
+      return next((f) => f.id === id && !('method' in f));
+    },
+    async close() {
+      if (socket.readyState === WebSocket.CLOSED) return;
+      socket.close();
+      await closed;
+    },
+  };
+}
