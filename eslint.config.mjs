@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-wallet/**', '**/.nx/**', '**/storybook-static/**', '**/test-results/**', '**/playwright-report/**', '**/*.d.ts', '**/*.d.mts'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.nx/**', '**/storybook-static/**', '**/test-results/**', '**/playwright-report/**', '**/*.d.ts', '**/*.d.mts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

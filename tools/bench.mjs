@@ -3,8 +3,10 @@
 // button), prints its initial and lazy JS (gzip 9), the JS loaded before the first click
 // (brotli, idle-loaded chunks included), click-to-dialog-visible in Chromium, and, with a
 // real EIP-6963 test wallet on a local anvil: click on the wallet → address shown, and
-// reconnect after a reload → connected (medians of 20). Serves the builds on 127.0.0.1
-// and stops the servers and anvil at the end.
+// reconnect after a reload → connected (medians of 20); with plugin-walletconnect and the local
+// wallet registry: whether the protocol client loads before the QR view, All Wallets' first
+// paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50).
+// Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -22,9 +24,10 @@ console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
 console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
 // What each other chain plugin costs a host that enables it (an eip155-only host pays nothing).
-for (const plugin of ['solana', 'bitcoin']) {
+const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect' };
+for (const plugin of ['solana', 'bitcoin', 'walletconnect']) {
   const variant = measureSizes(buildPluginVariant(plugin));
-  const name = plugin === 'solana' ? 'chain-solana' : 'chain-bip122';
+  const name = PLUGIN_NAMES[plugin];
   console.log(
     `  + ${name}: initial ${f(kib(variant.initial.gzip))} KiB gzip (+${f(kib(variant.initial.gzip - sizes.initial.gzip))}), lazy ${f(kib(variant.lazy.gzip))} KiB (+${f(kib(variant.lazy.gzip - sizes.lazy.gzip))}) in ${variant.lazy.files} chunk(s)`,
   );
@@ -45,6 +48,9 @@ async function serve(root) {
 }
 const host = await serve(dist);
 const walletHost = await serve(join(HOST_DIR, 'dist-wallet'));
+const wcHost = await serve(join(HOST_DIR, 'dist-walletconnect'));
+const { startWalletRegistry } = await import('./services.mjs');
+const registry = await startWalletRegistry();
 const url = host.url;
 const { register } = await import('tsx/esm/api');
 register();
@@ -53,6 +59,11 @@ const anvil = await startAnvil({ chainId: 31337 });
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return (sorted[9] + sorted[10]) / 2;
+};
+const median50 = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
 const browser = await chromium.launch({
@@ -138,10 +149,73 @@ try {
     sinceNavigation.push(connected);
   }
   console.log(`  reload → connected again (silently):  median ${f(median(reconnects))} ms after the page's script starts (${f(median(sinceNavigation))} ms after navigation start) over 20  [target < 100]`);
+
+  // WalletConnect + the wallet directory: the protocol client stays off the wire until the QR
+  // view opens; All Wallets paints the registry's rows soon after they arrive; a keystroke in
+  // its search re-renders within a frame.
+  const wc = await browser.newPage();
+  wc.on('pageerror', (error) => errors.push(error.message));
+  const wcScripts = [];
+  wc.on('requestfinished', (request) => request.url().endsWith('.js') && wcScripts.push(new URL(request.url()).pathname));
+  await wc.goto(`${wcHost.url}plugin-pages/walletconnect.html?registry=${encodeURIComponent(registry.url)}`, { waitUntil: 'networkidle' });
+  await wc.waitForTimeout(2500);
+  const wcManifest = JSON.parse(readFileSync(join(HOST_DIR, 'dist-walletconnect/.vite/manifest.json'), 'utf8'));
+  const signClientFiles = new Set(Object.values(wcManifest).filter((c) => /sign-client|@walletconnect/.test(`${c.src ?? ''} ${c.name ?? ''}`)).map((c) => `/${c.file}`));
+  const early = wcScripts.filter((path) => signClientFiles.has(path));
+  console.log(`  + plugin-walletconnect, protocol client loaded before the QR view opens: ${early.length ? `yes (${early.join(', ')})` : 'no'}  [target: no]`);
+  const shadow = (selector) => wc.locator(`[data-portico-modal] >> ${selector}`);
+  const paints = [];
+  for (let i = 0; i < 20; i++) {
+    await wc.click('.portico-connect-button');
+    await shadow('button:has-text("All Wallets")').click();
+    paints.push(
+      await wc.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const root = document.querySelector('[data-portico-modal]').shadowRoot;
+            const arrived = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/getWallets')).at(-1)?.responseEnd;
+            const before = performance.getEntriesByType('resource').filter((e) => e.name.includes('/getWallets')).length;
+            const check = () => {
+              const fresh = performance.getEntriesByType('resource').filter((e) => e.name.includes('/getWallets')).length > before;
+              const rows = root.querySelectorAll('[data-testid="all-wallets-list"] [data-wallet-id]').length;
+              if (fresh && rows > 5) requestAnimationFrame(() => resolve(performance.now() - arrived()));
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+      ),
+    );
+    await wc.keyboard.press('Escape');
+    await wc.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+  }
+  const count = await (async () => {
+    await wc.click('.portico-connect-button');
+    await shadow('button:has-text("All Wallets")').click();
+    await wc.waitForFunction(() => Number(document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-testid="all-wallets-list"]')?.getAttribute('data-count')) > 0);
+    return wc.evaluate(() => Number(document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-testid="all-wallets-list"]').getAttribute('data-count')));
+  })();
+  console.log(`  All Wallets: registry response → rows painted: median ${f(median(paints))} ms, min ${f(Math.min(...paints))}, max ${f(Math.max(...paints))} over 20 (list of ${count} wallets, virtualized)  [target < 100]`);
+  const search = shadow('input[type="search"]');
+  await search.focus();
+  await wc.evaluate(() => {
+    const input = document.querySelector('[data-portico-modal]').shadowRoot.querySelector('input[type="search"]');
+    window.benchKeys = [];
+    input.addEventListener('keydown', (event) => {
+      const start = event.timeStamp;
+      requestAnimationFrame(() => window.benchKeys.push(performance.now() - start));
+    });
+  });
+  for (let i = 0; i < 50; i++) {
+    await wc.keyboard.press(i % 2 === 0 ? 'l' : 'Backspace');
+    await wc.waitForTimeout(40);
+  }
+  const keys = await wc.evaluate(() => window.benchKeys);
+  console.log(`  All Wallets: search keystroke → next frame: median ${f(median50(keys))} ms, min ${f(Math.min(...keys))}, max ${f(Math.max(...keys))} over ${keys.length}  [target < 16]`);
   if (errors.length) throw new Error(`the bench pages failed: ${errors.join('; ')}`);
 } finally {
   await browser.close();
   host.server.close();
   walletHost.server.close();
-  await anvil.stop();
+  wcHost.server.close();
+  await Promise.all([anvil.stop(), registry.stop()]);
 }

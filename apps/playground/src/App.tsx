@@ -29,6 +29,25 @@ const siwxPlugin = createSiwxPlugin({
   ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
 });
 const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
+// The wallet directory: the local registry `npm start` runs (or `?registry=`), featured, included
+// and excluded registry ids from the query, and one custom wallet of the host's own.
+const walletRegistryUrl = params.get('registry') ?? (import.meta.env.VITE_PORTICO_REGISTRY as string | undefined);
+const idList = (name: string) => params.get(name)?.split(',').filter(Boolean);
+const directory = {
+  ...(walletRegistryUrl ? { walletRegistryUrl } : {}),
+  ...(idList('featured') ? { featuredWalletIds: idList('featured') } : {}),
+  ...(idList('include') ? { includeWalletIds: idList('include') } : {}),
+  ...(idList('exclude') ? { excludeWalletIds: idList('exclude') } : {}),
+  customWallets: [
+    {
+      id: 'acme-custom-wallet',
+      name: 'Acme Custom Wallet',
+      imageUrl: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" rx="10" fill="%23e8590c"/%3E%3C/svg%3E',
+      mobileLink: 'acmewallet://',
+      webappLink: 'https://wallet.acme.example',
+    },
+  ],
+};
 const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
@@ -46,6 +65,7 @@ export function App() {
         networks: everyNetwork.filter((n) => setup.networks.includes(n.caipNetworkId)),
         plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
         ...(siwxMode ? { siwx: siwxPlugin } : {}),
+        ...directory,
         themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
         locale: params.get('locale') ?? 'en',
         ...(params.get('cspNonce') ? { cspNonce: params.get('cspNonce')! } : {}),

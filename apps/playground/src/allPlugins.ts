@@ -8,7 +8,17 @@ import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { swapsPlugin } from '@portico/plugin-swaps';
-import { walletconnectPlugin } from '@portico/plugin-walletconnect';
+import { createWalletConnectPlugin } from '@portico/plugin-walletconnect';
+
+const params = new URLSearchParams(location.search);
+/** The local relay: `?relay=ws://…`, or what `npm start` passes in VITE_PORTICO_RELAY. */
+const relayUrl = params.get('relay') ?? (import.meta.env.VITE_PORTICO_RELAY as string | undefined);
+/** WalletConnect on the local relay (a pairing lasts `?pairingMs=` when a test shortens it). */
+const walletconnectPlugin = createWalletConnectPlugin({
+  projectId: params.get('projectId') ?? 'playground-project',
+  ...(relayUrl ? { relayUrl } : {}),
+  ...(params.get('pairingMs') ? { pairingLifetimeMs: Number(params.get('pairingMs')), expiryMarginMs: Number(params.get('pairingMs')) / 4 } : {}),
+});
 
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [

@@ -6,6 +6,9 @@ export const manifest = defineManifest({
   version: '0.1.0',
   kernel: '^0.1.0',
   displayName: 'WalletConnect',
+  // After the chain plugins, so their adapters are there to take the session's provider.
+  optional: { 'chain-eip155': '^0.1.0' },
+  activation: 'eager',
   contributes: {
     views: [{ id: 'ConnectingWalletConnect', title: 'WalletConnect' }],
     connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }],

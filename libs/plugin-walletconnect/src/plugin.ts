@@ -1,8 +1,97 @@
-import { definePlugin } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { WALLETCONNECT_CONNECTOR_ID, walletConnectServiceRef, type WalletConnectService } from './api';
 import { manifest } from './manifest';
+import { createEip155SessionProvider, EIP155_SESSION_EVENTS, EIP155_SESSION_METHODS } from './services/createEip155SessionProvider';
+import { WalletConnectConnection, type WalletConnectConnectionOptions } from './services/WalletConnectConnection';
+
+/** The public relay, used when the host sets no `relayUrl`. */
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
+/** WalletConnect's logo as a data URL (the connector's icon). */
+const WALLETCONNECT_ICON =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" rx="10" fill="%233396FF"/%3E%3Cpath d="M12.3 15.6c4.3-4.2 11.2-4.2 15.4 0l.5.5a.5.5 0 0 1 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7a7.6 7.6 0 0 0-10.6 0l-.8.8a.3.3 0 0 1-.4 0l-1.7-1.8a.5.5 0 0 1 0-.7zm19 3.5 1.6 1.6a.5.5 0 0 1 0 .8l-7.2 7a.6.6 0 0 1-.8 0l-5.1-5a.1.1 0 0 0-.2 0l-5.1 5a.6.6 0 0 1-.8 0l-7.2-7a.5.5 0 0 1 0-.8l1.6-1.6a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0z" fill="%23fff"/%3E%3C/svg%3E';
+
+/** Options of the WalletConnect plugin. */
+export interface WalletConnectPluginOptions {
+  /** The project id the relay expects; without one the plugin lists no connector. */
+  projectId?: string;
+  /** Relay WebSocket URL (default: the public relay). */
+  relayUrl?: string;
+  /** The app as wallets show it (default: the page's title and origin). */
+  metadata?: { name: string; description: string; url: string; icons: string[] };
+  /** Pairing lifetime; the spec's 4 minutes unless a test shortens it. */
+  pairingLifetimeMs?: number;
+  /** A pairing counts as expired this long before its end (spec: 10 s). */
+  expiryMarginMs?: number;
+  /** WalletConnect's Verify API; default on, off with a loopback relay (see `WalletConnectConnectionOptions`). */
+  verifyApi?: boolean;
+  /** Extra options for the protocol client (tests give each client its own storage). */
+  clientOptions?: WalletConnectConnectionOptions['clientOptions'];
+}
+
+function defaultMetadata() {
+  const page = typeof location === 'undefined' ? undefined : location;
+  const name = (typeof document === 'undefined' ? '' : document.title) || page?.host || 'Portico app';
+  return { name, description: name, url: page?.origin ?? 'http://localhost', icons: [] };
+}
 
 /**
- * The WalletConnect plugin. Its manifest already places it in the modal (order, flag, views);
- * view implementations arrive with the feature's own issue.
+ * Creates the WalletConnect plugin: the WALLET_CONNECT connector (first in the Connect view),
+ * the QR view, and a session-backed provider given to the eip155 adapter, so connecting,
+ * silent restore after a reload, events, switching and signing work as for any wallet. The
+ * protocol client loads only when the QR view opens or a session is restored.
  */
-export const walletconnectPlugin = definePlugin({ manifest });
+export function createWalletConnectPlugin(options: WalletConnectPluginOptions = {}) {
+  return definePlugin({
+    manifest,
+    activate(ctx) {
+      if (!options.projectId) {
+        ctx.logger.warn('WalletConnect needs a projectId: pass createWalletConnectPlugin({ projectId })');
+        return;
+      }
+      const settings = ctx.services.get(kernelRefs.settings);
+      const evmNetworks = () => settings.networks.filter((n) => n.caipNetworkId.startsWith('eip155:'));
+      const session = new WalletConnectConnection({
+        projectId: options.projectId,
+        relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
+        metadata: options.metadata ?? defaultMetadata(),
+        logger: ctx.logger,
+        pairingLifetimeMs: options.pairingLifetimeMs,
+        expiryMarginMs: options.expiryMarginMs,
+        clientOptions: options.clientOptions,
+        ...(options.verifyApi !== undefined ? { verifyApi: options.verifyApi } : {}),
+        namespaces: () => ({
+          eip155: { chains: evmNetworks().map((n) => n.caipNetworkId), methods: [...EIP155_SESSION_METHODS], events: [...EIP155_SESSION_EVENTS] },
+        }),
+      });
+      ctx.onDispose(() => session.dispose());
+
+      const namespaces: string[] = [];
+      const eip155Ref = chainAdapterRef('eip155');
+      const eip155 = ctx.services.has(eip155Ref) ? ctx.services.get(eip155Ref) : undefined;
+      if (eip155?.attachProvider && evmNetworks().length > 0) {
+        ctx.onDispose(eip155.attachProvider(WALLETCONNECT_CONNECTOR_ID, createEip155SessionProvider(session, { http: ctx.http, networks: evmNetworks })));
+        namespaces.push('eip155');
+      }
+      if (namespaces.length === 0) {
+        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable chain-eip155 with eip155 networks)');
+        return;
+      }
+      const connectors = ctx.services.get(kernelRefs.connectors);
+      ctx.onDispose(connectors.register({ id: WALLETCONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces, icon: WALLETCONNECT_ICON }, ctx.pluginId));
+
+      const service: WalletConnectService = {
+        pairing: session.pairing,
+        connect: async () => void (await session.connect()),
+        cancel: () => session.cancel(),
+        preload: async () => void (await session.client()),
+      };
+      ctx.services.register(walletConnectServiceRef, { useValue: service });
+      // Leaving the QR view (closing the modal) gives the pairing up, so the connect attempt ends.
+      ctx.events.on('modal:closed', () => session.cancel());
+    },
+    views: { ConnectingWalletConnect: () => import('./views/ConnectingWalletConnectView') },
+  });
+}
+
+/** The WalletConnect plugin without a project id: its manifest places it, but it lists no connector. */
+export const walletconnectPlugin = createWalletConnectPlugin();

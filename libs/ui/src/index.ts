@@ -14,6 +14,8 @@ export { ListItem } from './components/ListItem';
 export type { ListItemProps } from './components/ListItem';
 export { OtpInput } from './components/OtpInput';
 export type { OtpInputProps } from './components/OtpInput';
+export { QrCode, qrPath } from './components/QrCode';
+export type { QrCodeProps } from './components/QrCode';
 export { safeImageUrl } from './components/safeImageUrl';
 export { Spinner } from './components/Spinner';
 export type { SpinnerProps } from './components/Spinner';

@@ -1,5 +1,5 @@
 import { ChainNotSupportedError, ConfigInvalidError, createMemoryStorage } from '@portico/kernel';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
 import { createPortico, type Portico } from './createPortico';
 
@@ -123,5 +123,46 @@ describe('theme variables in the config', () => {
 
   it.each([{ accent: 'red; background: url(https://x.example)' }, { zIndex: 1.5 }, { colour: 'red' }])('rejects %j naming themeVariables', (themeVariables) => {
     expect(() => createPortico({ projectId: 'p', themeVariables: themeVariables as never })).toThrow(/themeVariables: Unknown keys or unsafe values/);
+  });
+});
+
+describe('custom wallets (the host’s own, reached through WalletConnect)', () => {
+  it('lists them in the custom group in the host’s order once started, minus excluded ones; unsafe links are dropped with a warning', async () => {
+    const { plugin } = acmeChain();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const p = createPortico({
+      projectId: 'p',
+      networks,
+      plugins: [plugin],
+      storage: createMemoryStorage(),
+      logLevel: 'warn',
+      excludeWalletIds: ['hidden'],
+      customWallets: [
+        { id: 'mine', name: 'My Wallet', mobileLink: 'mywallet://', webappLink: 'javascript:alert(1)' },
+        { id: 'hidden', name: 'Hidden Wallet' },
+        { id: 'second', name: 'Second Wallet', webappLink: 'https://second.example' },
+      ],
+    });
+    made.push(p);
+    await p.start();
+    const listed = p.kernel.connectors.getSnapshot().filter((c) => c.group === 'custom');
+    expect(listed.map((c) => [c.id, c.order, c.via])).toEqual([
+      ['mine', 0, 'walletConnect'],
+      ['second', 2, 'walletConnect'],
+    ]);
+    expect(listed[0]!.links).toEqual({ mobile: 'mywallet://' });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringContaining('Custom wallet "mine": webappLink ignored, it uses the javascript: scheme'));
+    warn.mockRestore();
+  });
+
+  it('says which wallet cannot be reached when WalletConnect is not enabled', async () => {
+    const { plugin } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin], customWallets: [{ id: 'mine', name: 'My Wallet' }] });
+    await p.start();
+    await expect(p.connect('mine')).rejects.toMatchObject({ details: '"My Wallet" connects through "walletConnect", which is not enabled' });
+  });
+
+  it('refuses a malformed custom wallet, naming the field', () => {
+    expect(() => createPortico({ projectId: 'p', customWallets: [{ id: '', name: 'x' }] } as never)).toThrow(/customWallets\[0\]\.id/);
   });
 });

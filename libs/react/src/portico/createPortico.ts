@@ -16,6 +16,7 @@ import {
   type Observable,
 } from '@portico/kernel';
 import { corePlugin } from '../corePlugin';
+import { createWalletDirectory, loadRegistryWallets, registerCustomWallets, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
 import { porticoConfigSchema, type Network, type PorticoConfig } from './porticoConfigSchema';
@@ -36,6 +37,8 @@ export interface Portico {
   readonly defaultNetwork: string | undefined;
   readonly cspNonce: string | undefined;
   readonly excludeWalletIds: ReadonlySet<string>;
+  /** The wallet registry and the featured / include / exclude settings (All Wallets, Connect). */
+  readonly directory: WalletDirectory;
   readonly i18n: I18n;
   readonly theme: ThemeStore;
   readonly connectAttempt: Observable<ConnectAttempt | undefined>;
@@ -56,6 +59,10 @@ export interface Portico {
   start(): Promise<void>;
   dispose(): Promise<void>;
 }
+
+/** The view of WalletConnect's QR code, contributed by plugin-walletconnect. */
+const WALLET_CONNECT_VIEW = 'ConnectingWalletConnect';
+const CONNECTING_VIEWS: ReadonlySet<string> = new Set(['Connecting', WALLET_CONNECT_VIEW]);
 
 /**
  * Creates a Portico instance. Throws `ConfigInvalidError` naming the field for a malformed
@@ -89,6 +96,8 @@ export function createPortico(config: PorticoConfig): Portico {
     return kernel.hasService(ref) ? kernel.getService(ref) : undefined;
   };
   const network = (id: string | undefined) => networks.find((n) => n.caipNetworkId === id);
+  const directory = createWalletDirectory(kernel, options);
+  let started: Promise<void> | undefined;
 
   const portico: Portico = {
     kernel,
@@ -98,6 +107,7 @@ export function createPortico(config: PorticoConfig): Portico {
     defaultNetwork: options.defaultNetwork ?? networks[0]?.caipNetworkId,
     cspNonce: options.cspNonce,
     excludeWalletIds: new Set(options.excludeWalletIds ?? []),
+    directory,
     i18n,
     theme,
     connectAttempt: attempt,
@@ -111,17 +121,22 @@ export function createPortico(config: PorticoConfig): Portico {
       const connector = kernel.connectors.get(connectorId);
       if (!connector) throw new AdapterNotFoundError(`no connector "${connectorId}"`);
       attempt.set({ connectorId, status: 'connecting' });
-      if (kernel.router.getSnapshot().current.view !== 'Connecting') kernel.router.push('Connecting', { connectorId });
+      // A directory wallet connects through another connector (WalletConnect); the view still names it.
+      const through = connector.via ? kernel.connectors.get(connector.via) : connector;
+      // A connection-protocol connector (WalletConnect) has its own view: the QR code.
+      const view = through?.type === 'WALLET_CONNECT' && kernel.contributions.ownerOf('views', WALLET_CONNECT_VIEW) ? WALLET_CONNECT_VIEW : 'Connecting';
+      if (!CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.push(view, { connectorId });
       try {
-        for (const namespace of connector.namespaces) {
+        if (!through) throw new AdapterNotFoundError(`"${connector.name}" connects through "${connector.via}", which is not enabled`);
+        for (const namespace of through.namespaces) {
           const chain = adapter(namespace);
           if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
-          await chain.connect(connectorId);
+          await chain.connect(through.id);
         }
         kernel.connection.addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
         attempt.set(undefined);
         // A plugin (sign-in) may have moved the modal on; only close from Connecting.
-        if (kernel.router.getSnapshot().current.view === 'Connecting') kernel.router.close('connected');
+        if (CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.close('connected');
       } catch (error) {
         attempt.set({ connectorId, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
         throw error;
@@ -165,7 +180,18 @@ export function createPortico(config: PorticoConfig): Portico {
       return portfolios.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getTokens!(address, target));
     },
     adapter,
-    start: () => (kernel.isDisposed ? Promise.resolve() : kernel.start()),
+    start: () =>
+      kernel.isDisposed
+        ? Promise.resolve()
+        : (started ??= kernel.start().then(() => {
+            registerCustomWallets(kernel, directory, options.customWallets);
+            // Registry wallets load when the modal first opens (nothing touches the network before a
+            // click), in the background: a slow registry never holds up the modal.
+            const off = kernel.events.on('modal:opened', () => {
+              off();
+              void loadRegistryWallets(kernel, directory);
+            });
+          })),
     async dispose() {
       theme.dispose();
       await kernel.dispose();

@@ -45,6 +45,25 @@ export const porticoConfigSchema = z
     storage: z.optional(z.custom<StoragePort>((v) => typeof v === 'object' && v !== null && ['get', 'set', 'remove'].every((k) => isFunction((v as unknown as Record<string, unknown>)[k])), 'Expected a storage port with get, set and remove')),
     storageKey: z.optional(z.string()),
     excludeWalletIds: z.optional(z.array(z.string())),
+    /** Registry wallets listed first (in this order), before the recommended ones. */
+    featuredWalletIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
+    /** When set, only these registry wallets are listed (an allow-list). */
+    includeWalletIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
+    /** Wallets of the host's own, listed in the custom group and reached through WalletConnect. */
+    customWallets: z.optional(
+      z.array(
+        z.strictObject({
+          id: z.string().check(z.minLength(1), z.maxLength(200)),
+          name: z.string().check(z.minLength(1), z.maxLength(100)),
+          imageUrl: z.optional(z.string()),
+          mobileLink: z.optional(z.string()),
+          desktopLink: z.optional(z.string()),
+          webappLink: z.optional(z.string()),
+        }),
+      ),
+    ),
+    /** Root of the wallet registry (the WalletConnect explorer API's shape); default the public one. */
+    walletRegistryUrl: z.optional(httpUrl),
     /** The sign-in plugin (`createSiwxPlugin({...})` from @portico/plugin-siwx); loaded like the others. */
     siwx: z.optional(z.custom<PluginDefinition>((v) => typeof v === 'object' && v !== null && 'manifest' in v, 'Expected the sign-in plugin made with createSiwxPlugin()')),
     /** The legacy SIWE option; not supported beyond this check: it cannot be combined with `siwx`. */

@@ -19,7 +19,8 @@ export const Search: Story = {
     await expect(canvas.getAllByRole('listitem')).toHaveLength(3);
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search wallets' }), 'beta');
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(1));
-    await expect(canvas.getByRole('button', { name: 'Beta Wallet' })).toBeInTheDocument();
+    // Installed wallets carry the "Installed" tag in their name.
+    await expect(canvas.getByRole('button', { name: 'Beta Wallet Installed' })).toBeInTheDocument();
     await userEvent.type(canvas.getByRole('searchbox'), 'zzz');
     await expect(await canvas.findByText('No wallet matches your search.')).toBeInTheDocument();
   },

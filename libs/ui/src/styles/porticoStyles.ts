@@ -57,6 +57,11 @@ export const porticoStyles = `
 .pt-list-item { font: inherit; width: 100%; display: flex; align-items: center; gap: 12px; min-height: 52px; padding: 8px 12px; border-radius: calc(var(--pt-radius) * .75); border: 0; background: var(--pt-bg-2); color: var(--pt-fg); cursor: pointer; text-align: start; }
 .pt-list-item[aria-current="true"] { box-shadow: inset 0 0 0 2px var(--pt-accent); }
 .pt-list-item-label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
+.pt-virtual-scroll { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
+.pt-virtual-list { list-style: none; margin: 0; padding: 0; position: relative; }
+.pt-virtual-list > li { position: absolute; top: 0; left: 0; width: 100%; }
+.pt-skeleton { min-height: 52px; cursor: default; opacity: .6; }
+.pt-qr { display: block; border-radius: calc(var(--pt-radius) * .75); }
 .pt-tag { font-size: .72em; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: var(--pt-bg-3); color: var(--pt-fg-2); }
 .pt-avatar { flex: none; display: inline-flex; align-items: center; justify-content: center; border-radius: 28%; background: var(--pt-bg-3); overflow: hidden; color: var(--pt-fg-3); font-weight: 700; }
 .pt-avatar img { width: 100%; height: 100%; object-fit: cover; }

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
+import type { Hex } from 'viem';
+import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+
+const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
+const PHONE_ADDRESS = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+
+type Wallet = { id: string; name: string };
+/** Asks the local registry directly (as the modal does, with the project id header). */
+async function registry(query: string): Promise<{ count: number; data: Wallet[] }> {
+  const response = await fetch(`${process.env.PORTICO_REGISTRY}/getWallets?${query}`, { headers: { 'x-project-id': 'playground-project' } });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as { count: number; data: Wallet[] };
+}
+
+// Every chain family on, so the directory covers eip155, solana and bip122 wallets.
+const path = (extra = '') =>
+  `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
+  `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}${extra}`;
+
+async function openConnectView(page: Page) {
+  await page.locator('button.portico-connect-button').click();
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+  return dialog(page);
+}
+
+const phones: WalletConnectTestWallet[] = [];
+test.afterEach(async () => {
+  for (const phone of phones.splice(0)) await phone.close();
+});
+
+test.describe('Wallet directory: featured, custom, excluded, recommended and All Wallets from the local registry', () => {
+  test('the Connect view lists featured wallets in order, the host’s custom wallet, recommended ones, and hides excluded ones', async ({ page }) => {
+    const { data } = await registry('page=1&entries=10&chains=eip155');
+    const [featuredA, featuredB, excluded] = [data[5]!, data[3]!, data[0]!];
+    await freshPage(page, path(`&featured=${featuredA.id},${featuredB.id}&exclude=${excluded.id}`));
+    // Nothing asks the registry before the first click.
+    const registryCalls: string[] = [];
+    page.on('request', (r) => r.url().startsWith(process.env.PORTICO_REGISTRY!) && registryCalls.push(r.url()));
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(registryCalls).toEqual([]);
+    const d = await openConnectView(page);
+    // Featured, in the host's order, then custom, then recommended (the spec's group order).
+    await expect(d.locator(`[data-connector-id="${featuredA.id}"]`)).toHaveAccessibleName(featuredA.name);
+    await expect(d.locator(`[data-connector-id="${featuredB.id}"]`)).toHaveAccessibleName(featuredB.name);
+    await expect(d.locator('[data-connector-id="acme-custom-wallet"]')).toHaveAccessibleName('Acme Custom Wallet');
+    const ids = await d.locator('[data-connector-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-connector-id')));
+    expect(ids.indexOf(featuredA.id)).toBeLessThan(ids.indexOf(featuredB.id));
+    expect(ids.indexOf(featuredB.id)).toBeLessThan(ids.indexOf('acme-custom-wallet'));
+    const recommended = ids.slice(ids.indexOf('acme-custom-wallet') + 1).filter((id) => id && data.some((w) => w.id === id));
+    expect(recommended.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(excluded.id);
+  });
+
+  test('All Wallets lists every registry wallet WalletConnect can reach in a virtualized list, searches as you type, and is keyboard navigable', async ({ page }) => {
+    // WalletConnect carries eip155 here: the registry's eip155 wallets (hundreds of the 1,200) plus the installed ones.
+    const { count } = await registry('page=1&entries=1&chains=eip155');
+    expect(count).toBeGreaterThanOrEqual(800);
+    await freshPage(page, path());
+    const d = await openConnectView(page);
+    await d.getByRole('button', { name: 'All Wallets' }).click();
+    await expect(d).toHaveAttribute('data-view', 'AllWallets');
+    const list = d.getByTestId('all-wallets-list');
+    await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBeGreaterThanOrEqual(count);
+    // Virtualized: only the rows in view exist.
+    expect(await list.locator('li').count()).toBeLessThan(40);
+    await expectNoSeriousA11yViolations(page, 'All Wallets');
+
+    const search = d.getByRole('searchbox', { name: 'Search wallets' });
+    const needle = (await registry('page=1&entries=1&search=ledger')).data[0]?.name ?? 'Ledger';
+    await search.fill(needle.slice(0, 5));
+    await expect.poll(async () => Number(await list.getAttribute('data-count')), { timeout: 3_000 }).toBeLessThan(count);
+    const names = await list.locator('.pt-list-item-label').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain(needle.slice(0, 5).toLowerCase());
+
+    // Keyboard: ArrowDown from the search box to the first row, again to the second, Enter picks it.
+    await search.press('ArrowDown');
+    await expect(list.locator('[data-index="0"] button')).toBeFocused();
+    const rows = Number(await list.getAttribute('data-count'));
+    if (rows > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect(list.locator('[data-index="1"] button')).toBeFocused();
+    }
+    const picked = (await page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.querySelector('.pt-list-item-label')?.textContent ?? '';
+    }))!;
+    await page.keyboard.press('Enter');
+    await expect(d).toHaveAttribute('data-view', 'ConnectingWalletConnect');
+    await expect(d.getByText(`Continue in ${picked}`)).toBeVisible();
+    const uri = await d.getByTestId('walletconnect-copy').getAttribute('data-uri');
+    const [a, b] = process.env.PORTICO_EVM!.split(',');
+    const phone = await createWalletConnectTestWallet({ relayUrl: process.env.PORTICO_RELAY!, projectId: 'playground-project', privateKey: PHONE_KEY, rpcUrls: { 31337: a!, 31338: b! } });
+    phones.push(phone);
+    await phone.pair(uri!);
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-address')).toHaveText(PHONE_ADDRESS);
+  });
+
+  test('a custom wallet opens the QR view with its own name and web-app link', async ({ page }) => {
+    await freshPage(page, path());
+    const d = await openConnectView(page);
+    await d.locator('[data-connector-id="acme-custom-wallet"]').click();
+    await expect(d).toHaveAttribute('data-view', 'ConnectingWalletConnect');
+    await expect(d.getByText('Continue in Acme Custom Wallet')).toBeVisible();
+    await expect(d.getByTestId('walletconnect-open-web')).toBeVisible();
+    await expect(d.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible();
+  });
+});

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
+import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
+import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+
+// Anvil's third test key: the phone's wallet, distinct from the in-page test wallet's account.
+const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
+const PHONE_ADDRESS = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+
+const evmUrls = () => process.env.PORTICO_EVM!.split(',');
+const path = (extra = '') => `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}${extra}`;
+
+const phones: WalletConnectTestWallet[] = [];
+async function phone(): Promise<WalletConnectTestWallet> {
+  const [a, b] = evmUrls();
+  const wallet = await createWalletConnectTestWallet({ relayUrl: process.env.PORTICO_RELAY!, projectId: 'playground-project', privateKey: PHONE_KEY, rpcUrls: { 31337: a!, 31338: b! } });
+  phones.push(wallet);
+  return wallet;
+}
+test.afterEach(async () => {
+  for (const wallet of phones.splice(0)) await wallet.close();
+});
+
+/** Opens the QR view from the Connect view and returns the pairing URI, read through the copy button as a user would paste it. */
+async function openQr(page: Page): Promise<string> {
+  await page.locator('button.portico-connect-button').click();
+  const d = dialog(page);
+  const walletConnect = d.locator('[data-connector-id="walletConnect"]');
+  await expect(walletConnect).toBeVisible();
+  // Its group comes first: it is the first wallet button.
+  await expect(d.locator('[data-connector-id]').first()).toHaveAttribute('data-connector-id', 'walletConnect');
+  await walletConnect.click();
+  await expect(d).toHaveAttribute('data-view', 'ConnectingWalletConnect');
+  await expect(d.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible({ timeout: 15_000 });
+  await d.getByTestId('walletconnect-copy').click();
+  await expect(d.getByTestId('walletconnect-copy')).toHaveText('Link copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test.describe('WalletConnect: QR view, a wallet on the real protocol through the local relay, anvil', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('WalletConnect is listed first; scanning the copied URI connects the phone’s account', async ({ page }) => {
+    await freshPage(page, path());
+    const uri = await openQr(page);
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    await expectNoSeriousA11yViolations(page, 'WalletConnect QR view');
+    const wallet = await phone();
+    await wallet.pair(uri);
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-address')).toHaveText(PHONE_ADDRESS);
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('signs and sends through the session (the wallet confirms on its side; the receipt is on anvil), and stays connected after a reload', async ({ page }) => {
+    await freshPage(page, path());
+    const wallet = await phone();
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+
+    type P = { request(a: { method: string; params?: unknown[] }): Promise<unknown> };
+    const request = (method: string, params: unknown[]) =>
+      page.evaluate(([m, p]) => (window as unknown as { portico: { adapter(ns: string): { getProvider(): P } } }).portico.adapter('eip155').getProvider().request({ method: m as string, params: p as unknown[] }), [method, params] as const);
+    const signature = (await request('personal_sign', ['0x68656c6c6f', PHONE_ADDRESS])) as Hex;
+    expect(await recoverMessageAddress({ message: { raw: '0x68656c6c6f' }, signature })).toBe(PHONE_ADDRESS);
+    const hash = (await request('eth_sendTransaction', [{ from: PHONE_ADDRESS, to: RECIPIENT, value: '0x2386f26fc10000' }])) as Hex;
+    const receipt = await createPublicClient({ transport: http(evmUrls()[0]) }).waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+
+    await page.reload();
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-address')).toHaveText(PHONE_ADDRESS);
+    await expect(dialog(page)).toBeHidden();
+    const again = (await request('personal_sign', ['0x6869', PHONE_ADDRESS])) as Hex;
+    expect(await recoverMessageAddress({ message: { raw: '0x6869' }, signature: again })).toBe(PHONE_ADDRESS);
+  });
+
+  test('the wallet ending the session shows disconnected; the app disconnecting deletes it on the wallet too', async ({ page }) => {
+    await freshPage(page, path());
+    const wallet = await phone();
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await wallet.disconnectAll();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await page.evaluate(() => (window as unknown as { portico: { disconnect(): Promise<void> } }).portico.disconnect());
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await expect.poll(() => wallet.sessions().length).toBe(0);
+  });
+
+  test('a pairing near its end is replaced by a new URI in the QR view', async ({ page }) => {
+    await freshPage(page, path('&pairingMs=4000'));
+    await openQr(page);
+    const copy = dialog(page).getByTestId('walletconnect-copy');
+    const first = await copy.getAttribute('data-uri');
+    await expect.poll(() => copy.getAttribute('data-uri'), { timeout: 10_000 }).not.toBe(first);
+    const second = (await copy.getAttribute('data-uri'))!;
+    const wallet = await phone();
+    await wallet.pair(second);
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+  });
+});

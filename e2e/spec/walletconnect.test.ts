@@ -1,0 +1,210 @@
+import { createEip155Plugin } from '@portico/chain-eip155';
+import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID, type PairingState } from '@portico/plugin-walletconnect';
+import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
+import { createRelay } from '@portico/relay';
+import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+// Several dapp clients live in this one process (a "reload" is a second kernel): no shared Core.
+process.env.DISABLE_GLOBAL_CORE = 'true';
+
+// Anvil's first and third test keys (real signers, never real wallets).
+const WALLET_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const PROJECT_ID = 'portico-e2e';
+
+let relay: Awaited<ReturnType<typeof createRelay>>;
+let chainA: AnvilNode;
+let chainB: AnvilNode;
+const open: Array<{ dispose(): Promise<void> } | WalletConnectTestWallet> = [];
+
+beforeAll(async () => {
+  [relay, chainA, chainB] = await Promise.all([createRelay({ port: 0 }), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
+}, 30_000);
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await ('close' in item ? item.close() : item.dispose());
+});
+afterAll(async () => {
+  await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop()]);
+});
+
+const network = (node: AnvilNode): Network => ({
+  caipNetworkId: `eip155:${node.chainId}`,
+  name: `Anvil ${node.chainId}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [node.url] } },
+});
+
+async function wallet(mode: 'approve' | 'reject' = 'approve') {
+  const created = await createWalletConnectTestWallet({ relayUrl: relay.url, projectId: PROJECT_ID, privateKey: WALLET_KEY, rpcUrls: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url }, mode });
+  open.push(created);
+  return created;
+}
+
+/** A kernel with chain-eip155 and the WalletConnect plugin on the local relay; `storage`/`kv` persist across "reloads". */
+async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number } = {}) {
+  const kernel: Kernel = createKernel({
+    plugins: [
+      createEip155Plugin({ target: new EventTarget() }),
+      createWalletConnectPlugin({
+        projectId: PROJECT_ID,
+        relayUrl: relay.url,
+        metadata: { name: 'Portico e2e', description: 'e2e', url: 'http://127.0.0.1', icons: [] },
+        clientOptions: { storage: options.kv ?? createMemoryKeyValueStorage() },
+        ...(options.pairingLifetimeMs ? { pairingLifetimeMs: options.pairingLifetimeMs, expiryMarginMs: options.expiryMarginMs } : {}),
+      }),
+    ],
+    networks: [network(chainA), network(chainB)],
+    storage: options.storage ?? createMemoryStorage(),
+    logLevel: 'silent',
+  });
+  await kernel.start();
+  open.push(kernel);
+  return { kernel, adapter: kernel.getService(chainAdapterRef('eip155')), service: kernel.getService(walletConnectServiceRef) };
+}
+
+/** Resolves with the pairing URI once the QR view would show one (and differs from `not`). */
+function nextUri(kernel: Kernel, not?: string): Promise<string> {
+  const pairing = kernel.getService(walletConnectServiceRef).pairing;
+  return new Promise((resolve) => {
+    const check = () => {
+      const state: PairingState = pairing.getSnapshot();
+      if (state.status === 'pairing' && state.uri !== not) {
+        off();
+        resolve(state.uri);
+      }
+    };
+    const off = pairing.subscribe(check);
+    check();
+  });
+}
+
+const until = async (predicate: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('WalletConnect through a local relay, a Node wallet on the real protocol, and anvil', () => {
+  it('lists the WalletConnect connector for eip155, pairs by URI, and connects with the wallet’s account', async () => {
+    const { kernel, adapter } = await app();
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', group: 'walletConnect', namespaces: ['eip155'] });
+    const phone = await wallet();
+    const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    const uri = await nextUri(kernel);
+    expect(pairingTopicOf(uri)).toMatch(/^[0-9a-f]{64}$/);
+    await phone.pair(uri);
+    await connecting;
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, address: `eip155:31337:${phone.address}` });
+    expect(phone.sessions()).toHaveLength(1);
+  });
+
+  it('signs through the session (the wallet’s signature recovers to its address) and sends a transaction that lands on anvil', async () => {
+    const { kernel, adapter } = await app();
+    const phone = await wallet();
+    const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await connecting;
+
+    const signature = (await adapter.signMessage!('Hello from Portico')) as Hex;
+    expect(await recoverMessageAddress({ message: 'Hello from Portico', signature })).toBe(phone.address);
+
+    const provider = adapter.getProvider!() as { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
+    const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: phone.address, to: RECIPIENT, value: `0x${parseEther('0.25').toString(16)}` }] })) as Hex;
+    const receipt = await createPublicClient({ transport: http(chainA.url) }).waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect(receipt.to?.toLowerCase()).toBe(RECIPIENT.toLowerCase());
+    // Reads go to the network's RPC, not to the wallet.
+    expect(await provider.request({ method: 'eth_blockNumber' })).toMatch(/^0x[0-9a-f]+$/);
+    expect(phone.requests.map((r) => r.method)).toEqual(['personal_sign', 'eth_sendTransaction']);
+  });
+
+  it('follows the wallet to another chain of the session, and switches on request', async () => {
+    const { kernel, adapter } = await app();
+    const phone = await wallet();
+    const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await connecting;
+    await phone.emitChainChanged(31338);
+    await until(() => kernel.connection.get('eip155').network === 'eip155:31338');
+    expect(kernel.connection.get('eip155').address).toBe(`eip155:31338:${phone.address}`);
+    await adapter.switchNetwork(network(chainA));
+    expect(kernel.connection.get('eip155').network).toBe('eip155:31337');
+  });
+
+  it('restores the session after a reload without a new pairing, and requests still reach the wallet', async () => {
+    const storage = createMemoryStorage();
+    const kv = createMemoryKeyValueStorage();
+    const first = await app({ storage, kv });
+    const phone = await wallet();
+    const connecting = first.adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(first.kernel));
+    await connecting;
+    await first.kernel.dispose();
+
+    const second = await app({ storage, kv });
+    await until(() => second.kernel.connection.get('eip155').status === 'connected');
+    expect(second.kernel.connection.get('eip155').address).toBe(`eip155:31337:${phone.address}`);
+    expect(second.service.pairing.getSnapshot().status).toBe('idle');
+    const signature = (await second.adapter.signMessage!('after reload')) as Hex;
+    expect(await recoverMessageAddress({ message: 'after reload', signature })).toBe(phone.address);
+  });
+
+  it('shows disconnected when the wallet ends the session, and deletes it on both ends when the app disconnects', async () => {
+    const { kernel, adapter } = await app();
+    const phone = await wallet();
+    let connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await connecting;
+    await phone.disconnectAll();
+    await until(() => kernel.connection.get('eip155').status === 'disconnected');
+
+    connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await connecting;
+    expect(phone.sessions()).toHaveLength(1);
+    await adapter.disconnect();
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+    await until(() => phone.sessions().length === 0);
+  });
+
+  it('rejects the connect attempt when the wallet declines, and when the user cancels', async () => {
+    const { kernel, adapter, service } = await app();
+    const phone = await wallet('reject');
+    const declined = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await expect(declined).rejects.toThrow();
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+
+    const cancelled = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await nextUri(kernel);
+    service.cancel();
+    await expect(cancelled).rejects.toMatchObject({ rpcCode: 4001 });
+    expect(service.pairing.getSnapshot().status).toBe('idle');
+  });
+
+  it('replaces a pairing before it expires: a new URI appears, and the old one no longer connects', async () => {
+    const { kernel, adapter } = await app({ pairingLifetimeMs: 2_500, expiryMarginMs: 1_000 });
+    const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    const first = await nextUri(kernel);
+    const started = Date.now();
+    const second = await nextUri(kernel, first);
+    // Treated as expired at lifetime − margin (1.5 s here; the spec's 4 min − 10 s in production).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(pairingTopicOf(second)).not.toBe(pairingTopicOf(first));
+
+    const late = await wallet();
+    await late.pair(first).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(kernel.connection.get('eip155').status).not.toBe('connected');
+
+    const phone = await wallet();
+    await phone.pair(await nextUri(kernel, first));
+    await connecting;
+    expect(kernel.connection.get('eip155').address).toBe(`eip155:31337:${phone.address}`);
+  });
+});

@@ -1,0 +1,143 @@
+import { SignClient } from '@walletconnect/sign-client';
+import type { CoreTypes, SessionTypes } from '@walletconnect/types';
+import { createWalletClient, http, isHex, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+type IKeyValueStorage = NonNullable<CoreTypes.Options['storage']>;
+
+/** A key-value store in memory, so each test client has its own (sign-client's `storage` option). */
+export function createMemoryKeyValueStorage(): IKeyValueStorage {
+  const data = new Map<string, unknown>();
+  return {
+    getKeys: async () => [...data.keys()],
+    getEntries: async <T>() => [...data.entries()] as Array<[string, T]>,
+    getItem: async <T>(key: string) => data.get(key) as T | undefined,
+    setItem: async <T>(key: string, value: T) => void data.set(key, structuredClone(value)),
+    removeItem: async (key: string) => void data.delete(key),
+  } as IKeyValueStorage;
+}
+
+/** Options of the WalletConnect test wallet. */
+export interface WalletConnectTestWalletOptions {
+  relayUrl: string;
+  projectId: string;
+  /** The account's private key (an anvil test key). */
+  privateKey: Hex;
+  /** JSON-RPC URL of each EVM chain the wallet serves (its accounts are offered on each). */
+  rpcUrls: Record<number, string>;
+  /** `reject`: decline proposals and requests (code 5000 / 4001). */
+  mode?: 'approve' | 'reject';
+  name?: string;
+}
+
+const METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_revokePermissions'];
+const EVENTS = ['accountsChanged', 'chainChanged'];
+
+/**
+ * A wallet in Node on the real protocol: `@walletconnect/sign-client` as the wallet side,
+ * signing with a viem local account and sending through the chain's RPC (anvil). Tests
+ * "scan" a pairing URI with `pair(uri)`, then the wallet approves (or rejects) on its own.
+ */
+export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions) {
+  const account = privateKeyToAccount(options.privateKey);
+  const chains = Object.keys(options.rpcUrls).map(Number);
+  let mode = options.mode ?? 'approve';
+  const requests: Array<{ method: string; chainId: string }> = [];
+  const client = await SignClient.init({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    telemetryEnabled: false,
+    logger: 'error',
+    storage: createMemoryKeyValueStorage(),
+    // sign-client shares one Core per storage prefix in a process: each test wallet gets its own.
+    customStoragePrefix: `portico-test-wallet-${crypto.randomUUID()}`,
+    metadata: { name: options.name ?? 'Portico Test Wallet (WalletConnect)', description: 'Test wallet', url: 'https://wallet.portico.test', icons: [] },
+  });
+
+  client.on('session_proposal', ({ id, params }) => {
+    void (async () => {
+      if (mode === 'reject') return client.reject({ id, reason: { code: 5000, message: 'User rejected.' } });
+      const wanted = [...Object.values(params.requiredNamespaces ?? {}), ...Object.values(params.optionalNamespaces ?? {})].flatMap((ns) => ns.chains ?? []);
+      const served = chains.filter((c) => wanted.length === 0 || wanted.includes(`eip155:${c}`));
+      const session = await client.approve({
+        id,
+        namespaces: { eip155: { chains: served.map((c) => `eip155:${c}`), accounts: served.map((c) => `eip155:${c}:${account.address}`), methods: METHODS, events: EVENTS } },
+      });
+      await session.acknowledged();
+    })().catch((error: unknown) => console.error('test wallet: proposal failed', error));
+  });
+
+  client.on('session_request', ({ topic, id, params }) => {
+    const { request, chainId } = params;
+    requests.push({ method: request.method, chainId });
+    void (async () => {
+      const respond = (response: { result: unknown } | { error: { code: number; message: string } }) => client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } });
+      if (mode === 'reject') return respond({ error: { code: 4001, message: 'User rejected the request.' } });
+      try {
+        return respond({ result: await handle(request.method, request.params as unknown[], Number(chainId.split(':')[1])) });
+      } catch (error) {
+        return respond({ error: { code: -32000, message: error instanceof Error ? error.message : String(error) } });
+      }
+    })().catch((error: unknown) => console.error('test wallet: respond failed', error));
+  });
+
+  async function handle(method: string, params: unknown[], chainId: number): Promise<unknown> {
+    switch (method) {
+      case 'personal_sign': {
+        const [message] = params as [string];
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message });
+      }
+      case 'eth_signTypedData_v4': {
+        const [, json] = params as [string, string];
+        return account.signTypedData(JSON.parse(json) as Parameters<typeof account.signTypedData>[0]);
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = params as [{ to: Hex; value?: Hex; data?: Hex; gas?: Hex }];
+        const url = options.rpcUrls[chainId];
+        if (!url) throw new Error(`the test wallet has no RPC for chain ${chainId}`);
+        const wallet = createWalletClient({ account, transport: http(url) });
+        return wallet.sendTransaction({
+          chain: null,
+          to: tx.to,
+          ...(tx.value ? { value: BigInt(tx.value) } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+          ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+        });
+      }
+      case 'wallet_switchEthereumChain':
+        return null;
+      default:
+        throw new Error(`the test wallet does not handle ${method}`);
+    }
+  }
+
+  const liveSessions = (): SessionTypes.Struct[] => client.session.getAll();
+
+  return {
+    address: account.address,
+    client,
+    /** Methods the wallet was asked for, in order. */
+    requests,
+    setMode(next: 'approve' | 'reject') {
+      mode = next;
+    },
+    /** "Scans" a pairing URI. */
+    pair: (uri: string) => client.pair({ uri }),
+    sessions: liveSessions,
+    /** Ends every session from the wallet's side (the dapp receives `session_delete`). */
+    async disconnectAll() {
+      for (const session of liveSessions()) await client.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } });
+    },
+    /** Tells the dapp the wallet moved to another of the session's chains. */
+    async emitChainChanged(chainId: number) {
+      for (const session of liveSessions()) await client.emit({ topic: session.topic, chainId: `eip155:${chainId}`, event: { name: 'chainChanged', data: chainId } });
+    },
+    async close() {
+      await client.core.relayer.transportClose().catch(() => undefined);
+      client.core.heartbeat.stop();
+    },
+  };
+}
+
+/** The WalletConnect test wallet's interface. */
+export type WalletConnectTestWallet = Awaited<ReturnType<typeof createWalletConnectTestWallet>>;

@@ -1,0 +1,2 @@
+export { createMemoryKeyValueStorage, createWalletConnectTestWallet } from './createWalletConnectTestWallet';
+export type { WalletConnectTestWallet, WalletConnectTestWalletOptions } from './createWalletConnectTestWallet';

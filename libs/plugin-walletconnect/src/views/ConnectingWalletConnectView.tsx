@@ -1,0 +1,88 @@
+import { useObservable, usePortico, useT, type ViewProps } from '@portico/react';
+import { AlertBanner, Button, CopyIcon, QrCode, Spinner } from '@portico/ui';
+import { useEffect, useState } from 'react';
+import { walletConnectServiceRef, type PairingState } from '../api';
+import { walletDeepLink } from '../services/deepLinks';
+
+const IDLE: PairingState = { status: 'idle' };
+const noStore = { getSnapshot: () => IDLE, subscribe: () => () => undefined };
+
+/**
+ * The WalletConnect QR view: the pairing URI as a QR code for a phone's wallet to scan, a copy
+ * button for desktop wallets, a spinner until the wallet approves, and the error with a retry.
+ * A new URI replaces the old one when the pairing nears its 4-minute end.
+ */
+const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
+
+export default function ConnectingWalletConnectView({ params }: ViewProps) {
+  const portico = usePortico('ConnectingWalletConnectView');
+  const t = useT();
+  const service = portico.kernel.hasService(walletConnectServiceRef) ? portico.kernel.getService(walletConnectServiceRef) : undefined;
+  const pairing = useObservable(service?.pairing ?? noStore);
+  const attempt = useObservable(portico.connectAttempt);
+  const connectors = useObservable(portico.kernel.connectors);
+  const [copied, setCopied] = useState<string>();
+  // A directory wallet (featured, custom, All Wallets) the user picked: its name and deep links.
+  const chosenId = (params as { connectorId?: unknown } | undefined)?.connectorId;
+  const chosen = connectors.find((c) => c.id === chosenId && c.via);
+
+  useEffect(() => {
+    void service?.preload().catch(() => undefined);
+  }, [service]);
+
+  if (!service) return <AlertBanner severity="error" title={t('walletconnect.unavailable', undefined, 'WalletConnect is not enabled')} />;
+  const failed = attempt?.status === 'failed' ? attempt.error : pairing.status === 'failed' ? pairing.error : undefined;
+  const retry = () => void portico.connect(attempt?.connectorId ?? 'walletConnect').catch(() => undefined);
+  const copy = async (uri: string) => {
+    try {
+      await navigator.clipboard.writeText(uri);
+      setCopied(uri);
+    } catch {
+      setCopied(undefined);
+    }
+  };
+
+  if (failed) {
+    return (
+      <div className="pt-center" data-testid="walletconnect-view">
+        <AlertBanner severity="error" title={t('connecting.failed')}>
+          {failed.message}
+        </AlertBanner>
+        <Button onClick={retry}>{t('connecting.retry')}</Button>
+      </div>
+    );
+  }
+  if (pairing.status !== 'pairing') {
+    return (
+      <div className="pt-center" data-testid="walletconnect-view">
+        <Spinner label={t('walletconnect.preparing', undefined, 'Preparing the QR code')} />
+      </div>
+    );
+  }
+  const mobile = isMobile();
+  const appLink = mobile ? chosen?.links?.mobile : chosen?.links?.desktop;
+  return (
+    <div className="pt-center" data-testid="walletconnect-view">
+      {chosen ? <p style={{ fontWeight: 600, margin: 0 }}>{t('connecting.continueIn', { name: chosen.name })}</p> : null}
+      {chosen && appLink ? (
+        // The URI exists before the click, so the app opens inside the user's gesture.
+        <Button data-testid="walletconnect-open-app" data-href={walletDeepLink(appLink, pairing.uri)} onClick={() => window.location.assign(walletDeepLink(appLink, pairing.uri))}>
+          {t('walletconnect.openApp', { name: chosen.name }, `Open ${chosen.name}`)}
+        </Button>
+      ) : null}
+      {chosen?.links?.web ? (
+        <Button variant="secondary" data-testid="walletconnect-open-web" onClick={() => window.open(walletDeepLink(chosen.links!.web!, pairing.uri), '_blank', 'noopener,noreferrer')}>
+          {t('walletconnect.openWeb', { name: chosen.name }, `Open ${chosen.name} in the browser`)}
+        </Button>
+      ) : null}
+      <QrCode value={pairing.uri} label={t('walletconnect.qrLabel', undefined, 'WalletConnect QR code')} />
+      <p className="pt-muted">{t('walletconnect.scan', undefined, 'Scan this QR code with your phone')}</p>
+      <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy(pairing.uri)} data-testid="walletconnect-copy" data-uri={pairing.uri}>
+        {copied === pairing.uri ? t('walletconnect.copied', undefined, 'Link copied') : t('walletconnect.copy', undefined, 'Copy link')}
+      </Button>
+      <span role="status" className="pt-visually-hidden">
+        {copied === pairing.uri ? t('walletconnect.copied', undefined, 'Link copied') : ''}
+      </span>
+    </div>
+  );
+}
