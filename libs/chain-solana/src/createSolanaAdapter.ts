@@ -109,7 +109,9 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
     pickNetwork(wallet, current) {
       const networks = parts.networks();
       if (current && networks.some((n) => n.caipNetworkId === current)) return current;
-      return (networks.find((n) => wallet.chains.includes(walletStandardChainOf(n.caipNetworkId))) ?? networks[0])?.caipNetworkId;
+      // Wallet Standard chains (`solana:mainnet`) or, from a WalletConnect session, CAIP-2 ids.
+      const serves = (n: Network) => wallet.chains.includes(n.caipNetworkId) || wallet.chains.includes(walletStandardChainOf(n.caipNetworkId));
+      return (networks.find(serves) ?? networks[0])?.caipNetworkId;
     },
   });
 

@@ -177,4 +177,33 @@ describe('createWalletStandardAdapter', () => {
     expect(kernel.connection.get('acme').status).toBe('disconnected');
     expect(kernel.connectors.getSnapshot()).toEqual([]);
   });
+
+  it('serves a connector another plugin lists with an attached wallet: connect, reconnect after a reload, detach', async () => {
+    const storage = createMemoryStorage();
+    const w = acmeWallet('Session', ['alice']);
+    const first = await setUp(storage);
+    const detach = first.adapter.attachProvider('walletConnect', w.wallet);
+    // Nothing is listed for it here: the attaching plugin owns the connector.
+    expect(first.kernel.connectors.getSnapshot()).toEqual([]);
+    expect(() => first.adapter.attachProvider('walletConnect', acmeWallet('Other', ['bobby']).wallet)).toThrow(expect.objectContaining({ code: 'kernel/wallet-taken' }));
+    await first.adapter.connect('walletConnect');
+    expect(first.kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:alice', connectorId: 'walletConnect' });
+    detach();
+    expect(w.listenerCount()).toBe(0);
+    await expect(first.adapter.connect('walletConnect')).rejects.toMatchObject({ code: 'kernel/adapter-not-found' });
+    await first.kernel.dispose();
+
+    const second = await setUp(storage);
+    const restoring = second.adapter.reconnect('walletConnect');
+    second.adapter.attachProvider('walletConnect', w.wallet);
+    await expect(restoring).resolves.toBe(true);
+    expect(second.kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:alice', connectorId: 'walletConnect' });
+  });
+
+  it('refuses to attach something that is not a wallet of the namespace', async () => {
+    const { adapter } = await setUp();
+    for (const bad of [undefined, null, 'wallet', { name: 'X' }, { ...acmeWallet('B', ['bobby']).wallet, chains: ['other:1'] }]) {
+      expect(() => adapter.attachProvider('walletConnect', bad)).toThrow(expect.objectContaining({ code: 'kernel/invalid-wallet', message: 'The wallet for "walletConnect" is not a Wallet Standard wallet for acme' }));
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { Account, ConnectionStore } from '../connection/ConnectionStore';
 import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
 import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import { PorticoError } from '../errors/PorticoError';
 import type { Logger } from '../logger/createLogger';
 import type { Network } from './networkSchema';
 
@@ -69,6 +70,11 @@ export interface StandardWalletRegistry {
 }
 
 type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) => void;
+
+function isStandardWalletShape(value: unknown): value is StandardWallet {
+  const w = value as StandardWallet | undefined;
+  return typeof w === 'object' && w !== null && typeof w.name === 'string' && Array.isArray(w.chains) && typeof w.features === 'object' && w.features !== null && Array.isArray(w.accounts);
+}
 
 /** The id under which a Wallet Standard wallet is listed (one wallet, whatever its chains). */
 export function standardWalletId(wallet: StandardWallet): string {
@@ -184,6 +190,29 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
           connection.setDisconnected(NS);
         }
       }
+    },
+    /**
+     * Serves a connector another plugin registered (WalletConnect) with a wallet in the Wallet
+     * Standard shape that it backs (a session); no connector is listed for it here. Detaching
+     * keeps the stored connection, so the next load restores it; the wallet's listeners go.
+     */
+    attachProvider(connectorId: string, provider: unknown): () => void {
+      const wallet = provider as StandardWallet;
+      let supported = false;
+      try {
+        supported = isStandardWalletShape(wallet) && spec.supports(wallet);
+      } catch {
+        supported = false;
+      }
+      if (!supported) throw new PorticoError(`The wallet for "${connectorId}" is not a Wallet Standard wallet for ${NS}`, { code: 'kernel/invalid-wallet' });
+      if (wallets.has(connectorId)) throw new PorticoError(`"${connectorId}" already has a ${NS} wallet`, { code: 'kernel/wallet-taken' });
+      wallets.set(connectorId, wallet);
+      for (const wake of reconnectWaiters.splice(0)) wake();
+      return () => {
+        if (wallets.get(connectorId) !== wallet) return;
+        wallets.delete(connectorId);
+        if (active?.wallet === wallet) detach();
+      };
     },
     async connect(connectorId: string): Promise<void> {
       const wallet = wallets.get(connectorId);

@@ -58,5 +58,10 @@ describe('directory wallets (via, links)', () => {
     expect(registry.get('dir-1')).toMatchObject({ via: 'walletConnect', links: { mobile: 'dirwallet://', web: 'https://app.dir.example' } });
     expect(() => registry.register({ ...base, id: 'dir-2', links: { mobile: 'javascript:alert(1)' } }, 'core')).toThrow(/links\.mobile.*https or app-scheme/);
     expect(() => registry.register({ ...base, id: 'dir-3', links: { web: 'http://app.example' } }, 'core')).toThrow(/links\.web.*https link/);
+    registry.register({ ...base, id: 'dir-4', links: { appStore: 'https://apps.apple.com/app/x/id1', playStore: 'https://play.google.com/store/apps/details?id=x' } }, 'core');
+    expect(registry.get('dir-4')?.links).toEqual({ appStore: 'https://apps.apple.com/app/x/id1', playStore: 'https://play.google.com/store/apps/details?id=x' });
+    // A store page is a web page: no app schemes, no plain http.
+    expect(() => registry.register({ ...base, id: 'dir-5', links: { appStore: 'itms-apps://apps.apple.com/app/id1' } }, 'core')).toThrow(/links\.appStore.*https link/);
+    expect(() => registry.register({ ...base, id: 'dir-6', links: { playStore: 'http://play.example' } }, 'core')).toThrow(/links\.playStore.*https link/);
   });
 });

@@ -33,6 +33,10 @@ export interface ConnectorLinks {
   readonly mobile?: string | undefined;
   readonly desktop?: string | undefined;
   readonly web?: string | undefined;
+  /** The app's App Store page (https): where a phone without the app is sent. */
+  readonly appStore?: string | undefined;
+  /** The app's Google Play page (https). */
+  readonly playStore?: string | undefined;
 }
 
 /** A connector as listed: its group resolved and the plugin that registered it. */
@@ -68,6 +72,8 @@ const connectorSchema = z.object({
       mobile: z.optional(link('app')),
       desktop: z.optional(link('app')),
       web: z.optional(link('web')),
+      appStore: z.optional(link('web')),
+      playStore: z.optional(link('web')),
     }),
   ),
 });
