@@ -111,3 +111,34 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     await expect(d.getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible();
   });
 });
+
+test.describe('Wallet directory on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the wallet app opens by its deep link with the pairing URI; when it is not installed, its App Store page follows', async ({ page }) => {
+    const store = 'https://apps.apple.com/app/acme-wallet/id1000000001';
+    await page.route('https://apps.apple.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>App Store</title><h1>Acme Wallet</h1>' }));
+    await freshPage(page, path());
+    const d = await openConnectView(page);
+    await d.locator('[data-connector-id="acme-custom-wallet"]').click();
+    await expect(d).toHaveAttribute('data-view', 'ConnectingWalletConnect');
+    const open = d.getByTestId('walletconnect-open-app');
+    await expect(open).toHaveText('Open Acme Custom Wallet');
+    const uri = (await d.getByTestId('walletconnect-copy').getAttribute('data-uri'))!;
+    // The deep link carries the URI made before the tap, so the app opens inside the gesture.
+    await expect(open).toHaveAttribute('data-href', `acmewallet://wc?uri=${encodeURIComponent(uri)}`);
+    await expect(d.getByTestId('walletconnect-get-app')).toHaveAttribute('href', store);
+    await expect(d.getByTestId('walletconnect-get-app-row')).toContainText("Don't have Acme Custom Wallet?");
+    const started = Date.now();
+    await open.click();
+    // No app takes the acmewallet:// link here: the page stays in front, so the store page follows.
+    await page.waitForURL(store, { timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
+    await expect(page.getByRole('heading', { name: 'Acme Wallet' })).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
 import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
@@ -12,9 +13,16 @@ const evmUrls = () => process.env.PORTICO_EVM!.split(',');
 const path = (extra = '') => `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}${extra}`;
 
 const phones: WalletConnectTestWallet[] = [];
-async function phone(): Promise<WalletConnectTestWallet> {
+/** The phone's wallet; with `solanaChain` it has a Solana account on that chain (the local node) too. */
+async function phone(solanaChain?: string): Promise<WalletConnectTestWallet> {
   const [a, b] = evmUrls();
-  const wallet = await createWalletConnectTestWallet({ relayUrl: process.env.PORTICO_RELAY!, projectId: 'playground-project', privateKey: PHONE_KEY, rpcUrls: { 31337: a!, 31338: b! } });
+  const wallet = await createWalletConnectTestWallet({
+    relayUrl: process.env.PORTICO_RELAY!,
+    projectId: 'playground-project',
+    privateKey: PHONE_KEY,
+    rpcUrls: { 31337: a!, 31338: b! },
+    ...(solanaChain ? { solana: { seed: '55'.repeat(32), rpcUrls: { [solanaChain]: process.env.PORTICO_SOLANA! } } } : {}),
+  });
   phones.push(wallet);
   return wallet;
 }
@@ -103,5 +111,45 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
     const wallet = await phone();
     await wallet.pair(second);
     await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+  });
+
+  test('with Solana enabled, one scan connects eip155 and solana; a Solana transfer signed on the phone lands on the local node', async ({ page }) => {
+    const sol = `&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}`;
+    await freshPage(page, path(sol));
+    // The playground's local Solana network (CAIP-2: the first 32 characters of its genesis hash).
+    const solanaChain = `solana:${SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)}`;
+    const wallet = await phone(solanaChain);
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-status-eip155')).toHaveText('connected');
+    await expect(page.getByTestId('host-address-solana')).toHaveText(wallet.solanaAddress!);
+    await expect(dialog(page)).toBeHidden();
+    expect(wallet.sessions()).toHaveLength(1);
+
+    const rpc = async <T>(method: string, params: unknown[]): Promise<T> =>
+      ((await (await fetch(process.env.PORTICO_SOLANA!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result;
+    await rpc('requestAirdrop', [wallet.solanaAddress, 1_000_000_000]);
+    const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
+    const before = (await rpc<{ value: number }>('getBalance', [recipient])).value;
+    const signature = await page.evaluate(
+      (to) => (window as unknown as { porticoDemo: { sendSol(p: unknown, to: string, l: number): Promise<string> }; portico: unknown }).porticoDemo.sendSol((window as unknown as { portico: unknown }).portico, to, 4_000_000),
+      recipient,
+    );
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect((await rpc<{ value: number }>('getBalance', [recipient])).value - before).toBe(4_000_000);
+    expect(wallet.requests.map((r) => r.method)).toContain('solana_signAndSendTransaction');
+
+    await page.reload();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-status-eip155')).toHaveText('connected');
+  });
+
+  test('with Solana enabled, a phone without a Solana account connects eip155 only', async ({ page }) => {
+    await freshPage(page, path(`&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}`));
+    const wallet = await phone();
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status-eip155')).toHaveText('connected', { timeout: 15_000 });
+    await expect(dialog(page)).toBeHidden();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('disconnected');
   });
 });

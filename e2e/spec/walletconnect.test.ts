@@ -1,4 +1,9 @@
+import { ed25519 } from '@noble/curves/ed25519';
 import { createEip155Plugin } from '@portico/chain-eip155';
+import { createSolanaPlugin, defineSolanaLocalnet } from '@portico/chain-solana';
+import { createSolTransfer } from '@portico/chain-solana/testing';
+import { startSolanaServer, type SolanaServer } from '@portico/chain-solana/testing/node';
+import { base58 } from '@scure/base';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
 import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID, type PairingState } from '@portico/plugin-walletconnect';
@@ -18,16 +23,17 @@ const PROJECT_ID = 'portico-e2e';
 let relay: Awaited<ReturnType<typeof createRelay>>;
 let chainA: AnvilNode;
 let chainB: AnvilNode;
+let solanaNode: SolanaServer;
 const open: Array<{ dispose(): Promise<void> } | WalletConnectTestWallet> = [];
 
 beforeAll(async () => {
-  [relay, chainA, chainB] = await Promise.all([createRelay({ port: 0 }), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
+  [relay, chainA, chainB, solanaNode] = await Promise.all([createRelay({ port: 0 }), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startSolanaServer()]);
 }, 30_000);
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await ('close' in item ? item.close() : item.dispose());
 });
 afterAll(async () => {
-  await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop()]);
+  await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop(), solanaNode?.stop()]);
 });
 
 const network = (node: AnvilNode): Network => ({
@@ -37,17 +43,27 @@ const network = (node: AnvilNode): Network => ({
   rpcUrls: { default: { http: [node.url] } },
 });
 
-async function wallet(mode: 'approve' | 'reject' = 'approve') {
-  const created = await createWalletConnectTestWallet({ relayUrl: relay.url, projectId: PROJECT_ID, privateKey: WALLET_KEY, rpcUrls: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url }, mode });
+const solanaNetwork = () => defineSolanaLocalnet(solanaNode.genesisHash, solanaNode.url);
+
+async function wallet(mode: 'approve' | 'reject' = 'approve', withSolana = false) {
+  const created = await createWalletConnectTestWallet({
+    relayUrl: relay.url,
+    projectId: PROJECT_ID,
+    privateKey: WALLET_KEY,
+    rpcUrls: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url },
+    mode,
+    ...(withSolana ? { solana: { seed: '33'.repeat(32), rpcUrls: { [solanaNetwork().caipNetworkId]: solanaNode.url } } } : {}),
+  });
   open.push(created);
   return created;
 }
 
 /** A kernel with chain-eip155 and the WalletConnect plugin on the local relay; `storage`/`kv` persist across "reloads". */
-async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number } = {}) {
+async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number; solana?: boolean } = {}) {
   const kernel: Kernel = createKernel({
     plugins: [
       createEip155Plugin({ target: new EventTarget() }),
+      ...(options.solana ? [createSolanaPlugin()] : []),
       createWalletConnectPlugin({
         projectId: PROJECT_ID,
         relayUrl: relay.url,
@@ -56,7 +72,7 @@ async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof crea
         ...(options.pairingLifetimeMs ? { pairingLifetimeMs: options.pairingLifetimeMs, expiryMarginMs: options.expiryMarginMs } : {}),
       }),
     ],
-    networks: [network(chainA), network(chainB)],
+    networks: [network(chainA), network(chainB), ...(options.solana ? [solanaNetwork()] : [])],
     storage: options.storage ?? createMemoryStorage(),
     logLevel: 'silent',
   });
@@ -170,6 +186,60 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     await adapter.disconnect();
     expect(kernel.connection.get('eip155').status).toBe('disconnected');
     await until(() => phone.sessions().length === 0);
+  });
+
+  it('one session carries eip155 and solana accounts: Solana signing and sending go through it, and it is restored after a reload', async () => {
+    const storage = createMemoryStorage();
+    const kv = createMemoryKeyValueStorage();
+    const first = await app({ storage, kv, solana: true });
+    expect(first.kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)?.namespaces).toEqual(['eip155', 'solana']);
+    const solana = first.kernel.getService(chainAdapterRef('solana'));
+    const phone = await wallet('approve', true);
+    const connecting = first.adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(first.kernel));
+    await connecting;
+    // The second namespace connects from the same session, without another pairing.
+    await solana.connect(WALLETCONNECT_CONNECTOR_ID);
+    const solanaId = solanaNetwork().caipNetworkId;
+    expect(first.kernel.connection.get('solana')).toMatchObject({ status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, address: `${solanaId}:${phone.solanaAddress}`, network: solanaId });
+    expect(first.kernel.connection.get('eip155').address).toBe(`eip155:31337:${phone.address}`);
+    expect(phone.sessions()).toHaveLength(1);
+    expect(Object.keys(phone.sessions()[0]!.namespaces).sort()).toEqual(['eip155', 'solana']);
+
+    // Sign-in message: the ed25519 signature verifies against the session's Solana key.
+    const signature = base58.decode((await solana.signMessage!('Sign in to Portico')) as string);
+    expect(ed25519.verify(signature, new TextEncoder().encode('Sign in to Portico'), base58.decode(phone.solanaAddress!))).toBe(true);
+
+    // A transfer signed on the phone and sent by it lands on the local Solana node.
+    await solanaNode.airdrop(phone.solanaAddress!, 1_000_000_000n);
+    const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
+    const before = solanaNode.balance(recipient);
+    const transaction = await createSolTransfer({ rpcUrl: solanaNode.url, from: phone.solanaAddress!, to: recipient, lamports: 3_000_000 });
+    const provider = solana.getProvider!() as { request(args: { method: string; params?: unknown }): Promise<{ signature: string }> };
+    const sent = await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } });
+    expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect(solanaNode.balance(recipient) - before).toBe(3_000_000n);
+    expect(phone.requests.map((r) => r.method)).toEqual(['solana_signMessage', 'solana_signAndSendTransaction']);
+    expect(phone.requests.every((r) => r.chainId === solanaId)).toBe(true);
+    await first.kernel.dispose();
+
+    const second = await app({ storage, kv, solana: true });
+    await until(() => second.kernel.connection.get('solana').status === 'connected' && second.kernel.connection.get('eip155').status === 'connected');
+    expect(second.kernel.connection.get('solana').address).toBe(`${solanaId}:${phone.solanaAddress}`);
+    // The wallet ending the session disconnects both namespaces.
+    await phone.disconnectAll();
+    await until(() => second.kernel.connection.get('solana').status === 'disconnected' && second.kernel.connection.get('eip155').status === 'disconnected');
+  });
+
+  it('a session without solana accounts leaves Solana disconnected with a clear error, and eip155 connected', async () => {
+    const { kernel, adapter } = await app({ solana: true });
+    const phone = await wallet();
+    const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(kernel));
+    await connecting;
+    await expect(kernel.getService(chainAdapterRef('solana')).connect(WALLETCONNECT_CONNECTOR_ID)).rejects.toMatchObject({ name: 'NoActiveCaipAddressError' });
+    expect(kernel.connection.get('solana').status).toBe('disconnected');
+    expect(kernel.connection.get('eip155').status).toBe('connected');
   });
 
   it('rejects the connect attempt when the wallet declines, and when the user cancels', async () => {

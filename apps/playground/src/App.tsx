@@ -45,6 +45,8 @@ const directory = {
       imageUrl: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" rx="10" fill="%23e8590c"/%3E%3C/svg%3E',
       mobileLink: 'acmewallet://',
       webappLink: 'https://wallet.acme.example',
+      appStore: 'https://apps.apple.com/app/acme-wallet/id1000000001',
+      playStore: 'https://play.google.com/store/apps/details?id=example.acme.wallet',
     },
   ],
 };

@@ -2,6 +2,7 @@ import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
 import { WALLETCONNECT_CONNECTOR_ID, walletConnectServiceRef, type WalletConnectService } from './api';
 import { manifest } from './manifest';
 import { createEip155SessionProvider, EIP155_SESSION_EVENTS, EIP155_SESSION_METHODS } from './services/createEip155SessionProvider';
+import { createSolanaSessionWallet, SOLANA_SESSION_METHODS } from './services/createSolanaSessionWallet';
 import { WalletConnectConnection, type WalletConnectConnectionOptions } from './services/WalletConnectConnection';
 
 /** The public relay, used when the host sets no `relayUrl`. */
@@ -49,7 +50,14 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         return;
       }
       const settings = ctx.services.get(kernelRefs.settings);
-      const evmNetworks = () => settings.networks.filter((n) => n.caipNetworkId.startsWith('eip155:'));
+      const policy = ctx.services.get(kernelRefs.rpcPolicy);
+      const networksOf = (ns: string) => settings.networks.filter((n) => n.caipNetworkId.startsWith(`${ns}:`));
+      const evmNetworks = () => networksOf('eip155');
+      // The namespaces a session can carry: those whose chain plugin takes a session-backed wallet.
+      const namespaces: string[] = [];
+      // Methods proposed per namespace: what the wallet must answer for Portico, plus every
+      // method the chain plugin's policy has the user confirm (signing and sending).
+      const methodsFor = (ns: string, own: readonly string[]) => [...new Set([...own, ...policy.allowedMethods(ns).filter((m) => policy.classify(m, ns) === 'confirm')])];
       const session = new WalletConnectConnection({
         projectId: options.projectId,
         relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
@@ -59,21 +67,35 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         expiryMarginMs: options.expiryMarginMs,
         clientOptions: options.clientOptions,
         ...(options.verifyApi !== undefined ? { verifyApi: options.verifyApi } : {}),
-        namespaces: () => ({
-          eip155: { chains: evmNetworks().map((n) => n.caipNetworkId), methods: [...EIP155_SESSION_METHODS], events: [...EIP155_SESSION_EVENTS] },
-        }),
+        namespaces: () =>
+          Object.fromEntries(
+            namespaces.map((ns) => [
+              ns,
+              ns === 'eip155'
+                ? { chains: evmNetworks().map((n) => n.caipNetworkId), methods: methodsFor(ns, EIP155_SESSION_METHODS), events: [...EIP155_SESSION_EVENTS] }
+                : { chains: networksOf(ns).map((n) => n.caipNetworkId), methods: methodsFor(ns, SOLANA_SESSION_METHODS), events: [] },
+            ]),
+          ),
       });
       ctx.onDispose(() => session.dispose());
 
-      const namespaces: string[] = [];
-      const eip155Ref = chainAdapterRef('eip155');
-      const eip155 = ctx.services.has(eip155Ref) ? ctx.services.get(eip155Ref) : undefined;
+      const adapterFor = (ns: string) => {
+        const ref = chainAdapterRef(ns);
+        return ctx.services.has(ref) ? ctx.services.get(ref) : undefined;
+      };
+      const eip155 = adapterFor('eip155');
       if (eip155?.attachProvider && evmNetworks().length > 0) {
         ctx.onDispose(eip155.attachProvider(WALLETCONNECT_CONNECTOR_ID, createEip155SessionProvider(session, { http: ctx.http, networks: evmNetworks })));
         namespaces.push('eip155');
       }
+      const solana = adapterFor('solana');
+      if (solana?.attachProvider && networksOf('solana').length > 0) {
+        const wallet = createSolanaSessionWallet(session, { name: 'WalletConnect', icon: WALLETCONNECT_ICON, chains: () => networksOf('solana').map((n) => n.caipNetworkId) });
+        ctx.onDispose(solana.attachProvider(WALLETCONNECT_CONNECTOR_ID, wallet));
+        namespaces.push('solana');
+      }
       if (namespaces.length === 0) {
-        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable chain-eip155 with eip155 networks)');
+        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable chain-eip155 or chain-solana with their networks)');
         return;
       }
       const connectors = ctx.services.get(kernelRefs.connectors);

@@ -62,6 +62,7 @@ export function createEip155SessionProvider(connection: WalletConnectConnection,
     if (chainId === undefined) throw rpcError(4900, 'The wallet is not connected');
     return chainId;
   };
+  const hasAccounts = () => sessionAccounts(connection.current).length > 0;
   const addressesOn = (id: number) => [...new Set(sessionAccounts(connection.current).filter(([chain]) => chain === id).map(([, address]) => address))];
 
   connection.on((change: SessionChange) => {
@@ -69,7 +70,7 @@ export function createEip155SessionProvider(connection: WalletConnectConnection,
       chainId = undefined;
       emit('disconnect', rpcError(4900, 'The WalletConnect session ended'));
     } else if (change.type === 'update') {
-      if (connection.current) emit('accountsChanged', addressesOn(currentChain()));
+      if (connection.current && hasAccounts()) emit('accountsChanged', addressesOn(currentChain()));
     } else if (change.chainId.startsWith(`${NS}:`)) {
       if (change.name === 'chainChanged') {
         const next = chainIdFrom(change.data);
@@ -87,14 +88,19 @@ export function createEip155SessionProvider(connection: WalletConnectConnection,
   return {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       switch (method) {
+        // A session may carry no eip155 account (the wallet approved only other namespaces).
         case 'eth_requestAccounts':
           await connection.connect();
-          return addressesOn(currentChain());
+          return hasAccounts() ? addressesOn(currentChain()) : [];
         case 'eth_accounts':
-          return (await connection.restore()) ? addressesOn(currentChain()) : [];
-        case 'eth_chainId':
+          return (await connection.restore()) && hasAccounts() ? addressesOn(currentChain()) : [];
+        case 'eth_chainId': {
           await connection.restore();
-          return `0x${currentChain().toString(16)}`;
+          if (hasAccounts()) return `0x${currentChain().toString(16)}`;
+          const first = /^eip155:(\d+)$/.exec(parts.networks()[0]?.caipNetworkId ?? '');
+          if (!first) throw rpcError(4900, 'The wallet is not connected');
+          return `0x${Number(first[1]).toString(16)}`;
+        }
         case 'wallet_revokePermissions':
           await connection.disconnect();
           return null;

@@ -1,3 +1,5 @@
+import { ed25519 } from '@noble/curves/ed25519';
+import { base58, base64, hex } from '@scure/base';
 import { SignClient } from '@walletconnect/sign-client';
 import type { CoreTypes, SessionTypes } from '@walletconnect/types';
 import { createWalletClient, http, isHex, type Hex } from 'viem';
@@ -25,6 +27,11 @@ export interface WalletConnectTestWalletOptions {
   privateKey: Hex;
   /** JSON-RPC URL of each EVM chain the wallet serves (its accounts are offered on each). */
   rpcUrls: Record<number, string>;
+  /**
+   * A Solana account too (ed25519 seed, hex) and the JSON-RPC URL of each Solana chain it
+   * serves (CAIP-2 id → URL); the session then carries solana accounts when the app asks.
+   */
+  solana?: { seed: string; rpcUrls: Record<string, string> };
   /** `reject`: decline proposals and requests (code 5000 / 4001). */
   mode?: 'approve' | 'reject';
   name?: string;
@@ -32,6 +39,7 @@ export interface WalletConnectTestWalletOptions {
 
 const METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_revokePermissions'];
 const EVENTS = ['accountsChanged', 'chainChanged'];
+const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions', 'solana_getAccounts', 'solana_requestAccounts'];
 
 /**
  * A wallet in Node on the real protocol: `@walletconnect/sign-client` as the wallet side,
@@ -43,6 +51,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
   const chains = Object.keys(options.rpcUrls).map(Number);
   let mode = options.mode ?? 'approve';
   const requests: Array<{ method: string; chainId: string }> = [];
+  // The Solana side: an ed25519 key; transactions parsed and signed by @solana/web3.js.
+  const solanaSeed = options.solana ? hex.decode(options.solana.seed) : undefined;
+  if (solanaSeed && solanaSeed.length !== 32) throw new TypeError('solana.seed must be 32 bytes of hex');
+  const solana = solanaSeed ? { seed: solanaSeed, address: base58.encode(ed25519.getPublicKey(solanaSeed)) } : undefined;
   const client = await SignClient.init({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
@@ -59,10 +71,11 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       if (mode === 'reject') return client.reject({ id, reason: { code: 5000, message: 'User rejected.' } });
       const wanted = [...Object.values(params.requiredNamespaces ?? {}), ...Object.values(params.optionalNamespaces ?? {})].flatMap((ns) => ns.chains ?? []);
       const served = chains.filter((c) => wanted.length === 0 || wanted.includes(`eip155:${c}`));
-      const session = await client.approve({
-        id,
-        namespaces: { eip155: { chains: served.map((c) => `eip155:${c}`), accounts: served.map((c) => `eip155:${c}:${account.address}`), methods: METHODS, events: EVENTS } },
-      });
+      const solanaChains = solana ? Object.keys(options.solana!.rpcUrls).filter((c) => wanted.includes(c)) : [];
+      const namespaces: Record<string, { chains: string[]; accounts: string[]; methods: string[]; events: string[] }> = {};
+      if (served.length) namespaces.eip155 = { chains: served.map((c) => `eip155:${c}`), accounts: served.map((c) => `eip155:${c}:${account.address}`), methods: METHODS, events: EVENTS };
+      if (solanaChains.length) namespaces.solana = { chains: solanaChains, accounts: solanaChains.map((c) => `${c}:${solana!.address}`), methods: SOLANA_METHODS, events: [] };
+      const session = await client.approve({ id, namespaces });
       await session.acknowledged();
     })().catch((error: unknown) => console.error('test wallet: proposal failed', error));
   });
@@ -74,6 +87,7 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       const respond = (response: { result: unknown } | { error: { code: number; message: string } }) => client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } });
       if (mode === 'reject') return respond({ error: { code: 4001, message: 'User rejected the request.' } });
       try {
+        if (chainId.startsWith('solana:')) return respond({ result: await handleSolana(request.method, request.params as Record<string, unknown>, chainId) });
         return respond({ result: await handle(request.method, request.params as unknown[], Number(chainId.split(':')[1])) });
       } catch (error) {
         return respond({ error: { code: -32000, message: error instanceof Error ? error.message : String(error) } });
@@ -111,10 +125,52 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     }
   }
 
+  /** WalletConnect's Solana JSON-RPC methods, answered with the wallet's ed25519 key. */
+  async function handleSolana(method: string, params: Record<string, unknown>, chainId: string): Promise<unknown> {
+    if (!solana) throw new Error('the test wallet has no Solana account');
+    const sign = async (transaction: unknown): Promise<Uint8Array> => {
+      const { Keypair, VersionedTransaction } = await import('@solana/web3.js');
+      const tx = VersionedTransaction.deserialize(base64.decode(String(transaction)));
+      tx.sign([Keypair.fromSeed(solana.seed)]);
+      return tx.serialize();
+    };
+    switch (method) {
+      case 'solana_getAccounts':
+      case 'solana_requestAccounts':
+        return [{ pubkey: solana.address }];
+      case 'solana_signMessage':
+        return { signature: base58.encode(ed25519.sign(base58.decode(String(params.message)), solana.seed)) };
+      case 'solana_signTransaction': {
+        const signed = await sign(params.transaction);
+        return { signature: base58.encode(signed.slice(1, 65)), transaction: base64.encode(signed) };
+      }
+      case 'solana_signAllTransactions': {
+        const list = Array.isArray(params.transactions) ? params.transactions : [];
+        return { transactions: (await Promise.all(list.map(sign))).map((t) => base64.encode(t)) };
+      }
+      case 'solana_signAndSendTransaction': {
+        const url = options.solana?.rpcUrls[chainId];
+        if (!url) throw new Error(`the test wallet has no RPC for ${chainId}`);
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [base64.encode(await sign(params.transaction)), { encoding: 'base64' }] }),
+        });
+        const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
+        if (typeof body.result !== 'string') throw new Error(body.error?.message ?? 'sendTransaction failed');
+        return { signature: body.result };
+      }
+      default:
+        throw new Error(`the test wallet does not handle ${method}`);
+    }
+  }
+
   const liveSessions = (): SessionTypes.Struct[] => client.session.getAll();
 
   return {
     address: account.address,
+    /** The Solana address, when the wallet has a Solana account. */
+    solanaAddress: solana?.address,
     client,
     /** Methods the wallet was asked for, in order. */
     requests,

@@ -140,7 +140,7 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
       customWallets: [
         { id: 'mine', name: 'My Wallet', mobileLink: 'mywallet://', webappLink: 'javascript:alert(1)' },
         { id: 'hidden', name: 'Hidden Wallet' },
-        { id: 'second', name: 'Second Wallet', webappLink: 'https://second.example' },
+        { id: 'second', name: 'Second Wallet', webappLink: 'https://second.example', appStore: 'https://apps.apple.com/app/second/id2', playStore: 'market://details?id=second' },
       ],
     });
     made.push(p);
@@ -151,6 +151,8 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
       ['second', 2, 'walletConnect'],
     ]);
     expect(listed[0]!.links).toEqual({ mobile: 'mywallet://' });
+    expect(listed[1]!.links).toEqual({ web: 'https://second.example', appStore: 'https://apps.apple.com/app/second/id2' });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringContaining('Custom wallet "second": playStore ignored'));
     expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringContaining('Custom wallet "mine": webappLink ignored, it uses the javascript: scheme'));
     warn.mockRestore();
   });

@@ -1,5 +1,6 @@
 import {
   AdapterNotFoundError,
+  NoActiveCaipAddressError,
   ChainNotSupportedError,
   ConfigInvalidError,
   chainAdapterRef,
@@ -128,11 +129,22 @@ export function createPortico(config: PorticoConfig): Portico {
       if (!CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.push(view, { connectorId });
       try {
         if (!through) throw new AdapterNotFoundError(`"${connector.name}" connects through "${connector.via}", which is not enabled`);
+        // A multi-chain connection (a WalletConnect session, a multi-chain wallet) may bring
+        // accounts for only some of its namespaces: those without any are left disconnected.
+        let connected = 0;
+        let noAccounts: unknown;
         for (const namespace of through.namespaces) {
           const chain = adapter(namespace);
           if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
-          await chain.connect(through.id);
+          try {
+            await chain.connect(through.id);
+            connected++;
+          } catch (error) {
+            if (!(error instanceof NoActiveCaipAddressError) || through.namespaces.length === 1) throw error;
+            noAccounts ??= error;
+          }
         }
+        if (connected === 0 && noAccounts) throw noAccounts;
         kernel.connection.addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
         attempt.set(undefined);
         // A plugin (sign-in) may have moved the modal on; only close from Connecting.

@@ -59,6 +59,9 @@ export const porticoConfigSchema = z
           mobileLink: z.optional(z.string()),
           desktopLink: z.optional(z.string()),
           webappLink: z.optional(z.string()),
+          /** App Store and Google Play pages: a phone without the app is sent there. */
+          appStore: z.optional(z.string()),
+          playStore: z.optional(z.string()),
         }),
       ),
     ),

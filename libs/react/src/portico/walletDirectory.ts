@@ -69,7 +69,7 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
             ...(order !== undefined ? { order } : {}),
             ...(wallet.imageUrl ? { icon: wallet.imageUrl } : {}),
             ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
-            links: { mobile: wallet.links.mobile, desktop: wallet.links.desktop, web: wallet.links.web },
+            links: { mobile: wallet.links.mobile, desktop: wallet.links.desktop, web: wallet.links.web, appStore: wallet.links.appStore, playStore: wallet.links.playStore },
           },
           'core',
         );
@@ -110,6 +110,8 @@ export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory
             mobile: linkOrNothing(wallet, 'mobileLink', wallet.mobileLink, 'app'),
             desktop: linkOrNothing(wallet, 'desktopLink', wallet.desktopLink, 'app'),
             web: linkOrNothing(wallet, 'webappLink', wallet.webappLink, 'web'),
+            appStore: linkOrNothing(wallet, 'appStore', wallet.appStore, 'web'),
+            playStore: linkOrNothing(wallet, 'playStore', wallet.playStore, 'web'),
           },
         },
         'core',
