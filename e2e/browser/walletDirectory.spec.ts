@@ -55,8 +55,8 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
   });
 
   test('All Wallets lists every registry wallet WalletConnect can reach in a virtualized list, searches as you type, and is keyboard navigable', async ({ page }) => {
-    // WalletConnect carries eip155 here: the registry's eip155 wallets (hundreds of the 1,200) plus the installed ones.
-    const { count } = await registry('page=1&entries=1&chains=eip155');
+    // WalletConnect carries eip155 and solana here: the registry's wallets for either (hundreds of the 1,200) plus the installed ones.
+    const { count } = await registry('page=1&entries=1&chains=eip155,solana');
     expect(count).toBeGreaterThanOrEqual(800);
     await freshPage(page, path());
     const d = await openConnectView(page);
@@ -99,6 +99,15 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     await phone.pair(uri!);
     await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
     await expect(page.getByTestId('host-address')).toHaveText(PHONE_ADDRESS);
+
+    // Picked from All Wallets, it is a recent wallet now: after a reload the Connect view lists it on top, tagged.
+    await page.evaluate(() => (window as unknown as { portico: { disconnect(): Promise<void> } }).portico.disconnect());
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await page.reload();
+    const again = await openConnectView(page);
+    const recent = again.locator('[data-connector-id]', { hasText: picked });
+    await expect(recent).toBeVisible();
+    await expect(recent).toContainText('Recent');
   });
 
   test('a custom wallet opens the QR view with its own name and web-app link', async ({ page }) => {

@@ -133,14 +133,28 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
   if (!registry || !via) return;
   const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
   try {
-    const featured = directory.featuredWalletIds.length ? await registry.byIds(directory.featuredWalletIds) : [];
-    featured.filter(allowed).forEach((wallet, index) => directory.register(wallet, 'featured', index));
+    // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
+    // them with the featured ones, so the Connect view shows them on top (the recent group).
+    const recent = kernel.connection
+      .getSnapshot()
+      .recentWallets.map((r) => r.id)
+      .filter((id) => !kernel.connectors.get(id) && !directory.featuredWalletIds.includes(id));
+    const wanted = [...directory.featuredWalletIds, ...recent];
+    const fetched = wanted.length ? await registry.byIds(wanted) : [];
+    fetched
+      .filter((wallet) => directory.featuredWalletIds.includes(wallet.id))
+      .filter(allowed)
+      .forEach((wallet, index) => directory.register(wallet, 'featured', index));
+    fetched
+      .filter((wallet) => recent.includes(wallet.id))
+      .filter(allowed)
+      .forEach((wallet, index) => directory.register(wallet, 'recommended', RECOMMENDED_COUNT + index));
     const page = await registry.list({
       page: 1,
       entries: RECOMMENDED_COUNT + directory.featuredWalletIds.length + 8,
       chains: directory.chains().filter((ns) => via.namespaces.includes(ns)),
       ...(directory.includeWalletIds ? { include: directory.includeWalletIds } : {}),
-      exclude: [...directory.excludeWalletIds, ...directory.featuredWalletIds],
+      exclude: [...directory.excludeWalletIds, ...directory.featuredWalletIds, ...recent],
     });
     page.wallets
       .filter(allowed)
