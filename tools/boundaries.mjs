@@ -111,7 +111,9 @@ export function workspacePackages(root) {
     .map((folder) => {
       const pkg = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
       const declared = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.optionalDependencies }));
-      return { folder, name: pkg.name, kind: kindOf(folder), declared };
+      // Public entries: the subpaths the package exports (`./api`, `./walletRegistry`, …).
+      const entries = new Set(typeof pkg.exports === 'object' && pkg.exports !== null ? Object.keys(pkg.exports).filter((k) => k.startsWith('./')) : []);
+      return { folder, name: pkg.name, kind: kindOf(folder), declared, entries };
     });
 }
 
@@ -153,7 +155,7 @@ export function checkBoundaries(root) {
               ? `may import another plugin only through its api ("${name}/api")`
               : `may not import ${name}`;
             report(line, `${pkg.name} (${pkg.kind}) ${why}`);
-          } else if (subpath && !(pkg.kind === 'plugin' && subpath === '/api') && pkg.kind !== 'app') {
+          } else if (subpath && !(pkg.kind === 'plugin' && subpath === '/api') && !target.entries.has(`.${subpath}`) && pkg.kind !== 'app') {
             report(line, `"${specifier}" reaches into ${name}; import its public entry`);
           }
           if (!pkg.declared.has(name)) report(line, `${pkg.name} imports ${name} but does not declare it in package.json`);

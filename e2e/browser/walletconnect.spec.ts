@@ -113,6 +113,8 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
     await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
   });
 
+  // (Bitcoin over the session is covered by e2e/spec/walletconnect.test.ts: chain-bip122's test
+  // wallet cannot load in Playwright's test process, whose transform rejects the kernel's decorators.)
   test('with Solana enabled, one scan connects eip155 and solana; a Solana transfer signed on the phone lands on the local node', async ({ page }) => {
     const sol = `&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}`;
     await freshPage(page, path(sol));

@@ -1,5 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519';
+import { createBip122Plugin, defineBitcoinRegtest } from '@portico/chain-bip122';
+import { bitcoinWalletConnectNamespace, BITCOIN_TEST_WALLET_KEY, createBitcoinTestWallet } from '@portico/chain-bip122/testing';
+import { startEsploraServer, type EsploraServer } from '@portico/chain-bip122/testing/node';
 import { createEip155Plugin } from '@portico/chain-eip155';
+import { siwxVerifierRef } from '@portico/plugin-siwx/api';
 import { createSolanaPlugin, defineSolanaLocalnet } from '@portico/chain-solana';
 import { createSolTransfer } from '@portico/chain-solana/testing';
 import { startSolanaServer, type SolanaServer } from '@portico/chain-solana/testing/node';
@@ -24,16 +28,17 @@ let relay: Awaited<ReturnType<typeof createRelay>>;
 let chainA: AnvilNode;
 let chainB: AnvilNode;
 let solanaNode: SolanaServer;
+let esplora: EsploraServer;
 const open: Array<{ dispose(): Promise<void> } | WalletConnectTestWallet> = [];
 
 beforeAll(async () => {
-  [relay, chainA, chainB, solanaNode] = await Promise.all([createRelay({ port: 0 }), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startSolanaServer()]);
+  [relay, chainA, chainB, solanaNode, esplora] = await Promise.all([createRelay({ port: 0 }), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startSolanaServer(), startEsploraServer()]);
 }, 30_000);
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await ('close' in item ? item.close() : item.dispose());
 });
 afterAll(async () => {
-  await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop(), solanaNode?.stop()]);
+  await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop(), solanaNode?.stop(), esplora?.stop()]);
 });
 
 const network = (node: AnvilNode): Network => ({
@@ -45,7 +50,9 @@ const network = (node: AnvilNode): Network => ({
 
 const solanaNetwork = () => defineSolanaLocalnet(solanaNode.genesisHash, solanaNode.url);
 
-async function wallet(mode: 'approve' | 'reject' = 'approve', withSolana = false) {
+const bitcoinNetwork = () => defineBitcoinRegtest(esplora.url);
+
+async function wallet(mode: 'approve' | 'reject' = 'approve', withSolana = false, bitcoin?: Awaited<ReturnType<typeof bitcoinWalletConnectNamespace>>) {
   const created = await createWalletConnectTestWallet({
     relayUrl: relay.url,
     projectId: PROJECT_ID,
@@ -53,17 +60,19 @@ async function wallet(mode: 'approve' | 'reject' = 'approve', withSolana = false
     rpcUrls: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url },
     mode,
     ...(withSolana ? { solana: { seed: '33'.repeat(32), rpcUrls: { [solanaNetwork().caipNetworkId]: solanaNode.url } } } : {}),
+    ...(bitcoin ? { namespaces: { bip122: bitcoin } } : {}),
   });
   open.push(created);
   return created;
 }
 
 /** A kernel with chain-eip155 and the WalletConnect plugin on the local relay; `storage`/`kv` persist across "reloads". */
-async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number; solana?: boolean } = {}) {
+async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number; solana?: boolean; bitcoin?: boolean } = {}) {
   const kernel: Kernel = createKernel({
     plugins: [
       createEip155Plugin({ target: new EventTarget() }),
       ...(options.solana ? [createSolanaPlugin()] : []),
+      ...(options.bitcoin ? [createBip122Plugin()] : []),
       createWalletConnectPlugin({
         projectId: PROJECT_ID,
         relayUrl: relay.url,
@@ -72,7 +81,7 @@ async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof crea
         ...(options.pairingLifetimeMs ? { pairingLifetimeMs: options.pairingLifetimeMs, expiryMarginMs: options.expiryMarginMs } : {}),
       }),
     ],
-    networks: [network(chainA), network(chainB), ...(options.solana ? [solanaNetwork()] : [])],
+    networks: [network(chainA), network(chainB), ...(options.solana ? [solanaNetwork()] : []), ...(options.bitcoin ? [bitcoinNetwork()] : [])],
     storage: options.storage ?? createMemoryStorage(),
     logLevel: 'silent',
   });
@@ -229,6 +238,48 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     // The wallet ending the session disconnects both namespaces.
     await phone.disconnectAll();
     await until(() => second.kernel.connection.get('solana').status === 'disconnected' && second.kernel.connection.get('eip155').status === 'disconnected');
+  });
+
+  it('one session carries bip122 too: a BIP-322 sign-in verifies and a transfer the phone signs is accepted by the Esplora server', async () => {
+    const storage = createMemoryStorage();
+    const kv = createMemoryKeyValueStorage();
+    const first = await app({ storage, kv, bitcoin: true });
+    expect(first.kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)?.namespaces).toEqual(['eip155', 'bip122']);
+    const regtest = bitcoinNetwork().caipNetworkId;
+    const bitcoinWallet = createBitcoinTestWallet({ privateKey: BITCOIN_TEST_WALLET_KEY, network: 'regtest' });
+    const phone = await wallet('approve', false, await bitcoinWalletConnectNamespace(bitcoinWallet, regtest));
+    const bip122 = first.kernel.getService(chainAdapterRef('bip122'));
+    const connecting = first.adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await phone.pair(await nextUri(first.kernel));
+    await connecting;
+    await bip122.connect(WALLETCONNECT_CONNECTOR_ID);
+    // Payment selected, ordinals kept, both from the one session.
+    expect(first.kernel.connection.get('bip122')).toMatchObject({ status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, address: `${regtest}:${bitcoinWallet.paymentAddress}` });
+    expect(first.kernel.connection.get('bip122').accounts.map((a) => [a.address.split(':')[2], a.type])).toEqual([
+      [bitcoinWallet.paymentAddress, 'payment'],
+      [bitcoinWallet.ordinalsAddress, 'ordinal'],
+    ]);
+
+    const verifier = first.kernel.getService(siwxVerifierRef('bip122'));
+    const fields = { domain: '127.0.0.1', uri: 'http://127.0.0.1/', version: '1', nonce: 'n0nce1234567', issuedAt: new Date().toISOString(), chainId: regtest, accountAddress: bitcoinWallet.paymentAddress };
+    const message = await verifier.createMessage(fields);
+    const signature = await bip122.signMessage!(message);
+    expect(await verifier.verify({ data: fields, message, signature })).toBe(true);
+    expect(await verifier.verify({ data: fields, message: `${message} `, signature })).toBe(false);
+
+    esplora.fund(bitcoinWallet.paymentAddress, 200_000n);
+    const recipient = createBitcoinTestWallet({ privateKey: '44'.repeat(32), network: 'regtest' }).paymentAddress;
+    const before = esplora.balance(recipient);
+    const provider = bip122.getProvider!() as { request(args: { method: string; params?: unknown }): Promise<{ txid: string }> };
+    const { txid } = await provider.request({ method: 'sendTransfer', params: { recipientAddress: recipient, amount: '25000' } });
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(esplora.balance(recipient) - before).toBe(25_000n);
+    expect(phone.requests.map((r) => r.method)).toEqual(['signMessage', 'signPsbt']);
+    await first.kernel.dispose();
+
+    const second = await app({ storage, kv, bitcoin: true });
+    await until(() => second.kernel.connection.get('bip122').status === 'connected');
+    expect(second.kernel.connection.get('bip122').address).toBe(`${regtest}:${bitcoinWallet.paymentAddress}`);
   });
 
   it('a session without solana accounts leaves Solana disconnected with a clear error, and eip155 connected', async () => {

@@ -102,8 +102,14 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
       typeof (wallet.features['bitcoin:connect'] as BitcoinConnectFeature | undefined)?.connect === 'function' ||
       (Array.isArray(wallet.chains) && wallet.chains.some((c) => typeof c === 'string' && c.startsWith('bitcoin:')) && typeof (wallet.features['standard:connect'] as StandardConnectFeature | undefined)?.connect === 'function'),
     async requestAccounts(wallet, silent) {
-      // No silent `bitcoin:connect` exists: a wallet that still trusts the site lists its accounts.
-      if (silent) return wallet.accounts;
+      // No silent `bitcoin:connect` exists: a wallet that still trusts the site lists its accounts,
+      // or (a wallet that restores its session asynchronously) answers a silent `standard:connect`.
+      if (silent) {
+        if (wallet.accounts.length > 0) return wallet.accounts;
+        const standard = wallet.features['standard:connect'] as StandardConnectFeature | undefined;
+        const result = await standard?.connect({ silent: true }).catch(() => undefined);
+        return Array.isArray(result?.accounts) ? result.accounts : [];
+      }
       const bitcoin = wallet.features['bitcoin:connect'] as BitcoinConnectFeature | undefined;
       const result = bitcoin ? await bitcoin.connect({ purposes: ['payment', 'ordinals'] }) : await (wallet.features['standard:connect'] as StandardConnectFeature).connect();
       if (!result || !Array.isArray(result.accounts)) throw new InvalidBitcoinResponseError(wallet.name, 'no account list');
@@ -112,7 +118,7 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     toAccounts: (accounts, network) =>
       accounts
         .filter(validOn(network))
-        .map((a): Account => ({ address: `${network}:${a.address}`, type: accountKind(a.address, network), ...(a.publicKey instanceof Uint8Array ? { publicKey: hex.encode(a.publicKey) } : {}) }))
+        .map((a): Account => ({ address: `${network}:${a.address}`, type: accountKind(a.address, network), ...(a.publicKey instanceof Uint8Array && a.publicKey.length > 0 ? { publicKey: hex.encode(a.publicKey) } : {}) }))
         .sort((a, b) => Number(a.type !== 'payment') - Number(b.type !== 'payment')),
     pickNetwork(wallet, current) {
       const networks = appNetworks().map((n) => n.caipNetworkId);

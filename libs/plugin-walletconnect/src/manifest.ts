@@ -7,7 +7,7 @@ export const manifest = defineManifest({
   kernel: '^0.1.0',
   displayName: 'WalletConnect',
   // After the chain plugins, so their adapters are there to take the session's provider.
-  optional: { 'chain-eip155': '^0.1.0', 'chain-solana': '^0.1.0' },
+  optional: { 'chain-eip155': '^0.1.0', 'chain-solana': '^0.1.0', 'chain-bip122': '^0.1.0' },
   activation: 'eager',
   contributes: {
     views: [{ id: 'ConnectingWalletConnect', title: 'WalletConnect' }],

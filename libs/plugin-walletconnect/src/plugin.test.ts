@@ -17,9 +17,9 @@ const load = async (plugin = walletconnectPlugin) => {
 };
 
 describe('walletconnectPlugin', () => {
-  it('has a valid manifest that activates after the EVM chain plugin', () => {
+  it('has a valid manifest that activates after the chain plugins whose sessions it carries', () => {
     expect(() => validateManifest(walletconnectPlugin.manifest)).not.toThrow();
-    expect(walletconnectPlugin.manifest.optional).toEqual({ 'chain-eip155': '^0.1.0' });
+    expect(walletconnectPlugin.manifest.optional).toEqual({ 'chain-eip155': '^0.1.0', 'chain-solana': '^0.1.0', 'chain-bip122': '^0.1.0' });
   });
 
   it('contributes the WALLET_CONNECT connector group, which sorts first', async () => {

@@ -2,6 +2,7 @@ import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
 import { WALLETCONNECT_CONNECTOR_ID, walletConnectServiceRef, type WalletConnectService } from './api';
 import { manifest } from './manifest';
 import { createEip155SessionProvider, EIP155_SESSION_EVENTS, EIP155_SESSION_METHODS } from './services/createEip155SessionProvider';
+import { BIP122_SESSION_EVENTS, BIP122_SESSION_METHODS, createBip122SessionWallet } from './services/createBip122SessionWallet';
 import { createSolanaSessionWallet, SOLANA_SESSION_METHODS } from './services/createSolanaSessionWallet';
 import { WalletConnectConnection, type WalletConnectConnectionOptions } from './services/WalletConnectConnection';
 
@@ -10,6 +11,13 @@ export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** WalletConnect's logo as a data URL (the connector's icon). */
 const WALLETCONNECT_ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" rx="10" fill="%233396FF"/%3E%3Cpath d="M12.3 15.6c4.3-4.2 11.2-4.2 15.4 0l.5.5a.5.5 0 0 1 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7a7.6 7.6 0 0 0-10.6 0l-.8.8a.3.3 0 0 1-.4 0l-1.7-1.8a.5.5 0 0 1 0-.7zm19 3.5 1.6 1.6a.5.5 0 0 1 0 .8l-7.2 7a.6.6 0 0 1-.8 0l-5.1-5a.1.1 0 0 0-.2 0l-5.1 5a.6.6 0 0 1-.8 0l-7.2-7a.5.5 0 0 1 0-.8l1.6-1.6a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0z" fill="%23fff"/%3E%3C/svg%3E';
+
+/** What a session asks the wallet for, per namespace (the chain plugins' confirm methods are added). */
+const SESSION_METHODS = {
+  eip155: { methods: EIP155_SESSION_METHODS, events: EIP155_SESSION_EVENTS },
+  solana: { methods: SOLANA_SESSION_METHODS, events: [] },
+  bip122: { methods: BIP122_SESSION_METHODS, events: BIP122_SESSION_EVENTS },
+} as const;
 
 /** Options of the WalletConnect plugin. */
 export interface WalletConnectPluginOptions {
@@ -69,12 +77,10 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         ...(options.verifyApi !== undefined ? { verifyApi: options.verifyApi } : {}),
         namespaces: () =>
           Object.fromEntries(
-            namespaces.map((ns) => [
-              ns,
-              ns === 'eip155'
-                ? { chains: evmNetworks().map((n) => n.caipNetworkId), methods: methodsFor(ns, EIP155_SESSION_METHODS), events: [...EIP155_SESSION_EVENTS] }
-                : { chains: networksOf(ns).map((n) => n.caipNetworkId), methods: methodsFor(ns, SOLANA_SESSION_METHODS), events: [] },
-            ]),
+            namespaces.map((ns) => {
+              const { methods, events } = SESSION_METHODS[ns as keyof typeof SESSION_METHODS];
+              return [ns, { chains: networksOf(ns).map((n) => n.caipNetworkId), methods: methodsFor(ns, methods), events: [...events] }];
+            }),
           ),
       });
       ctx.onDispose(() => session.dispose());
@@ -94,8 +100,14 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         ctx.onDispose(solana.attachProvider(WALLETCONNECT_CONNECTOR_ID, wallet));
         namespaces.push('solana');
       }
+      const bip122 = adapterFor('bip122');
+      if (bip122?.attachProvider && networksOf('bip122').length > 0) {
+        const wallet = createBip122SessionWallet(session, { name: 'WalletConnect', icon: WALLETCONNECT_ICON, chains: () => networksOf('bip122').map((n) => n.caipNetworkId) });
+        ctx.onDispose(bip122.attachProvider(WALLETCONNECT_CONNECTOR_ID, wallet));
+        namespaces.push('bip122');
+      }
       if (namespaces.length === 0) {
-        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable chain-eip155 or chain-solana with their networks)');
+        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable chain-eip155, chain-solana or chain-bip122 with their networks)');
         return;
       }
       const connectors = ctx.services.get(kernelRefs.connectors);

@@ -19,6 +19,15 @@ export function createMemoryKeyValueStorage(): IKeyValueStorage {
   } as IKeyValueStorage;
 }
 
+/** A namespace the test wallet serves through a handler the test provides. */
+export interface ExtraNamespace {
+  /** CAIP-10 accounts, e.g. `bip122:0f9188f13cb7b2c71f2a335e3a4fc328:bcrt1q…`. */
+  accounts: string[];
+  methods: string[];
+  events?: string[];
+  handle(method: string, params: unknown, chainId: string): Promise<unknown>;
+}
+
 /** Options of the WalletConnect test wallet. */
 export interface WalletConnectTestWalletOptions {
   relayUrl: string;
@@ -32,6 +41,11 @@ export interface WalletConnectTestWalletOptions {
    * serves (CAIP-2 id → URL); the session then carries solana accounts when the app asks.
    */
   solana?: { seed: string; rpcUrls: Record<string, string> };
+  /**
+   * More namespaces the phone serves, each answered by the test's own handler (a chain's
+   * test wallet, say): its accounts (CAIP-10), the methods it offers and how it answers.
+   */
+  namespaces?: Record<string, ExtraNamespace>;
   /** `reject`: decline proposals and requests (code 5000 / 4001). */
   mode?: 'approve' | 'reject';
   name?: string;
@@ -75,6 +89,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       const namespaces: Record<string, { chains: string[]; accounts: string[]; methods: string[]; events: string[] }> = {};
       if (served.length) namespaces.eip155 = { chains: served.map((c) => `eip155:${c}`), accounts: served.map((c) => `eip155:${c}:${account.address}`), methods: METHODS, events: EVENTS };
       if (solanaChains.length) namespaces.solana = { chains: solanaChains, accounts: solanaChains.map((c) => `${c}:${solana!.address}`), methods: SOLANA_METHODS, events: [] };
+      for (const [ns, extra] of Object.entries(options.namespaces ?? {})) {
+        const accounts = extra.accounts.filter((a) => wanted.includes(a.split(':').slice(0, 2).join(':')));
+        if (accounts.length) namespaces[ns] = { chains: [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))], accounts, methods: extra.methods, events: extra.events ?? [] };
+      }
       const session = await client.approve({ id, namespaces });
       await session.acknowledged();
     })().catch((error: unknown) => console.error('test wallet: proposal failed', error));
@@ -87,6 +105,8 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       const respond = (response: { result: unknown } | { error: { code: number; message: string } }) => client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } });
       if (mode === 'reject') return respond({ error: { code: 4001, message: 'User rejected the request.' } });
       try {
+        const extra = options.namespaces?.[chainId.split(':')[0]!];
+        if (extra) return respond({ result: await extra.handle(request.method, request.params, chainId) });
         if (chainId.startsWith('solana:')) return respond({ result: await handleSolana(request.method, request.params as Record<string, unknown>, chainId) });
         return respond({ result: await handle(request.method, request.params as unknown[], Number(chainId.split(':')[1])) });
       } catch (error) {

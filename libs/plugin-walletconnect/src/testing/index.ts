@@ -1,2 +1,2 @@
 export { createMemoryKeyValueStorage, createWalletConnectTestWallet } from './createWalletConnectTestWallet';
-export type { WalletConnectTestWallet, WalletConnectTestWalletOptions } from './createWalletConnectTestWallet';
+export type { ExtraNamespace, WalletConnectTestWallet, WalletConnectTestWalletOptions } from './createWalletConnectTestWallet';

@@ -1,4 +1,4 @@
-import { checkLink, createWalletRegistryClient, kernelRefs, type Kernel, type RegistryWallet, type WalletRegistryClient } from '@portico/kernel';
+import { checkLink, ConfigInvalidError, kernelRefs, type Kernel, type RegistryWallet, type WalletRegistryClient, type WalletRegistryClientOptions } from '@portico/kernel';
 import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
@@ -28,12 +28,35 @@ export interface WalletDirectory {
 
 
 /**
+ * A registry client whose code (schema, normalisation) loads on its first request: the modal's
+ * first open, not the page's first paint. The URL is checked at once, as the real client does.
+ */
+function lazyRegistryClient(options: WalletRegistryClientOptions): WalletRegistryClient {
+  if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol)) {
+    throw new ConfigInvalidError(`wallet registry baseUrl must be an http(s) URL, received ${JSON.stringify(options.baseUrl)}`);
+  }
+  let loading: Promise<WalletRegistryClient> | undefined;
+  let loaded: WalletRegistryClient | undefined;
+  const load = () =>
+    (loading ??= import('@portico/kernel/walletRegistry').then(({ createWalletRegistryClient }) => (loaded = createWalletRegistryClient(options))).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return {
+    list: async (query) => (await load()).list(query),
+    byIds: async (ids, more) => (await load()).byIds(ids, more),
+    // Wallets only exist once a request has loaded the client.
+    imageUrl: (wallet) => loaded?.imageUrl(wallet) ?? wallet.imageUrl,
+  };
+}
+
+/**
  * Builds the wallet directory: a registry client (when there is a project id), and the
  * connectors of featured, custom and recommended wallets, all reached through WalletConnect.
  */
 export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig, 'projectId' | 'walletRegistryUrl' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>): WalletDirectory {
   const registry = config.projectId
-    ? createWalletRegistryClient({
+    ? lazyRegistryClient({
         http: kernel.http,
         baseUrl: config.walletRegistryUrl ?? DEFAULT_WALLET_REGISTRY_URL,
         projectId: config.projectId,

@@ -1,0 +1,128 @@
+import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
+import { base64 } from '@scure/base';
+import type { SessionTypes } from '@walletconnect/types';
+import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
+
+const NS = 'bip122';
+
+/** Methods the wallet answers through the session (WalletConnect's bip122 JSON-RPC). */
+export const BIP122_SESSION_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const;
+export const BIP122_SESSION_EVENTS = ['bip122_addressesChanged'] as const;
+
+/** The wallet answered a Bitcoin request with something WalletConnect's bip122 methods do not return. */
+export class InvalidBip122SessionResponseError extends PorticoError {
+  override name = 'InvalidBip122SessionResponseError';
+  constructor(method: string, problem: string) {
+    super(`The wallet answered ${method} with ${problem}`, { code: 'walletconnect/invalid-bip122-response' });
+  }
+}
+
+const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const;
+
+/** The session's bip122 accounts (`bip122:<genesis>:<address>`) as Wallet Standard accounts (no public key: the session has none). */
+function sessionAccounts(session: SessionTypes.Struct | undefined): StandardWalletAccount[] {
+  const byAddress = new Map<string, string[]>();
+  for (const entry of session?.namespaces[NS]?.accounts ?? []) {
+    // CAIP-10 for bip122: the first 32 hex characters of the genesis hash, then the address
+    // (base58 or bech32; the chain plugin checks it against the network).
+    const match = /^(bip122:[0-9a-f]{32}):([a-zA-Z0-9]{14,90})$/.exec(entry);
+    if (!match) continue;
+    byAddress.set(match[2]!, [...(byAddress.get(match[2]!) ?? []), match[1]!]);
+  }
+  return [...byAddress].map(([address, chains]) => Object.freeze({ address, publicKey: new Uint8Array(0), chains, features: [...FEATURES] }));
+}
+
+function decodeBase64(value: unknown, method: string, what: string): Uint8Array {
+  if (typeof value !== 'string' || value.length === 0) throw new InvalidBip122SessionResponseError(method, `no ${what}`);
+  try {
+    return base64.decode(value);
+  } catch {
+    throw new InvalidBip122SessionResponseError(method, `a ${what} that is not base64`);
+  }
+}
+
+/**
+ * A Wallet Standard wallet (the `bitcoin:*` features chain-bip122 detects) backed by a
+ * WalletConnect session: connecting pairs (the QR view shows the URI) or, silently, answers
+ * from the restored session; messages and PSBTs are signed by the wallet through the
+ * session's `signMessage` / `signPsbt`; session updates and deletion become `change` events.
+ */
+export function createBip122SessionWallet(
+  connection: WalletConnectConnection,
+  identity: { name: string; icon: string; /** The app's bip122 networks (CAIP-2), proposed before a session exists. */ chains: () => readonly string[] },
+): StandardWallet {
+  type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) => void;
+  const listeners = new Set<ChangeListener>();
+  const accounts = () => sessionAccounts(connection.current);
+  connection.on((change: SessionChange) => {
+    if (change.type === 'event' && !(change.name === 'bip122_addressesChanged' && change.chainId.startsWith(`${NS}:`))) return;
+    const next = accounts();
+    for (const listener of [...listeners]) listener({ accounts: next });
+  });
+  const chainOf = (account: StandardWalletAccount): string => {
+    const chain = account.chains[0];
+    if (!chain) throw new PorticoError('The Bitcoin account has no chain in the session', { code: 'walletconnect/no-chain' });
+    return chain;
+  };
+  const connect = async () => {
+    await connection.connect();
+    return { accounts: accounts() };
+  };
+
+  return {
+    name: identity.name,
+    icon: identity.icon,
+    get chains() {
+      const approved = [...new Set(accounts().flatMap((a) => a.chains))];
+      return approved.length > 0 ? approved : [...identity.chains()];
+    },
+    get accounts() {
+      return accounts();
+    },
+    features: {
+      'bitcoin:connect': { version: '1.0.0', connect },
+      'standard:connect': {
+        version: '1.0.0',
+        async connect(input?: { silent?: boolean }) {
+          if (!input?.silent) return connect();
+          await connection.restore();
+          return { accounts: accounts() };
+        },
+      },
+      'standard:disconnect': { version: '1.0.0', disconnect: () => connection.disconnect() },
+      'standard:events': {
+        version: '1.0.0',
+        on(_event: 'change', listener: ChangeListener) {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      },
+      'bitcoin:signMessage': {
+        version: '1.0.0',
+        async signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>) {
+          const out = [];
+          for (const { account, message } of inputs) {
+            const text = new TextDecoder().decode(message);
+            const result = await connection.request<{ signature?: unknown }>({ method: 'signMessage', params: { account: account.address, address: account.address, message: text } }, chainOf(account));
+            out.push({ signedMessage: message, signature: decodeBase64(result?.signature, 'signMessage', 'signature') });
+          }
+          return out;
+        },
+      },
+      'bitcoin:signTransaction': {
+        version: '1.0.0',
+        async signTransaction(...inputs: Array<{ psbt: Uint8Array; inputsToSign: ReadonlyArray<{ account: StandardWalletAccount; signingIndexes: readonly number[] }> }>) {
+          const out = [];
+          for (const { psbt, inputsToSign } of inputs) {
+            const first = inputsToSign[0]?.account;
+            if (!first) throw new PorticoError('A PSBT to sign names no input', { code: 'walletconnect/no-inputs' });
+            const signInputs = inputsToSign.flatMap(({ account, signingIndexes }) => signingIndexes.map((index) => ({ address: account.address, index, sighashTypes: [1] })));
+            const result = await connection.request<{ psbt?: unknown }>({ method: 'signPsbt', params: { account: first.address, psbt: base64.encode(psbt), signInputs, broadcast: false } }, chainOf(first));
+            out.push({ signedPsbt: decodeBase64(result?.psbt, 'signPsbt', 'PSBT') });
+          }
+          return out;
+        },
+      },
+    },
+  };
+}
