@@ -123,7 +123,8 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     pickNetwork(wallet, current) {
       const networks = appNetworks().map((n) => n.caipNetworkId);
       const candidates = current && networks.includes(current) ? [current, ...networks] : networks;
-      return candidates.find((id) => wallet.accounts.some(validOn(id))) ?? candidates.find((id) => wallet.chains.includes(bitcoinWalletChainOf(id)));
+      // Wallet Standard chains (`bitcoin:regtest`) or, from a WalletConnect session, CAIP-2 ids.
+      return candidates.find((id) => wallet.accounts.some(validOn(id))) ?? candidates.find((id) => wallet.chains.includes(id) || wallet.chains.includes(bitcoinWalletChainOf(id)));
     },
   });
 

@@ -130,7 +130,8 @@ export function createPortico(config: PorticoConfig): Portico {
       try {
         if (!through) throw new AdapterNotFoundError(`"${connector.name}" connects through "${connector.via}", which is not enabled`);
         // A multi-chain connection (a WalletConnect session, a multi-chain wallet) may bring
-        // accounts for only some of its namespaces: those without any are left disconnected.
+        // accounts for only some of its namespaces: those without any (or on none of the app's
+        // networks) are left disconnected.
         let connected = 0;
         let noAccounts: unknown;
         for (const namespace of through.namespaces) {
@@ -140,7 +141,8 @@ export function createPortico(config: PorticoConfig): Portico {
             await chain.connect(through.id);
             connected++;
           } catch (error) {
-            if (!(error instanceof NoActiveCaipAddressError) || through.namespaces.length === 1) throw error;
+            const nothingThere = error instanceof NoActiveCaipAddressError || error instanceof ChainNotSupportedError;
+            if (!nothingThere || through.namespaces.length === 1) throw error;
             noAccounts ??= error;
           }
         }
