@@ -1,1 +1,0 @@
-import{c as e,t}from"./walletconnect-CzC6Qepy.js";var n=e();function r(){let e=t();return(0,n.jsx)(`p`,{className:`pt-muted`,children:e(`account.noNfts`)})}export{r as default};

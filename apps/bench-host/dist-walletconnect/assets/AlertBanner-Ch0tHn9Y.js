@@ -1,1 +1,0 @@
-import{c as e}from"./walletconnect-CzC6Qepy.js";var t=e();function n({severity:e,title:n,children:r,action:i}){return(0,t.jsxs)(`div`,{className:`pt-alert pt-alert-${e}`,role:e===`info`?`status`:`alert`,children:[(0,t.jsxs)(`div`,{style:{flex:1},children:[(0,t.jsx)(`p`,{className:`pt-alert-title`,children:n}),r?(0,t.jsx)(`p`,{children:r}):null]}),i]})}export{n as t};

@@ -1,1 +1,0 @@
-import{c as e}from"./walletconnect-CzC6Qepy.js";var t=e();function n({label:e,children:n,className:r,type:i=`button`,...a}){return(0,t.jsx)(`button`,{...a,type:i,"aria-label":e,title:e,className:[`pt-icon-btn`,r??``].filter(Boolean).join(` `),children:n})}export{n as t};

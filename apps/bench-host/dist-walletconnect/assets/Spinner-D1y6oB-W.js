@@ -1,1 +1,0 @@
-import{c as e}from"./walletconnect-CzC6Qepy.js";var t=e();function n({size:e=28,label:n=`Loading`}){let r=(0,t.jsx)(`span`,{className:`pt-spinner`,style:{width:e,height:e},"aria-hidden":`true`});return n?(0,t.jsxs)(`span`,{role:`status`,className:`pt-row`,children:[r,(0,t.jsx)(`span`,{className:`pt-visually-hidden`,children:n})]}):r}export{n as t};

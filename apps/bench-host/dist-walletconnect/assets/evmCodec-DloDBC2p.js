@@ -1,1 +1,0 @@
-import{b as e,i as t,n,t as r,y as i}from"./formatUnits-odNNsmEf.js";function a(e){if(typeof e!=`string`||!/^(0x)?[0-9a-fA-F]{40}$/.test(e))return!1;let t=e.startsWith(`0x`)?e:`0x${e}`;return n(t,{strict:!0})}export{r as formatUnits,t as getAddress,a as isEip155Address,i as numberToHex,e as stringToHex};

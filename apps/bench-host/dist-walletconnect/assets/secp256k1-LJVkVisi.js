@@ -1,1 +1,0 @@
-export{d as secp256k1}from"./createEip155Verifier-Def95euk.js";

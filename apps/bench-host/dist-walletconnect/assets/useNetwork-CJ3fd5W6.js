@@ -1,1 +1,0 @@
-import{n as e,r as t}from"./walletconnect-CzC6Qepy.js";function n(n){let r=t(`useNetwork`),{networkId:i}=e(n),a=r.network(i);return{network:a,networkId:i,isSupported:i===void 0||a!==void 0,networks:r.networks,switchNetwork:e=>r.switchNetwork(e)}}export{n as t};
