@@ -32,7 +32,7 @@ export function utf8Bytes(message: Uint8Array | string): Uint8Array {
 }
 
 /** Concatenation of byte arrays. */
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+export function concatBytes(...parts: ArrayLike<number>[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

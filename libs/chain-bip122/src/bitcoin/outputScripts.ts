@@ -1,5 +1,6 @@
 // Output-script templates written out byte by byte, so the address code needs no transaction library
 // (it loads on the plugin's synchronous path).
+import { concatBytes } from './bytes';
 
 const OP_0 = 0x00;
 const OP_PUSHDATA1 = 0x4c;
@@ -58,17 +59,17 @@ export function classifyOutputScript(script: Uint8Array): ClassifiedOutputScript
 /** Output script of a witness program: `OP_n` (version 0–16) then one minimal push of the program. */
 export function witnessProgramScript(witnessVersion: number, program: Uint8Array): Uint8Array {
   if (!Number.isInteger(witnessVersion) || witnessVersion < 0 || witnessVersion > 16) throw new TypeError(`Invalid witness version ${witnessVersion} (0–16 allowed)`);
-  return concat([witnessVersion === 0 ? OP_0 : OP_1 + witnessVersion - 1], minimalPush(program));
+  return concatBytes([witnessVersion === 0 ? OP_0 : OP_1 + witnessVersion - 1], minimalPush(program));
 }
 
 /** P2PKH output script of a 20-byte key hash (also the BIP-143 script code of P2WPKH). */
 export function p2pkhScript(hash: Uint8Array): Uint8Array {
-  return concat([OP_DUP, OP_HASH160, 20], hash160Of(hash), [OP_EQUALVERIFY, OP_CHECKSIG]);
+  return concatBytes([OP_DUP, OP_HASH160, 20], hash160Of(hash), [OP_EQUALVERIFY, OP_CHECKSIG]);
 }
 
 /** P2SH output script of a 20-byte script hash. */
 export function p2shScript(hash: Uint8Array): Uint8Array {
-  return concat([OP_HASH160, 20], hash160Of(hash), [OP_EQUAL]);
+  return concatBytes([OP_HASH160, 20], hash160Of(hash), [OP_EQUAL]);
 }
 
 function hash160Of(hash: Uint8Array): Uint8Array {
@@ -84,17 +85,7 @@ function minimalPush(data: Uint8Array): ArrayLike<number> {
   const n = data.length;
   const prefix =
     n < OP_PUSHDATA1 ? [n] : n <= 0xff ? [OP_PUSHDATA1, n] : n <= 0xffff ? [OP_PUSHDATA2, n & 0xff, n >>> 8] : [OP_PUSHDATA4, n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24];
-  return concat(prefix, data);
-}
-
-function concat(...parts: ArrayLike<number>[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(prefix, data);
 }
 
 function witnessVersionOf(opcode: number): number | undefined {
