@@ -1,7 +1,8 @@
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
 import { base64 } from '@scure/base';
 import type { SessionTypes } from '@walletconnect/types';
-import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
+import { createSessionWalletBase, type SessionWalletIdentity } from './sessionWallet';
+import type { WalletConnectConnection } from './WalletConnectConnection';
 
 const NS = 'bip122';
 
@@ -47,82 +48,36 @@ function decodeBase64(value: unknown, method: string, what: string): Uint8Array 
  * from the restored session; messages and PSBTs are signed by the wallet through the
  * session's `signMessage` / `signPsbt`; session updates and deletion become `change` events.
  */
-export function createBip122SessionWallet(
-  connection: WalletConnectConnection,
-  identity: { name: string; icon: string; /** The app's bip122 networks (CAIP-2), proposed before a session exists. */ chains: () => readonly string[] },
-): StandardWallet {
-  type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) => void;
-  const listeners = new Set<ChangeListener>();
-  const accounts = () => sessionAccounts(connection.current);
-  connection.on((change: SessionChange) => {
-    if (change.type === 'event' && !(change.name === 'bip122_addressesChanged' && change.chainId.startsWith(`${NS}:`))) return;
-    const next = accounts();
-    for (const listener of [...listeners]) listener({ accounts: next });
-  });
-  const chainOf = (account: StandardWalletAccount): string => {
-    const chain = account.chains[0];
-    if (!chain) throw new PorticoError('The Bitcoin account has no chain in the session', { code: 'walletconnect/no-chain' });
-    return chain;
-  };
-  const connect = async () => {
-    await connection.connect();
-    return { accounts: accounts() };
-  };
+export function createBip122SessionWallet(connection: WalletConnectConnection, identity: SessionWalletIdentity): StandardWallet {
+  const base = createSessionWalletBase(connection, identity, { namespace: NS, accountsEvent: 'bip122_addressesChanged', accounts: () => sessionAccounts(connection.current) });
 
-  return {
-    name: identity.name,
-    icon: identity.icon,
-    get chains() {
-      const approved = [...new Set(accounts().flatMap((a) => a.chains))];
-      return approved.length > 0 ? approved : [...identity.chains()];
-    },
-    get accounts() {
-      return accounts();
-    },
-    features: {
-      'bitcoin:connect': { version: '1.0.0', connect },
-      'standard:connect': {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          if (!input?.silent) return connect();
-          await connection.restore();
-          return { accounts: accounts() };
-        },
-      },
-      'standard:disconnect': { version: '1.0.0', disconnect: () => connection.disconnect() },
-      'standard:events': {
-        version: '1.0.0',
-        on(_event: 'change', listener: ChangeListener) {
-          listeners.add(listener);
-          return () => void listeners.delete(listener);
-        },
-      },
-      'bitcoin:signMessage': {
-        version: '1.0.0',
-        async signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>) {
-          const out = [];
-          for (const { account, message } of inputs) {
-            const text = new TextDecoder().decode(message);
-            const result = await connection.request<{ signature?: unknown }>({ method: 'signMessage', params: { account: account.address, address: account.address, message: text } }, chainOf(account));
-            out.push({ signedMessage: message, signature: decodeBase64(result?.signature, 'signMessage', 'signature') });
-          }
-          return out;
-        },
-      },
-      'bitcoin:signTransaction': {
-        version: '1.0.0',
-        async signTransaction(...inputs: Array<{ psbt: Uint8Array; inputsToSign: ReadonlyArray<{ account: StandardWalletAccount; signingIndexes: readonly number[] }> }>) {
-          const out = [];
-          for (const { psbt, inputsToSign } of inputs) {
-            const first = inputsToSign[0]?.account;
-            if (!first) throw new PorticoError('A PSBT to sign names no input', { code: 'walletconnect/no-inputs' });
-            const signInputs = inputsToSign.flatMap(({ account, signingIndexes }) => signingIndexes.map((index) => ({ address: account.address, index, sighashTypes: [1] })));
-            const result = await connection.request<{ psbt?: unknown }>({ method: 'signPsbt', params: { account: first.address, psbt: base64.encode(psbt), signInputs, broadcast: false } }, chainOf(first));
-            out.push({ signedPsbt: decodeBase64(result?.psbt, 'signPsbt', 'PSBT') });
-          }
-          return out;
-        },
+  return base.wallet({
+    'bitcoin:connect': { version: '1.0.0', connect: () => base.connect() },
+    'bitcoin:signMessage': {
+      version: '1.0.0',
+      async signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>) {
+        const out = [];
+        for (const { account, message } of inputs) {
+          const text = new TextDecoder().decode(message);
+          const result = await base.request<{ signature?: unknown }>(account, 'signMessage', { account: account.address, address: account.address, message: text });
+          out.push({ signedMessage: message, signature: decodeBase64(result?.signature, 'signMessage', 'signature') });
+        }
+        return out;
       },
     },
-  };
+    'bitcoin:signTransaction': {
+      version: '1.0.0',
+      async signTransaction(...inputs: Array<{ psbt: Uint8Array; inputsToSign: ReadonlyArray<{ account: StandardWalletAccount; signingIndexes: readonly number[] }> }>) {
+        const out = [];
+        for (const { psbt, inputsToSign } of inputs) {
+          const first = inputsToSign[0]?.account;
+          if (!first) throw new PorticoError('A PSBT to sign names no input', { code: 'walletconnect/no-inputs' });
+          const signInputs = inputsToSign.flatMap(({ account, signingIndexes }) => signingIndexes.map((index) => ({ address: account.address, index, sighashTypes: [1] })));
+          const result = await base.request<{ psbt?: unknown }>(first, 'signPsbt', { account: first.address, psbt: base64.encode(psbt), signInputs, broadcast: false });
+          out.push({ signedPsbt: decodeBase64(result?.psbt, 'signPsbt', 'PSBT') });
+        }
+        return out;
+      },
+    },
+  });
 }

@@ -1,7 +1,8 @@
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
 import { base58, base64 } from '@scure/base';
 import type { SessionTypes } from '@walletconnect/types';
-import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
+import { createSessionWalletBase, type SessionWalletIdentity } from './sessionWallet';
+import type { WalletConnectConnection } from './WalletConnectConnection';
 
 const NS = 'solana';
 
@@ -97,27 +98,9 @@ export function insertSignature(transaction: Uint8Array, signer: Uint8Array, sig
  * Solana JSON-RPC methods through the session, where the wallet confirms; session updates and
  * deletion become `change` events.
  */
-export function createSolanaSessionWallet(
-  connection: WalletConnectConnection,
-  identity: { name: string; icon: string; /** The app's solana networks (CAIP-2), proposed before a session exists. */ chains: () => readonly string[] },
-): StandardWallet {
-  type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) => void;
-  const listeners = new Set<ChangeListener>();
-  const accounts = () => sessionAccounts(connection.current);
-  const emit = () => {
-    const next = accounts();
-    for (const listener of [...listeners]) listener({ accounts: next });
-  };
-  connection.on((change: SessionChange) => {
-    if (change.type === 'delete' || change.type === 'update') emit();
-    else if (change.name === 'accountsChanged' && change.chainId.startsWith(`${NS}:`)) emit();
-  });
-
-  const request = async (method: string, params: Record<string, unknown>, account: StandardWalletAccount): Promise<unknown> => {
-    const chain = account.chains[0];
-    if (!chain) throw new PorticoError('The Solana account has no chain in the session', { code: 'walletconnect/no-chain' });
-    return connection.request({ method, params }, chain);
-  };
+export function createSolanaSessionWallet(connection: WalletConnectConnection, identity: SessionWalletIdentity): StandardWallet {
+  const base = createSessionWalletBase(connection, identity, { namespace: NS, accountsEvent: 'accountsChanged', accounts: () => sessionAccounts(connection.current) });
+  const request = (method: string, params: Record<string, unknown>, account: StandardWalletAccount) => base.request<unknown>(account, method, params);
 
   const signTransaction = async (account: StandardWalletAccount, transaction: Uint8Array): Promise<Uint8Array> => {
     const method = 'solana_signTransaction';
@@ -127,67 +110,40 @@ export function createSolanaSessionWallet(
     return insertSignature(transaction, account.publicKey, decode58(field(result, 'signature', method), method, 'signature'));
   };
 
-  return {
-    name: identity.name,
-    icon: identity.icon,
-    get chains() {
-      const approved = [...new Set(accounts().flatMap((a) => a.chains))];
-      return approved.length > 0 ? approved : [...identity.chains()];
-    },
-    get accounts() {
-      return accounts();
-    },
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          if (input?.silent) await connection.restore();
-          else await connection.connect();
-          return { accounts: accounts() };
-        },
-      },
-      'standard:disconnect': { version: '1.0.0', disconnect: () => connection.disconnect() },
-      'standard:events': {
-        version: '1.0.0',
-        on(_event: 'change', listener: ChangeListener) {
-          listeners.add(listener);
-          return () => void listeners.delete(listener);
-        },
-      },
-      'solana:signMessage': {
-        version: '1.0.0',
-        async signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>) {
-          const method = 'solana_signMessage';
-          const out = [];
-          for (const { account, message } of inputs) {
-            const result = await request(method, { message: base58.encode(message), pubkey: account.address }, account);
-            out.push({ signedMessage: message, signature: decode58(field(result, 'signature', method), method, 'signature') });
-          }
-          return out;
-        },
-      },
-      'solana:signTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0],
-        async signTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array }>) {
-          const out = [];
-          for (const { account, transaction } of inputs) out.push({ signedTransaction: await signTransaction(account, transaction) });
-          return out;
-        },
-      },
-      'solana:signAndSendTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0],
-        async signAndSendTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array; options?: Record<string, unknown> }>) {
-          const method = 'solana_signAndSendTransaction';
-          const out = [];
-          for (const { account, transaction, options } of inputs) {
-            const result = await request(method, { transaction: base64.encode(transaction), pubkey: account.address, ...(options ? { sendOptions: options } : {}) }, account);
-            out.push({ signature: decode58(field(result, 'signature', method), method, 'signature') });
-          }
-          return out;
-        },
+  return base.wallet({
+    'solana:signMessage': {
+      version: '1.0.0',
+      async signMessage(...inputs: Array<{ account: StandardWalletAccount; message: Uint8Array }>) {
+        const method = 'solana_signMessage';
+        const out = [];
+        for (const { account, message } of inputs) {
+          const result = await request(method, { message: base58.encode(message), pubkey: account.address }, account);
+          out.push({ signedMessage: message, signature: decode58(field(result, 'signature', method), method, 'signature') });
+        }
+        return out;
       },
     },
-  };
+    'solana:signTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      async signTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array }>) {
+        const out = [];
+        for (const { account, transaction } of inputs) out.push({ signedTransaction: await signTransaction(account, transaction) });
+        return out;
+      },
+    },
+    'solana:signAndSendTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      async signAndSendTransaction(...inputs: Array<{ account: StandardWalletAccount; transaction: Uint8Array; options?: Record<string, unknown> }>) {
+        const method = 'solana_signAndSendTransaction';
+        const out = [];
+        for (const { account, transaction, options } of inputs) {
+          const result = await request(method, { transaction: base64.encode(transaction), pubkey: account.address, ...(options ? { sendOptions: options } : {}) }, account);
+          out.push({ signature: decode58(field(result, 'signature', method), method, 'signature') });
+        }
+        return out;
+      },
+    },
+  });
 }
