@@ -13,6 +13,12 @@ export async function freshPage(page: Page, path = '/'): Promise<void> {
 }
 
 export const dialog = (page: Page): Locator => page.getByRole('dialog');
+
+/** A JSON-RPC call to the local Solana node the suite started (`PORTICO_SOLANA`); its `result`. */
+export async function solanaRpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(process.env.PORTICO_SOLANA!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await response.json()) as { result: T }).result;
+}
 export const connectButton = (page: Page): Locator => page.locator('button.portico-connect-button');
 
 /** Opens the modal from the host's Connect Wallet button and waits for the Connect view. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+import { dialog, expectNoSeriousA11yViolations, freshPage, solanaRpc } from './helpers';
 
 // Addresses of the playground's test wallets (funded by the local servers at start), as the wallets report them.
 type ChainWallets = { solana: { address: string }; bitcoin: { paymentAddress: string; ordinalsAddress: string } };
@@ -14,10 +14,6 @@ const bitcoinUrl = () => process.env.PORTICO_BITCOIN!;
 const path = (extra = '') =>
   `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(solanaUrl())}&btc=${encodeURIComponent(bitcoinUrl())}${extra}`;
 
-const solanaRpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-  const body = (await (await fetch(solanaUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T };
-  return body.result;
-};
 const esplora = async <T>(suffix: string): Promise<T> => (await (await fetch(`${bitcoinUrl()}${suffix}`)).json()) as T;
 const btcBalance = async (address: string) => {
   const { chain_stats: c, mempool_stats: m } = await esplora<{ chain_stats: { funded_txo_sum: number; spent_txo_sum: number }; mempool_stats: { funded_txo_sum: number; spent_txo_sum: number } }>(`/address/${address}`);
