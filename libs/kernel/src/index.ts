@@ -123,4 +123,4 @@ export {
 export { createWalletRegistryClient, WALLET_REGISTRY_MAX_ENTRIES } from './walletRegistry/createWalletRegistryClient';
 export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
 export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';
-export { checkLink } from './walletRegistry/safeUrls';
+export { assertWalletRegistryUrl, checkLink } from './walletRegistry/safeUrls';

@@ -3,7 +3,7 @@ import type { HttpClient, QueryParams } from '../http/createHttpClient';
 import { safeParseWith } from '../schema/formatIssues';
 import { normalizeRegistryWallet, type RegistryWallet } from './normalizeRegistryWallet';
 import { registryWalletSchema } from './registryWalletSchema';
-import { isLoopbackHttp } from './safeUrls';
+import { assertWalletRegistryUrl, isLoopbackHttp } from './safeUrls';
 import { WalletRegistryResponseInvalidError } from './WalletRegistryResponseInvalidError';
 
 /** Largest `entries` the explorer API serves per page. */
@@ -71,9 +71,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function createWalletRegistryClient(options: WalletRegistryClientOptions): WalletRegistryClient {
   const { http, projectId, sdkType = 'portico', sdkVersion = 'portico-kernel', onInvalid = () => {} } = options;
-  if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol)) {
-    throw new ConfigInvalidError(`wallet registry baseUrl must be an http(s) URL, received ${JSON.stringify(options.baseUrl)}`);
-  }
+  assertWalletRegistryUrl(options.baseUrl);
   if (projectId.trim() === '') throw new ConfigInvalidError('wallet registry projectId must not be empty');
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   const walletsUrl = new URL('getWallets', base).href;

@@ -1,4 +1,4 @@
-import { checkLink, ConfigInvalidError, kernelRefs, type Kernel, type RegistryWallet, type WalletRegistryClient, type WalletRegistryClientOptions } from '@portico/kernel';
+import { assertWalletRegistryUrl, checkLink, kernelRefs, type Kernel, type RegistryWallet, type WalletRegistryClient, type WalletRegistryClientOptions } from '@portico/kernel';
 import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
@@ -32,9 +32,7 @@ export interface WalletDirectory {
  * first open, not the page's first paint. The URL is checked at once, as the real client does.
  */
 function lazyRegistryClient(options: WalletRegistryClientOptions): WalletRegistryClient {
-  if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol)) {
-    throw new ConfigInvalidError(`wallet registry baseUrl must be an http(s) URL, received ${JSON.stringify(options.baseUrl)}`);
-  }
+  assertWalletRegistryUrl(options.baseUrl);
   let loading: Promise<WalletRegistryClient> | undefined;
   let loaded: WalletRegistryClient | undefined;
   const load = () =>
