@@ -1,8 +1,10 @@
 import type { SiwxMessageFields, SiwxSession } from '@portico/plugin-siwx/api';
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, http, serializeErc6492Signature, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_ACCOUNT_0 } from '../testing/createTestWallet';
+import { testContract } from '../testing/compileTestContracts';
 import { startAnvil, type AnvilNode } from '../testing/startAnvil';
 import { createEip155SiweMessage, createEip155Verifier, eip155ChainId } from './createEip155Verifier';
 
@@ -112,5 +114,54 @@ describe('createEip155Verifier (through an RPC, real anvil)', () => {
     const down = createEip155Verifier({ getRpcUrl: () => 'http://127.0.0.1:1', now: () => new Date(NOW) });
     expect(await down.verify(await signed(fieldsFor()))).toBe(true);
     expect(await down.verify(await signed(fieldsFor({ accountAddress: signer.address }), other))).toBe(false);
+  });
+});
+
+describe('createEip155Verifier (smart accounts: ERC-1271 and ERC-6492, real contracts on anvil)', () => {
+  let node: AnvilNode;
+  const account = testContract('TestSmartAccount');
+  const factory = testContract('TestSmartAccountFactory');
+  const salt: Hex = `0x${'07'.repeat(32)}`;
+  let public_: ReturnType<typeof createPublicClient>;
+  let factoryAddress: Address;
+  let deployedAccount: Address;
+  let verifier: ReturnType<typeof createEip155Verifier>;
+  const chainId = `eip155:${foundry.id}`;
+
+  async function deploy(contract: typeof account, args: readonly unknown[]): Promise<Address> {
+    const wallet = createWalletClient({ account: signer, chain: foundry, transport: http(node.url) });
+    const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
+    const receipt = await public_.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    return receipt.contractAddress!;
+  }
+
+  beforeAll(async () => {
+    node = await startAnvil({ chainId: foundry.id });
+    public_ = createPublicClient({ chain: foundry, transport: http(node.url) });
+    factoryAddress = await deploy(factory, []);
+    deployedAccount = await deploy(account, [signer.address]);
+    verifier = createEip155Verifier({ getRpcUrl: (id) => (id === foundry.id ? node.url : undefined), now: () => new Date(NOW) });
+  }, 30_000);
+  afterAll(async () => node?.stop());
+
+  it('accepts the owner\'s signature for a deployed ERC-1271 account through the RPC, and nothing else', async () => {
+    const session = await signed(fieldsFor({ chainId, accountAddress: deployedAccount }));
+    expect(await verifier.verify(session)).toBe(true);
+    // By recovery alone the signer is the owner, not the account.
+    expect(await createEip155Verifier({ now: () => new Date(NOW) }).verify(session)).toBe(false);
+    expect(await verifier.verify(await signed(fieldsFor({ chainId, accountAddress: deployedAccount }), other))).toBe(false);
+  });
+
+  it('accepts an ERC-6492 signature of an account not deployed yet, without deploying it', async () => {
+    const predicted = (await public_.readContract({ address: factoryAddress, abi: factory.abi, functionName: 'accountAddress', args: [signer.address, salt] })) as Address;
+    expect(await public_.getCode({ address: predicted })).toBeUndefined();
+    const deployCall = encodeFunctionData({ abi: factory.abi, functionName: 'deploy', args: [signer.address, salt] });
+    const wrap = async (by = signer) => {
+      const inner = await signed(fieldsFor({ chainId, accountAddress: predicted }), by);
+      return { ...inner, signature: serializeErc6492Signature({ address: factoryAddress, data: deployCall, signature: inner.signature as Hex }) };
+    };
+    expect(await verifier.verify(await wrap())).toBe(true);
+    expect(await verifier.verify(await wrap(other))).toBe(false);
+    expect(await public_.getCode({ address: predicted })).toBeUndefined();
   });
 });

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// The two ENS Universal Resolver calls a wallet UI makes (the ABI viem's `getEnsName`,
+/// `getEnsText` and `getEnsAvatar` use), answered from records set by the test. The real
+/// ENS contracts are not published on this registry; this one lives at the mainnet Universal
+/// Resolver address on a local node (`anvil_setCode`), so the client's code path is the real one.
+/// No immutables or constructor state: its runtime code works wherever it is placed.
+contract TestEnsUniversalResolver {
+    error ResolverNotFound(bytes name);
+
+    mapping(bytes32 => string) private names; // keccak(address bytes, coinType) => name
+    mapping(bytes32 => string) private texts; // keccak(dns name, key) => value
+    mapping(bytes32 => bool) private known; // keccak(dns name) => has records
+
+    function setName(address account, string calldata name) external {
+        names[keccak256(abi.encode(abi.encodePacked(account), uint256(60)))] = name;
+    }
+
+    function setText(bytes calldata dnsName, string calldata key, string calldata value) external {
+        texts[keccak256(abi.encode(dnsName, key))] = value;
+        known[keccak256(dnsName)] = true;
+    }
+
+    function reverseWithGateways(bytes calldata lookupAddress, uint256 coinType, string[] calldata)
+        external
+        view
+        returns (string memory primary, address resolver, address reverseResolver)
+    {
+        primary = names[keccak256(abi.encode(lookupAddress, coinType))];
+        return (primary, address(this), address(this));
+    }
+
+    function resolveWithGateways(bytes calldata name, bytes calldata data, string[] calldata)
+        external
+        view
+        returns (bytes memory result, address resolver)
+    {
+        if (!known[keccak256(name)]) revert ResolverNotFound(name);
+        // text(bytes32 node, string key)
+        require(bytes4(data[0:4]) == 0x59d1d43c, "only text records");
+        (, string memory key) = abi.decode(data[4:], (bytes32, string));
+        return (abi.encode(texts[keccak256(abi.encode(name, key))]), address(this));
+    }
+}
