@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, then serves the playground on 127.0.0.1 with
-// the local services its plugins need (two anvil EVM chains, the Solana node, the Esplora
+// the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the Solana node, the Esplora
 // API, the sign-in verifier server), until Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
 import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from './services.mjs';
@@ -9,23 +9,25 @@ ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
 const { register } = await import('tsx/esm/api');
 register();
-const { startAnvil } = await import('@portico/chain-eip155/testing/node');
+const { startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
 const chains = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
+// A local "mainnet" (chain id 1) whose ENS gives the test wallet a name and an avatar.
+const mainnet = await startLocalMainnet();
 const siwx = await startSiwxServer({
   allowedOrigins: [`http://127.0.0.1:${port}`],
   domain: `127.0.0.1:${port}`,
-  rpcUrls: Object.fromEntries(chains.map((c) => [c.chainId, c.url])),
+  rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])),
 });
 const origin = `http://127.0.0.1:${port}`;
 const [solana, bitcoin, relay, registry] = await Promise.all([startSolanaNode({ allowedOrigins: [origin] }), startEsplora({ allowedOrigins: [origin] }), startRelay(), startWalletRegistry()]);
-const services = [...chains, siwx, solana, bitcoin, relay, registry];
-console.log(`  anvil: ${chains.map((s) => `${s.url} (chain ${s.chainId})`).join(', ')}; sign-in server: ${siwx.url}`);
+const services = [...chains, mainnet, siwx, solana, bitcoin, relay, registry];
+console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url },
 });
 
 let stopping = false;

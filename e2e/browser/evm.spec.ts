@@ -33,6 +33,24 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(dialog(page).getByTestId('account-address')).toHaveText('0xf3…b92266');
   });
 
+  test('on Ethereum mainnet the account shows its ENS name and avatar; on another chain the address', async ({ page }) => {
+    // A local mainnet (chain id 1) whose Universal Resolver holds the test account's records.
+    await freshPage(page, evmPath(`&ens=${encodeURIComponent(process.env.PORTICO_ENS!)}`));
+    await connectTestWallet(page);
+    const accountButton = page.locator('button.portico-account-button');
+    await expect(accountButton).toHaveText('portico.eth');
+    await accountButton.click();
+    await expect(dialog(page).getByTestId('account-name')).toHaveText('portico.eth');
+    await expect(dialog(page).getByTestId('account-address')).toHaveText('0xf3…b92266');
+    const avatar = dialog(page).locator('.pt-avatar img');
+    await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('button.portico-network-button').click();
+    await dialog(page).locator('[data-network-id="eip155:31337"]').click();
+    await expect(accountButton).toHaveText('0xf3…b92266');
+  });
+
   test('reload keeps the connection without a prompt', async ({ page }) => {
     await freshPage(page, evmPath());
     await connectTestWallet(page);

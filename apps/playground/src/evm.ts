@@ -7,6 +7,12 @@ const params = new URLSearchParams(location.search);
 /** Local anvil RPC URLs: `?evm=urlA,urlB`, or what `npm start` passes in VITE_PORTICO_EVM. */
 const urls = (params.get('evm') ?? (import.meta.env.VITE_PORTICO_EVM as string | undefined) ?? '').split(',').filter(Boolean);
 
+/**
+ * A local node standing in for Ethereum mainnet (chain id 1) with ENS records in the Universal
+ * Resolver: `?ens=url`, or VITE_PORTICO_ENS from `npm start`. The test wallets then start on it.
+ */
+const ensUrl = params.get('ens') ?? (import.meta.env.VITE_PORTICO_ENS as string | undefined) ?? '';
+
 /** The test wallets' ids (rdns): one confirms in its own "UI", one has none (like an embedded wallet). */
 export const TEST_WALLET_ID = 'dev.portico.testwallet';
 export const TEST_WALLET_NO_UI_ID = 'dev.portico.testwallet.noui';
@@ -19,7 +25,9 @@ const anvil = (chainId: number, name: string, url: string): Network => ({
 });
 
 /** The local EVM networks (empty when no anvil is running). */
-export const evmNetworks: Network[] = urls.length ? [anvil(31337, 'Anvil', urls[0]!), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : [])] : [];
+export const evmNetworks: Network[] = urls.length
+  ? [anvil(31337, 'Anvil', urls[0]!), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : []), ...(ensUrl ? [anvil(1, 'Ethereum (local)', ensUrl)] : [])]
+  : [];
 
 /** The EVM chain plugin, told which test wallet has no confirmation UI of its own. */
 export const evmPlugin = createEip155Plugin({ approvalRequired: [TEST_WALLET_NO_UI_ID] });
@@ -28,12 +36,14 @@ const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3
 
 /**
  * Announces the test wallets (a real viem local account on anvil's first dev key, knowing
- * only the first chain, so switching to "Anvil 2" takes the add-chain path). With
+ * the first chain (and the local mainnet with `?ens`) but not "Anvil 2", so switching to it
+ * takes the add-chain path). With
  * `?hostile=1` it also announces wallets with a hostile name and a `javascript:` icon.
  */
 function announceTestWallets() {
   if (!urls.length) return undefined;
-  const make = () => createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { 31337: urls[0]! }, chainId: 31337, storage: localStorage });
+  const chains: Record<number, string> = ensUrl ? { 31337: urls[0]!, 1: ensUrl } : { 31337: urls[0]! };
+  const make = () => createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage });
   const wallet = make();
   const noUi = make();
   wallet.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon: ICON, rdns: TEST_WALLET_ID });

@@ -270,6 +270,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
       return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
+    async getIdentity(address, network) {
+      if (network.caipNetworkId !== 'eip155:1') return undefined;
+      const { lookupEnsIdentity } = await import('./ens');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!);
+    },
     /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain. */
     async getTokens(address, network) {
       const wallet = active?.wallet;

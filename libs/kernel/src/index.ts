@@ -51,7 +51,7 @@ export type {
 } from './chain/createWalletStandardAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
-export type { Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
+export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
 export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
 export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
 export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';

@@ -12,6 +12,7 @@ export { NetworkButton } from './components/NetworkButton';
 export { useAccount } from './hooks/useAccount';
 export { useBalance } from './hooks/useBalance';
 export { useTokens } from './hooks/useTokens';
+export { useIdentity } from './hooks/useIdentity';
 export { useObservable } from './hooks/useObservable';
 export type { AccountState } from './hooks/useAccount';
 export { useDisconnect } from './hooks/useDisconnect';

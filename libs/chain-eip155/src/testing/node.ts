@@ -2,3 +2,5 @@ export { anvilBinary, startAnvil } from './startAnvil';
 export type { AnvilNode } from './startAnvil';
 export { compileTestContracts, testContract } from './compileTestContracts';
 export type { CompiledContract } from './compileTestContracts';
+export { installTestEns, startLocalMainnet, TEST_ENS_AVATAR, TEST_ENS_NAME } from './installTestEns';
+export type { TestEnsRecord } from './installTestEns';

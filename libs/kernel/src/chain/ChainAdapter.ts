@@ -23,6 +23,13 @@ export interface TokenBalance {
   readonly iconUrl?: string | undefined;
 }
 
+/** A name service's profile of an account (ENS on eip155:1): shown instead of the bare address. */
+export interface AccountIdentity {
+  readonly name: string;
+  /** Untrusted image URL (shown only as data:/https:). */
+  readonly avatar?: string | undefined;
+}
+
 /**
  * What a chain plugin implements for its namespace. The adapter updates the connection
  * store itself (connecting → connected, accounts, network); callers just await.
@@ -42,6 +49,11 @@ export interface ChainAdapter {
    * balance is available.
    */
   getTokens?(address: string, network: Network): Promise<readonly TokenBalance[] | undefined>;
+  /**
+   * The account's name-service profile (ENS name and avatar on eip155:1); undefined when it
+   * has none or the network has no name service. Callers cache it (5 min).
+   */
+  getIdentity?(address: string, network: Network): Promise<AccountIdentity | undefined>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */

@@ -4,7 +4,8 @@ import type { HttpClient } from './createHttpClient';
 /** A JSON-RPC error answer: the node answered, so no fallback is tried. */
 export class JsonRpcError extends PorticoError {
   override name = 'JsonRpcError';
-  constructor(readonly rpcCode: number, message: string) {
+  /** `data` is the error object's optional `data` member (an EVM revert's encoded reason). */
+  constructor(readonly rpcCode: number, message: string, readonly data?: unknown) {
     super(message, { code: 'kernel/json-rpc-error', details: String(rpcCode) });
   }
 }
@@ -25,8 +26,8 @@ export async function jsonRpcRequest<T>(http: HttpClient, urls: readonly string[
   let lastError: unknown = new Error('no RPC URL configured');
   for (const url of urls) {
     try {
-      const reply = await http.post<{ result?: T; error?: { code: number; message: string } }>(url, { body: { jsonrpc: '2.0', id: 1, method, params } });
-      if (reply?.error) throw new JsonRpcError(reply.error.code, reply.error.message);
+      const reply = await http.post<{ result?: T; error?: { code: number; message: string; data?: unknown } }>(url, { body: { jsonrpc: '2.0', id: 1, method, params } });
+      if (reply?.error) throw new JsonRpcError(reply.error.code, reply.error.message, reply.error.data);
       if (!reply || !('result' in reply)) throw new Error(`${url} sent no JSON-RPC result`);
       return reply.result as T;
     } catch (error) {

@@ -6,10 +6,11 @@ import { usePortico } from './usePortico';
 /**
  * Loads something about the active account (balance, tokens…) and reloads it when the
  * account or network changes; undefined while loading, on failure, or when disconnected.
+ * `of` picks a namespace other than the active one.
  */
-export function useAccountData<T>(hook: string, load: (portico: Portico, namespace: string) => Promise<T | undefined>): T | undefined {
+export function useAccountData<T>(hook: string, load: (portico: Portico, namespace: string) => Promise<T | undefined>, of?: string): T | undefined {
   const portico = usePortico(hook);
-  const { namespace, caipAddress, networkId } = useAccount();
+  const { namespace, caipAddress, networkId } = useAccount(of);
   const [data, setData] = useState<{ key: string; value: T }>();
   const key = `${namespace}|${caipAddress}|${networkId}`;
   // The latest loader, without making a new loader function a reason to reload.

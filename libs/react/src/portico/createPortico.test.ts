@@ -114,6 +114,25 @@ describe('connect, switch, disconnect through the chain-adapter contract', () =>
     expect(p.kernel.connection.get('acme').status).toBe('disconnected');
     expect(await p.balance('acme')).toBeUndefined();
   });
+
+  it.each([[{ name: 'alice.acme', avatar: 'data:image/png;base64,AA==' }], [undefined]])('caches the identity %j for 5 minutes, "no name" included', async (identity) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { plugin, calls } = acmeChain({ identity });
+      const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+      await p.start();
+      await p.connect('acme-wallet');
+      expect(await p.identity('acme')).toEqual(identity);
+      vi.setSystemTime(Date.now() + 299_000);
+      expect(await p.identity('acme')).toEqual(identity);
+      expect(calls.filter((c) => c === 'identity')).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      await p.identity('acme');
+      expect(calls.filter((c) => c === 'identity')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('theme variables in the config', () => {

@@ -9,6 +9,7 @@ import {
   createTtlCache,
   CACHE_TTL_MS,
   safeParseWith,
+  type AccountIdentity,
   type Balance,
   type TokenBalance,
   type ChainAdapter,
@@ -56,6 +57,8 @@ export interface Portico {
   balance(namespace: string): Promise<Balance | undefined>;
   /** Token balances of the namespace's selected account when its wallet reports them (30 s portfolio cache). */
   tokens(namespace: string): Promise<readonly TokenBalance[] | undefined>;
+  /** The namespace's selected account's name-service profile (ENS on eip155:1; 5 min cache, "none" included). */
+  identity(namespace: string): Promise<AccountIdentity | undefined>;
   adapter(namespace: string): ChainAdapter | undefined;
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -91,6 +94,8 @@ export function createPortico(config: PorticoConfig): Portico {
   const attempt = createObservable<ConnectAttempt | undefined>(undefined);
   const balances = createTtlCache<string, Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
   const portfolios = createTtlCache<string, readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
+  // Boxed, so that "this account has no name" is cached too.
+  const identities = createTtlCache<string, { identity: AccountIdentity | undefined }>({ ttlMs: CACHE_TTL_MS.ens });
 
   const adapter = (namespace: string): ChainAdapter | undefined => {
     const ref = chainAdapterRef(namespace);
@@ -192,6 +197,14 @@ export function createPortico(config: PorticoConfig): Portico {
       const target = network(networkId);
       if (status !== 'connected' || !address || !target || !chain?.getTokens) return undefined;
       return portfolios.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getTokens!(address, target));
+    },
+    async identity(namespace) {
+      const { address, network: networkId, status } = kernel.connection.get(namespace);
+      const chain = adapter(namespace);
+      const target = network(networkId);
+      if (status !== 'connected' || !address || !target || !chain?.getIdentity) return undefined;
+      const boxed = await identities.getOrLoad(`${target.caipNetworkId}|${address}`, async () => ({ identity: await chain.getIdentity!(address, target) }));
+      return boxed.identity;
     },
     adapter,
     start: () =>

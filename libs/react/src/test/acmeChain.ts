@@ -1,4 +1,4 @@
-import { chainAdapterRef, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
 import type { Network } from '../portico/porticoConfigSchema';
 
 /** Networks of the made-up `acme` namespace used by the tests. */
@@ -8,7 +8,7 @@ export const acmeNetworks: Network[] = [
 ];
 
 /** A chain plugin for a made-up namespace whose wallet can be told to decline. */
-export function acmeChain(behaviour: { decline?: boolean } = {}) {
+export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIdentity } = {}) {
   const calls: string[] = [];
   const plugin = definePlugin({
     manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
@@ -37,6 +37,10 @@ export function acmeChain(behaviour: { decline?: boolean } = {}) {
         async getBalance() {
           calls.push('balance');
           return { value: 1_234_567n, decimals: 6, symbol: 'ACM' };
+        },
+        async getIdentity() {
+          calls.push('identity');
+          return behaviour.identity;
         },
       };
       ctx.services.register(chainAdapterRef('acme'), { useValue: adapter });

@@ -5,6 +5,7 @@ import { formatBalance } from '../format/formatBalance';
 import { truncateAddress } from '../format/truncateAddress';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
+import { useIdentity } from '../hooks/useIdentity';
 import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
@@ -29,6 +30,7 @@ export default function AccountView() {
   // Re-render when plugins add or withdraw buttons and tabs.
   useObservable(kernel.contributions);
   const balance = balanceText(useBalance(), network);
+  const identity = useIdentity();
   const [copied, setCopied] = useState(false);
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
   const [tab, setTab] = useState<string>();
@@ -71,9 +73,14 @@ export default function AccountView() {
         </ul>
       ) : null}
       <div className="pt-center" style={{ paddingBottom: 4 }}>
-        <Avatar name={caipAddress.split(':')[2] ?? '?'} size={64} />
+        <Avatar src={identity?.avatar} name={identity?.name ?? caipAddress.split(':')[2] ?? '?'} size={64} />
+        {identity ? (
+          <strong className="pt-identity" data-testid="account-name">
+            {identity.name}
+          </strong>
+        ) : null}
         <div className="pt-row">
-          <strong data-testid="account-address">{truncateAddress(caipAddress)}</strong>
+          {identity ? <span data-testid="account-address">{truncateAddress(caipAddress)}</span> : <strong data-testid="account-address">{truncateAddress(caipAddress)}</strong>}
           <IconButton
             label={copied ? t('account.copied') : t('account.copy')}
             onClick={() => void navigator.clipboard?.writeText(caipAddress.split(':')[2] ?? '').then(() => setCopied(true), () => undefined)}

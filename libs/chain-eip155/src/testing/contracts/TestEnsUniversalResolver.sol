@@ -28,6 +28,7 @@ contract TestEnsUniversalResolver {
         returns (string memory primary, address resolver, address reverseResolver)
     {
         primary = names[keccak256(abi.encode(lookupAddress, coinType))];
+        if (bytes(primary).length == 0) revert ResolverNotFound(lookupAddress);
         return (primary, address(this), address(this));
     }
 

@@ -1,0 +1,71 @@
+import { chainAdapterRef, createHttpClient, createKernel, createMemoryStorage, jsonRpcRequest, type Network } from '@portico/kernel';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lookupEnsIdentity } from './ens';
+import { createEip155Plugin } from './plugin';
+import { ANVIL_ACCOUNT_0 } from './testing/createTestWallet';
+import { installTestEns } from './testing/installTestEns';
+import { startAnvil, type AnvilNode } from './testing/startAnvil';
+
+const AVATAR = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const NO_NAME = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const SHOUTY = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+
+let node: AnvilNode;
+beforeAll(async () => {
+  node = await startAnvil({ chainId: 1 });
+  await installTestEns(node.url, [
+    { address: ANVIL_ACCOUNT_0.address, name: 'alice.eth', avatar: AVATAR },
+    { address: BOB, name: 'bob.eth' },
+    { address: SHOUTY, name: 'Shouty.eth' },
+  ]);
+}, 30_000);
+afterAll(async () => node?.stop());
+
+const http = createHttpClient({ timeoutMs: 5000 });
+const rpc = (urls: string[]) => (method: string, params: readonly unknown[]) => jsonRpcRequest(http, urls, method, params);
+
+describe('lookupEnsIdentity (Universal Resolver on a local mainnet node)', () => {
+  it('reads the primary name and the avatar record', async () => {
+    expect(await lookupEnsIdentity(rpc([node.url]), ANVIL_ACCOUNT_0.address)).toEqual({ name: 'alice.eth', avatar: AVATAR });
+  });
+
+  it('gives the name alone when the name has no avatar record (the resolver reverts ResolverNotFound)', async () => {
+    expect(await lookupEnsIdentity(rpc([node.url]), BOB)).toEqual({ name: 'bob.eth' });
+  });
+
+  it('gives nothing for an address without a primary name: the revert is decoded, not thrown', async () => {
+    await expect(lookupEnsIdentity(rpc([node.url]), NO_NAME)).resolves.toBeUndefined();
+  });
+
+  it('does not show a name that is not ENSIP-15 normalised', async () => {
+    await expect(lookupEnsIdentity(rpc([node.url]), SHOUTY)).resolves.toBeUndefined();
+  });
+
+  it('falls back across RPC URLs and fails clearly when none answers', async () => {
+    expect(await lookupEnsIdentity(rpc(['http://127.0.0.1:1/', node.url]), BOB)).toEqual({ name: 'bob.eth' });
+    await expect(lookupEnsIdentity(rpc(['http://127.0.0.1:1/']), BOB)).rejects.toThrow();
+  });
+});
+
+describe('the adapter’s getIdentity', () => {
+  const kernels: Array<{ dispose(): Promise<void> }> = [];
+  afterEach(async () => Promise.all(kernels.splice(0).map((k) => k.dispose())));
+  const mainnet = (): Network => ({
+    caipNetworkId: 'eip155:1',
+    name: 'Ethereum',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:1/'] } },
+  });
+
+  it('looks ENS up on eip155:1 through the configured RPC URLs, and on no other network', async () => {
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target: new EventTarget(), customRpcUrls: { 'eip155:1': [node.url] } })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    expect(await adapter.getIdentity!(`eip155:1:${ANVIL_ACCOUNT_0.address}`, mainnet())).toEqual({ name: 'alice.eth', avatar: AVATAR });
+    // The same node under another chain id is not asked: ENS is mainnet's.
+    const other: Network = { ...mainnet(), caipNetworkId: 'eip155:10', rpcUrls: { default: { http: [node.url] } } };
+    expect(await adapter.getIdentity!(`eip155:10:${ANVIL_ACCOUNT_0.address}`, other)).toBeUndefined();
+  });
+});
