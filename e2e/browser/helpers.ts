@@ -19,6 +19,22 @@ export async function solanaRpc<T>(method: string, params: unknown[] = []): Prom
   const response = await fetch(process.env.PORTICO_SOLANA!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
   return ((await response.json()) as { result: T }).result;
 }
+/**
+ * The sessions the reference sign-in server (`PORTICO_SIWX_SERVER`) keeps for an account, read
+ * with the bearer token the page stored at sign-in. Also checks the server refuses the same
+ * read without the token (401).
+ */
+export async function serverSessions<T = unknown>(page: Page, chainId: string, address: string): Promise<T[]> {
+  const server = process.env.PORTICO_SIWX_SERVER!;
+  const target = `${server}/sessions?chainId=${chainId}&address=${address}`;
+  expect((await fetch(target)).status).toBe(401);
+  const token = await page.evaluate((key) => localStorage.getItem(key), `portico.siwx.token:${server}|${chainId}|${address.toLowerCase()}`);
+  expect(token, 'the page keeps the token the server gave at sign-in').toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const response = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { sessions: T[] }).sessions;
+}
+
 export const connectButton = (page: Page): Locator => page.locator('button.portico-connect-button');
 
 /** Opens the modal from the host's Connect Wallet button and waits for the Connect view. */

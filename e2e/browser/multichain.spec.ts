@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, expectNoSeriousA11yViolations, freshPage, solanaRpc } from './helpers';
+import { dialog, expectNoSeriousA11yViolations, freshPage, serverSessions, solanaRpc } from './helpers';
 
 // Addresses of the playground's test wallets (funded by the local servers at start), as the wallets report them.
 type ChainWallets = { solana: { address: string }; bitcoin: { paymentAddress: string; ordinalsAddress: string } };
@@ -178,8 +178,7 @@ test.describe('sign-in on Solana and Bitcoin (CAIP-122)', () => {
       await expect(dialog(page)).toBeHidden();
       await expect(status(page, ns)).toHaveText('connected');
       const chainId = await page.evaluate((n) => (window as unknown as { portico: { kernel: { connection: { get(n: string): { network?: string } } } } }).portico.kernel.connection.get(n).network, ns);
-      const stored = (await (await fetch(`${server}/sessions?chainId=${chainId}&address=${address}`)).json()) as { sessions: unknown[] };
-      expect(stored.sessions.length).toBeGreaterThan(0);
+      expect((await serverSessions(page, chainId!, address)).length).toBeGreaterThan(0);
 
       await page.reload();
       await expect(status(page, ns)).toHaveText('connected');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, freshPage } from './helpers';
+import { dialog, freshPage, serverSessions } from './helpers';
 
 const evmPath = (mode: 'optional' | 'required') => `/?siwx=${mode}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
 const hostStatus = (page: Page) => page.getByTestId('host-status');
@@ -36,8 +36,8 @@ test.describe('sign-in with Ethereum (EIP-4361) on anvil', () => {
     const nonce = /Nonce: ([A-Za-z0-9]+)/.exec(message)![1];
     await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog(page)).toBeHidden();
-    const stored = (await (await fetch(`${server}/sessions?chainId=eip155:31337&address=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`)).json()) as { sessions: Array<{ data: { nonce: string } }> };
-    expect(stored.sessions.map((s) => s.data.nonce)).toContain(nonce);
+    const stored = await serverSessions<{ data: { nonce: string } }>(page, 'eip155:31337', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(stored.map((s) => s.data.nonce)).toContain(nonce);
   });
 
   test('a declined signature keeps the view with "Signature declined"', async ({ page }) => {

@@ -91,8 +91,67 @@ describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', (
 
   it('surfaces server errors through the client as HttpError', async () => {
     const client = createSiwxServerClient(handle.url);
-    await expect(client.getSessions('not-caip', 'x')).rejects.toThrow(HttpError);
-    await expect(client.getSessions('not-caip', 'x')).rejects.toThrow('HTTP status code: 400');
+    await expect(client.getNonce({ chainId: 'not-caip', accountAddress: 'x' })).rejects.toThrow(HttpError);
+    await expect(client.getNonce({ chainId: 'not-caip', accountAddress: 'x' })).rejects.toThrow('HTTP status code: 400');
+  });
+});
+
+describe('reading and revoking sessions needs the account’s bearer token', () => {
+  const sessionsPath = (address = account.address) => `/sessions?chainId=${chainId}&address=${address}`;
+  const signIn = async () => {
+    const answer = await (await raw('/nonce?chainId=eip155:1&address=' + account.address)).json() as { nonce: string };
+    const verified = await raw('/verify', { method: 'POST', body: JSON.stringify(await signedSession(answer.nonce)) });
+    return ((await verified.json()) as { valid: boolean; token: string }).token;
+  };
+
+  it('answers 401 without a token, with a made-up one and with another account’s', async () => {
+    const token = await signIn();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const bare = await raw(sessionsPath());
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await bare.json()).toEqual({ error: 'Sign-in token missing, expired or not for this account' });
+    expect((await raw(sessionsPath(), { headers: { authorization: `Bearer ${'A'.repeat(43)}` } })).status).toBe(401);
+    expect((await raw(sessionsPath('0x0000000000000000000000000000000000000001'), { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await raw(sessionsPath(), { method: 'DELETE' })).status).toBe(401);
+    const read = await raw(sessionsPath(), { headers: { authorization: `Bearer ${token}` } });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { sessions: unknown[] }).sessions.length).toBeGreaterThan(0);
+  });
+
+  it('a client that never signed in sees no sessions and cannot revoke the signed-in one', async () => {
+    const signedIn = createSiwxServerClient(handle.url);
+    const stranger = createSiwxServerClient(handle.url);
+    const nonce = await signedIn.getNonce({ chainId, accountAddress: account.address });
+    expect(await signedIn.verify(await signedSession(nonce))).toBe(true);
+    expect(await stranger.getSessions(chainId, account.address)).toEqual([]);
+    await stranger.revoke(chainId, account.address);
+    expect((await signedIn.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
+    await signedIn.revoke(chainId, account.address);
+    expect(await signedIn.getSessions(chainId, account.address)).toEqual([]);
+  });
+
+  it('revoking ends every token of the account; a reload with a stored token finds the sessions', async () => {
+    const stored = new Map<string, string>();
+    const tokenStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) };
+    const first = createSiwxServerClient(handle.url, { tokenStorage });
+    expect(await first.verify(await signedSession(await first.getNonce({ chainId, accountAddress: account.address })))).toBe(true);
+    const other = await signIn();
+    // "After a reload": a new client over the same storage.
+    const reloaded = createSiwxServerClient(handle.url, { tokenStorage });
+    expect((await reloaded.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
+    await reloaded.revoke(chainId, account.address);
+    expect(stored.size).toBe(0);
+    expect((await raw(sessionsPath(), { headers: { authorization: `Bearer ${other}` } })).status).toBe(401);
+  });
+
+  it('a token ends with its session’s expirationTime', async () => {
+    const client = createSiwxServerClient(handle.url);
+    const nonce = await client.getNonce({ chainId, accountAddress: account.address });
+    expect(await client.verify(await signedSession(nonce, { expirationTime: new Date(Date.now() + 400).toISOString() }))).toBe(true);
+    expect((await client.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await client.getSessions(chainId, account.address)).toEqual([]);
   });
 });
 
@@ -102,6 +161,7 @@ describe('CORS', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
     const nonce = await raw(`/nonce?chainId=${chainId}&address=${account.address}`, { headers: { origin: 'https://app.example.com' } });
     expect(nonce.status).toBe(200);
     expect(nonce.headers.get('access-control-allow-origin')).toBe('https://app.example.com');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSiwxNonce, type SiwxSession, type SiwxVerifier } from '@portico/plugin-siwx';
@@ -12,6 +13,11 @@ export interface SiwxServerOptions {
   nonceTtlMs?: number;
   /** Outstanding nonces kept at most (expired ones are pruned first); default 10,000. */
   maxNonces?: number;
+  /**
+   * How long the bearer token `POST /verify` hands out stays valid (never past the session's
+   * own expirationTime); default 24 hours.
+   */
+  tokenTtlMs?: number;
   /** Largest accepted request body; default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -59,9 +65,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /**
  * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring),
- * `POST /verify` (the chain's verifier plus the nonce it issued; stores the session),
- * `GET /sessions` and `DELETE /sessions`. Input is checked with zod: bad input is a 400
- * with the reason, never a crash. State is in memory.
+ * `POST /verify` (the chain's verifier plus the nonce it issued; stores the session and
+ * answers `{ valid, token }`), `GET /sessions` and `DELETE /sessions` (only with
+ * `Authorization: Bearer <token>` of that account: 401 otherwise). Input is checked with
+ * zod: bad input is a 400 with the reason, never a crash. State is in memory.
  */
 export function createSiwxServer(options: SiwxServerOptions) {
   const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
@@ -69,18 +76,38 @@ export function createSiwxServer(options: SiwxServerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const nonces = new Map<string, { key: string; expires: number }>();
   const sessions = new Map<string, SiwxSession[]>();
+  const tokenTtlMs = options.tokenTtlMs ?? 24 * 60 * 60 * 1000;
+  /** Bearer tokens (256 bits from the CSPRNG) → the account they were issued for. */
+  const tokens = new Map<string, { key: string; expires: number }>();
 
-  const verify = async (session: SiwxSession): Promise<boolean> => {
+  const issueToken = (key: string, session: SiwxSession): string => {
+    const now = Date.now();
+    for (const [token, entry] of tokens) if (entry.expires <= now) tokens.delete(token);
+    const sessionEnd = session.data.expirationTime ? Date.parse(session.data.expirationTime) : Number.POSITIVE_INFINITY;
+    const token = randomBytes(32).toString('base64url');
+    tokens.set(token, { key, expires: Math.min(now + tokenTtlMs, sessionEnd) });
+    return token;
+  };
+
+  const verify = async (session: SiwxSession): Promise<{ valid: false } | { valid: true; token: string }> => {
     const { chainId, accountAddress, nonce } = session.data;
     const issued = nonces.get(nonce);
-    if (!issued || issued.expires <= Date.now() || issued.key !== keyOf(chainId, accountAddress)) return false;
+    if (!issued || issued.expires <= Date.now() || issued.key !== keyOf(chainId, accountAddress)) return { valid: false };
     const verifier = verifiers.get(chainId.split(':')[0]!);
-    if (!verifier || !(await verifier.verify(session))) return false;
+    if (!verifier || !(await verifier.verify(session))) return { valid: false };
     nonces.delete(nonce);
     const key = keyOf(chainId, accountAddress);
     sessions.set(key, [...(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session]);
-    return true;
+    return { valid: true, token: issueToken(key, session) };
   };
+
+  /** The account key a request may read or revoke: its bearer token's, which must match. */
+  const authorize = (request: IncomingMessage, key: string) => {
+    const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(request.headers.authorization ?? '');
+    const entry = match ? tokens.get(match[1]!) : undefined;
+    if (!entry || entry.expires <= Date.now() || entry.key !== key) throw new BadRequest(401, 'Sign-in token missing, expired or not for this account');
+  };
+  const live = (list: readonly SiwxSession[]) => list.filter((s) => !s.data.expirationTime || Date.parse(s.data.expirationTime) > Date.now());
 
   const allowed = new Set(options.allowedOrigins ?? []);
   const maxNonces = options.maxNonces ?? 10_000;
@@ -97,7 +124,7 @@ export function createSiwxServer(options: SiwxServerOptions) {
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('vary', 'Origin');
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' });
+        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': 'content-type, accept, authorization', 'access-control-max-age': '600' });
         return void response.end();
       }
     }
@@ -118,15 +145,20 @@ export function createSiwxServer(options: SiwxServerOptions) {
       }
       case 'POST /verify': {
         const session = parse(sessionSchema, await readJson(request, maxBodyBytes)) as SiwxSession;
-        return send(200, { valid: await verify(session) });
+        return send(200, await verify(session));
       }
       case 'GET /sessions': {
         const { chainId, address } = query();
-        return send(200, { sessions: sessions.get(keyOf(chainId, address)) ?? [] });
+        const key = keyOf(chainId, address);
+        authorize(request, key);
+        return send(200, { sessions: live(sessions.get(key) ?? []) });
       }
       case 'DELETE /sessions': {
         const { chainId, address } = query();
-        sessions.delete(keyOf(chainId, address));
+        const key = keyOf(chainId, address);
+        authorize(request, key);
+        sessions.delete(key);
+        for (const [token, entry] of tokens) if (entry.key === key) tokens.delete(token);
         return send(204);
       }
       default:
@@ -139,7 +171,7 @@ export function createSiwxServer(options: SiwxServerOptions) {
       const status = error instanceof BadRequest ? error.status : 500;
       if (status === 500) console.error('siwx-server:', error);
       if (!response.headersSent) {
-        response.writeHead(status, { 'content-type': 'application/json' });
+        response.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
         response.end(JSON.stringify({ error: status === 500 ? 'Internal error' : (error as Error).message }));
       }
     });

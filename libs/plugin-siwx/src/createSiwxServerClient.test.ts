@@ -22,6 +22,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('createSiwxServerClient', () => {
   it('keeps only elements of a session list that have a session’s shape', async () => {
-    expect(await createSiwxServerClient(base).getSessions('eip155:1', valid.data.accountAddress)).toEqual([valid]);
+    const stored = new Map([[`portico.siwx.token:${base}|eip155:1|${valid.data.accountAddress}`, 'TokenFromVerify_0123456789']]);
+    const tokenStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) };
+    expect(await createSiwxServerClient(base, { tokenStorage }).getSessions('eip155:1', valid.data.accountAddress)).toEqual([valid]);
+  });
+
+  it('asks nothing and reports no sessions without a token (or with a malformed stored one)', async () => {
+    let fetched = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => (fetched++, globalThis.fetch(input, init));
+    const junk = { getItem: () => 'not a token!', setItem: () => undefined, removeItem: () => undefined };
+    expect(await createSiwxServerClient(base, { fetch }).getSessions('eip155:1', valid.data.accountAddress)).toEqual([]);
+    expect(await createSiwxServerClient(base, { fetch, tokenStorage: junk }).getSessions('eip155:1', valid.data.accountAddress)).toEqual([]);
+    expect(fetched).toBe(0);
   });
 });

@@ -2,30 +2,73 @@ import { HttpError, HttpResponseInvalidError } from '@portico/kernel';
 import type { SiwxServerConfig } from './api';
 import { isSession } from './SiwxSessionStore';
 
+/** Where the client keeps the server's bearer tokens (the shape of `localStorage`). */
+export interface SiwxTokenStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
 /** Options of `createSiwxServerClient`. */
 export interface SiwxServerClientOptions {
   /** The fetch to use (default the global one); e.g. one that adds credentials. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Where the bearer tokens from `POST /verify` are kept, so that sessions can be read and
+   * revoked after a reload: `localStorage` by default when the page has it, else memory.
+   */
+  tokenStorage?: SiwxTokenStorage;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+function defaultTokenStorage(): SiwxTokenStorage {
+  try {
+    const storage = globalThis.localStorage;
+    if (storage) return storage;
+  } catch {
+    // Storage blocked (sandboxed frame, privacy mode): fall through to memory.
+  }
+  const memory = new Map<string, string>();
+  return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) };
 }
 
 /**
  * A `SiwxServerConfig` for a server speaking the reference protocol of `apps/siwx-server`:
- * `GET /nonce`, `POST /verify`, `GET /sessions`, `DELETE /sessions`. Non-OK answers throw
- * `HttpError` (`HTTP status code: N`); malformed ones `HttpResponseInvalidError`.
+ * `GET /nonce`, `POST /verify` (which hands out a bearer token for the account),
+ * `GET /sessions` and `DELETE /sessions` (sent with that token; without a valid one the
+ * account has no sessions here). Non-OK answers throw `HttpError` (`HTTP status code: N`);
+ * malformed ones `HttpResponseInvalidError`.
  */
 export function createSiwxServerClient(baseUrl: string, options: SiwxServerClientOptions = {}): SiwxServerConfig {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const tokens = options.tokenStorage ?? defaultTokenStorage();
+  const tokenKey = (chainId: string, address: string) => `portico.siwx.token:${baseUrl}|${chainId}|${address.toLowerCase()}`;
+  const readToken = (chainId: string, address: string) => {
+    try {
+      const token = tokens.getItem(tokenKey(chainId, address));
+      return token && TOKEN.test(token) ? token : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const forget = (chainId: string, address: string) => {
+    try {
+      tokens.removeItem(tokenKey(chainId, address));
+    } catch {
+      // Nothing stored to forget.
+    }
+  };
   const url = (path: string, query: Record<string, string> = {}) => {
     const target = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
     return target.toString();
   };
-  const call = async (method: string, target: string, body?: unknown): Promise<unknown> => {
-    const response = await doFetch(target, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const call = async (method: string, target: string, body?: unknown, token?: string): Promise<unknown> => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await doFetch(target, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     if (!response.ok) throw new HttpError(response.status, target, await response.text().catch(() => undefined));
     if (response.status === 204) return undefined;
     try {
@@ -47,15 +90,38 @@ export function createSiwxServerClient(baseUrl: string, options: SiwxServerClien
     },
     async verify(session) {
       const target = url('verify');
-      return field(await call('POST', target, session), 'valid', (v): v is boolean => typeof v === 'boolean', target);
+      const answer = await call('POST', target, session);
+      const valid = field(answer, 'valid', (v): v is boolean => typeof v === 'boolean', target);
+      if (!valid) return false;
+      const token = (answer as { token?: unknown }).token;
+      if (token !== undefined && !(typeof token === 'string' && TOKEN.test(token))) throw new HttpResponseInvalidError(target, '"token" is malformed');
+      if (token) tokens.setItem(tokenKey(session.data.chainId, session.data.accountAddress), token);
+      return true;
     },
     async getSessions(chainId, accountAddress) {
       const target = url('sessions', { chainId, address: accountAddress });
-      // Elements without a session's shape are dropped here, never handed to the flow.
-      return field(await call('GET', target), 'sessions', (v): v is unknown[] => Array.isArray(v), target).filter(isSession);
+      const token = readToken(chainId, accountAddress);
+      // No token of ours (never signed in here, or it expired): no sessions to read.
+      if (!token) return [];
+      try {
+        // Elements without a session's shape are dropped here, never handed to the flow.
+        return field(await call('GET', target, undefined, token), 'sessions', (v): v is unknown[] => Array.isArray(v), target).filter(isSession);
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 401)) throw error;
+        forget(chainId, accountAddress);
+        return [];
+      }
     },
     async revoke(chainId, accountAddress) {
-      await call('DELETE', url('sessions', { chainId, address: accountAddress }));
+      const token = readToken(chainId, accountAddress);
+      if (!token) return;
+      try {
+        await call('DELETE', url('sessions', { chainId, address: accountAddress }), undefined, token);
+      } catch (error) {
+        // The server no longer knows the token: nothing left to revoke there.
+        if (!(error instanceof HttpError && error.status === 401)) throw error;
+      }
+      forget(chainId, accountAddress);
     },
   };
 }

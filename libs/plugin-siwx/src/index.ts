@@ -9,4 +9,4 @@ export { isSessionExpired, sessionMatches, SiwxSessionStore } from './SiwxSessio
 export { SIWX_INIT_ALERT } from './SiwxFlow';
 export { SIWX_MESSAGES, SiwxInitError, SiwxNotEnabledError, SiwxSignatureDeclinedError } from './siwxErrors';
 export { createSiwxServerClient } from './createSiwxServerClient';
-export type { SiwxServerClientOptions } from './createSiwxServerClient';
+export type { SiwxServerClientOptions, SiwxTokenStorage } from './createSiwxServerClient';
