@@ -71,6 +71,20 @@ describe('sign-in flow through a real kernel', () => {
     expect(await s.service.getSession(s.caipAddress)).toBeUndefined();
   });
 
+  it('waits while the wallet is on a network the app does not list, and asks once it switches to one it does', async () => {
+    const network = (caipNetworkId: string) => ({ caipNetworkId, name: caipNetworkId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
+    // The test wallet connects on eip155:1, which this app does not list.
+    const s = await start({}, { networks: [network('eip155:10'), network('eip155:8453')] });
+    s.portico.open('Connect');
+    await s.portico.connect('test-wallet');
+    expect(s.portico.kernel.connection.get('eip155')).toMatchObject({ status: 'connected', network: 'eip155:1' });
+    expect(s.view()).not.toBe('SIWXSignMessage');
+    expect(s.service.state.getSnapshot().message).toBeUndefined();
+    await s.portico.switchNetwork('eip155:10');
+    await vi.waitFor(() => expect(s.view()).toBe('SIWXSignMessage'));
+    expect(s.isOpen()).toBe(true);
+  });
+
   it('tells smart-account users the app might not support them', async () => {
     const s = await start({}, { accountType: 'smartAccount' });
     await connect(s);

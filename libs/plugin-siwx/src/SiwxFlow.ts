@@ -108,9 +108,23 @@ export class SiwxFlow implements SiwxService {
     }
   }
 
-  /** `account:connected` / `account:changed`: asks for a signature unless a valid session exists. */
+  /**
+   * Spec §4's "the network is supported": the namespace's network is one of the app's
+   * networks (any network when the app lists none) and a verifier exists for the namespace.
+   */
+  private isSupported(namespace: string): boolean {
+    if (!this.verifier(namespace)) return false;
+    const { networks } = this.ctx.services.get(kernelRefs.settings);
+    const network = this.connection.get(namespace).network;
+    return networks.length === 0 || networks.some((n) => n.caipNetworkId === network);
+  }
+
+  /**
+   * `account:connected` / `account:changed` / `network:switched`: asks for a signature when
+   * the network is supported and no valid session exists.
+   */
   handleConnected(namespace: string, caipAddress: string): void {
-    if (!this.verifier(namespace)) return;
+    if (!this.isSupported(namespace)) return;
     const stored = this.store.get(caipAddress);
     if (stored && !isSessionExpired(stored)) {
       // Checked in the background: a tampered session re-opens the signing view.

@@ -1,4 +1,4 @@
-import { createMemoryStorage, type AccountType, type StoragePort } from '@portico/kernel';
+import { createMemoryStorage, type AccountType, type Network, type StoragePort } from '@portico/kernel';
 import { createPortico } from '@portico/react';
 import { siwxServiceRef } from '../api';
 import { createSiwxPlugin } from '../plugin';
@@ -11,7 +11,7 @@ export const TEST_SITE = { domain: 'app.example.com', uri: 'https://app.example.
 /** A started Portico (real kernel) with the in-memory eip155 chain and the siwx plugin. */
 export async function setupSiwx(
   options: SiwxPluginOptions = {},
-  chain: { accountType?: AccountType; withVerifier?: boolean } = {},
+  chain: { accountType?: AccountType; withVerifier?: boolean; networks?: Network[] } = {},
   storage: StoragePort = createMemoryStorage(),
 ) {
   const testChain = eip155TestChain(chain);
@@ -19,6 +19,7 @@ export async function setupSiwx(
     projectId: 'test-project',
     plugins: [testChain.plugin, createSiwxPlugin({ ...TEST_SITE, ...options })],
     storage,
+    networks: chain.networks,
     logLevel: 'silent',
   });
   await portico.start();
