@@ -272,9 +272,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     },
     /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
     async getIdentity(address, network) {
-      if (network.caipNetworkId !== 'eip155:1') return undefined;
+      const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];
+      // No RPC to ask: the lookup module is not even loaded.
+      if (urls.length === 0) return undefined;
       const { lookupEnsIdentity } = await import('./ens');
-      const urls = rpcUrlsFor(network, parts.rpc);
       return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!);
     },
     /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain. */

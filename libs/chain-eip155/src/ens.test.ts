@@ -68,4 +68,12 @@ describe('the adapter’s getIdentity', () => {
     const other: Network = { ...mainnet(), caipNetworkId: 'eip155:10', rpcUrls: { default: { http: [node.url] } } };
     expect(await adapter.getIdentity!(`eip155:10:${ANVIL_ACCOUNT_0.address}`, other)).toBeUndefined();
   });
+
+  it('without an RPC URL for mainnet it answers "no name" without asking anyone', async () => {
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target: new EventTarget() })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    expect(await adapter.getIdentity!(`eip155:1:${ANVIL_ACCOUNT_0.address}`, { ...mainnet(), rpcUrls: undefined })).toBeUndefined();
+  });
 });

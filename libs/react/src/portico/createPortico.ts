@@ -203,8 +203,14 @@ export function createPortico(config: PorticoConfig): Portico {
       const chain = adapter(namespace);
       const target = network(networkId);
       if (status !== 'connected' || !address || !target || !chain?.getIdentity) return undefined;
-      const boxed = await identities.getOrLoad(`${target.caipNetworkId}|${address}`, async () => ({ identity: await chain.getIdentity!(address, target) }));
-      return boxed.identity;
+      try {
+        const boxed = await identities.getOrLoad(`${target.caipNetworkId}|${address}`, async () => ({ identity: await chain.getIdentity!(address, target) }));
+        return boxed.identity;
+      } catch (error) {
+        // The address is shown instead; the next render asks again (failures are not cached).
+        kernel.logger.warn('Name lookup failed', error);
+        return undefined;
+      }
     },
     adapter,
     start: () =>

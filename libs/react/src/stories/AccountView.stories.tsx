@@ -25,6 +25,25 @@ export const Connected: Story = {
   },
 };
 
+/** A name service's profile (ENS on eip155:1): the name leads, the address stays visible. */
+export const WithName: Story = {
+  loaders: [
+    async ({ globals }) => ({
+      portico: await connectedPortico({
+        theme: themeOf(globals),
+        identity: { name: 'alice.acme', avatar: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#e8590c"/></svg>')}` },
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('account-name')).toHaveTextContent('alice.acme'));
+    await expect(canvas.getByTestId('account-address')).toHaveTextContent(/^abcd…456789$/);
+    const image = canvasElement.querySelector('.pt-avatar img');
+    await expect(image?.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+  },
+};
+
 export const Disconnecting: Story = {
   loaders: [async ({ globals }) => ({ portico: await connectedPortico({ theme: themeOf(globals) }) })],
   play: async ({ canvasElement, loaded }) => {

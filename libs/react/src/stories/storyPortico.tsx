@@ -1,6 +1,6 @@
 // Story fixture: a real Portico instance with an in-memory chain plugin (the `acme`
 // namespace, like createPortico.test.ts), put into the state a story needs.
-import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
+import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
 import type { Decorator } from '@storybook/react-vite';
 import { PorticoContext } from '../context/PorticoContext';
 import { createPortico, type Portico } from '../portico/createPortico';
@@ -22,6 +22,8 @@ export interface StoryChainBehaviour {
   decline?: boolean;
   /** The wallet never answers (Connecting spinner). */
   hang?: boolean;
+  /** The account's name-service profile (like ENS on eip155:1). */
+  identity?: AccountIdentity;
 }
 
 /** A chain plugin for the made-up `acme` namespace, with three wallets and an RPC policy. */
@@ -60,6 +62,9 @@ export function storyChain(behaviour: StoryChainBehaviour = {}) {
         },
         async getBalance() {
           return { value: 1_234_567n, decimals: 6, symbol: 'ACM' };
+        },
+        async getIdentity() {
+          return behaviour.identity;
         },
       };
       ctx.services.register(chainAdapterRef('acme'), { useValue: adapter });
