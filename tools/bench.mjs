@@ -148,7 +148,7 @@ try {
     reconnects.push(connected - start);
     sinceNavigation.push(connected);
   }
-  console.log(`  reload → connected again (silently):  median ${f(median(reconnects))} ms after the page's script starts (${f(median(sinceNavigation))} ms after navigation start) over 20  [target < 100]`);
+  console.log(`  reload → connected again (silently):  median ${f(median(reconnects))} ms after the host's script starts (wallet set up before it, as an extension is) (${f(median(sinceNavigation))} ms after navigation start) over 20  [target < 100]`);
 
   // WalletConnect + the wallet directory: the protocol client stays off the wire until the QR
   // view opens; All Wallets paints the registry's rows soon after they arrive; a keystroke in

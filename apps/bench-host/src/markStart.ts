@@ -1,2 +1,2 @@
-// Evaluated first (the first import of the wallet page): when the page's script starts.
+// Evaluated right after the test wallet and before the host (see withTestWallet.ts): when the host's script starts.
 (window as { benchScriptStart?: number }).benchScriptStart = performance.now();
