@@ -74,15 +74,27 @@ describe('sign-in flow through a real kernel', () => {
   it('waits while the wallet is on a network the app does not list, and asks once it switches to one it does', async () => {
     const network = (caipNetworkId: string) => ({ caipNetworkId, name: caipNetworkId, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
     // The test wallet connects on eip155:1, which this app does not list.
-    const s = await start({}, { networks: [network('eip155:10'), network('eip155:8453')] });
+    const nonces: string[] = [];
+    const server: SiwxServerConfig = {
+      getNonce: async ({ chainId }) => (nonces.push(chainId), `Nonce${nonces.length}abcdefgh`),
+      verify: async () => true,
+      getSessions: async () => [],
+      revoke: async () => undefined,
+    };
+    const s = await start({ server }, { networks: [network('eip155:10'), network('eip155:8453')] });
     s.portico.open('Connect');
     await s.portico.connect('test-wallet');
     expect(s.portico.kernel.connection.get('eip155')).toMatchObject({ status: 'connected', network: 'eip155:1' });
+    await new Promise((r) => setTimeout(r, 20));
     expect(s.view()).not.toBe('SIWXSignMessage');
     expect(s.service.state.getSnapshot().message).toBeUndefined();
     await s.portico.switchNetwork('eip155:10');
-    await vi.waitFor(() => expect(s.view()).toBe('SIWXSignMessage'));
+    await vi.waitFor(() => expect(s.service.state.getSnapshot().message).toContain('Chain ID: 10'));
+    expect(s.view()).toBe('SIWXSignMessage');
     expect(s.isOpen()).toBe(true);
+    // network:switched and account:changed both fire: one sign-in is prepared, for the new chain.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(nonces).toEqual(['eip155:10']);
   });
 
   it('tells smart-account users the app might not support them', async () => {

@@ -139,6 +139,21 @@ export class SiwxFlow implements SiwxService {
     this.begin(namespace, caipAddress);
   }
 
+  /**
+   * `network:switched`: onto a supported network, sign-in may be due. Looked at once the
+   * switch has settled (a chain plugin moves the accounts to the new chain right after), and
+   * left alone when the signing view already asks for that account.
+   */
+  handleNetworkSwitched(namespace: string): void {
+    queueMicrotask(() => {
+      if (this.ctx.signal.aborted) return;
+      const { status, address } = this.connection.get(namespace);
+      if (status !== 'connected' || !address) return;
+      const asking = this.writable.getSnapshot().caipAddress === address && this.router.getSnapshot().current.view === SIWX_VIEW;
+      if (!asking) this.handleConnected(namespace, address);
+    });
+  }
+
   /** `account:disconnected`: abandons a sign-in of that namespace. */
   handleDisconnected(namespace: string): void {
     if (this.pending?.namespace !== namespace && !this.writable.getSnapshot().caipAddress?.startsWith(`${namespace}:`)) return;

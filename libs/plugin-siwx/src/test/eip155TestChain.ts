@@ -63,8 +63,11 @@ export function eip155TestChain(options: { accountType?: AccountType; withVerifi
           calls.push('disconnect');
           connection.setDisconnected('eip155');
         },
+        // Like chain-eip155: the network changes, then the accounts move to the new chain id.
         async switchNetwork(network) {
           connection.setNetwork('eip155', network.caipNetworkId);
+          const { accounts } = connection.get('eip155');
+          connection.setAccounts('eip155', accounts.map((a) => ({ ...a, address: `${network.caipNetworkId}:${a.address.split(':')[2]}` })));
         },
         async signMessage(message) {
           calls.push('signMessage');
