@@ -118,6 +118,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     active = undefined;
   };
 
+  /** The wallet is on another chain: the network, then the accounts' CAIP-10 chain part, follow. */
+  const moveToChain = (caipNetworkId: string) => {
+    connection.setNetwork(NS, caipNetworkId);
+    const { accounts: list } = connection.get(NS);
+    connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
+  };
+
   const attach = async (wallet: Wallet, rawAccounts: unknown) => {
     const [codec, rawChainId] = await Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]);
     const chainId = parseChainId(rawChainId);
@@ -137,10 +144,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     const onChain = (hex: unknown) => {
       toHost('chainChanged', hex);
       try {
-        const id = parseChainId(hex);
-        connection.setNetwork(NS, `${NS}:${id}`);
-        const { accounts: list } = connection.get(NS);
-        connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${NS}:${id}:${a.address.split(':')[2]}` })));
+        moveToChain(`${NS}:${parseChainId(hex)}`);
       } catch (error) {
         parts.logger.warn('Ignored an invalid chainChanged event', error);
       }
@@ -263,7 +267,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         });
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       }
-      connection.setNetwork(NS, network.caipNetworkId);
+      // Also when the wallet has not sent chainChanged (yet): the store never mixes chains.
+      moveToChain(network.caipNetworkId);
     },
     async getBalance(address, network) {
       const hex = await jsonRpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);

@@ -92,8 +92,13 @@ describe('sign-in flow through a real kernel', () => {
     await vi.waitFor(() => expect(s.service.state.getSnapshot().message).toContain('Chain ID: 10'));
     expect(s.view()).toBe('SIWXSignMessage');
     expect(s.isOpen()).toBe(true);
-    // network:switched and account:changed both fire: one sign-in is prepared, for the new chain.
     await new Promise((r) => setTimeout(r, 20));
+    expect(nonces).toEqual(['eip155:10']);
+    // The wallet moves itself back onto the unlisted network, the message still unsigned: that sign-in ends.
+    s.portico.kernel.connection.setNetwork('eip155', 'eip155:1');
+    s.portico.kernel.connection.setAccounts('eip155', [{ address: `eip155:1:${s.account.address}`, type: 'eoa' }]);
+    expect(s.service.state.getSnapshot()).toEqual({ status: 'idle' });
+    expect(s.view()).toBe('Account');
     expect(nonces).toEqual(['eip155:10']);
   });
 

@@ -109,22 +109,30 @@ export class SiwxFlow implements SiwxService {
   }
 
   /**
-   * Spec §4's "the network is supported": the namespace's network is one of the app's
-   * networks (any network when the app lists none) and a verifier exists for the namespace.
+   * Spec §4's "the network is supported": the account's network (the chain of its CAIP-10
+   * address) is one of the app's networks (any, when the app lists none) and a verifier
+   * exists for the namespace.
    */
-  private isSupported(namespace: string): boolean {
+  private isSupported(namespace: string, caipAddress: string): boolean {
     if (!this.verifier(namespace)) return false;
     const { networks } = this.ctx.services.get(kernelRefs.settings);
-    const network = this.connection.get(namespace).network;
-    return networks.length === 0 || networks.some((n) => n.caipNetworkId === network);
+    const { networkId } = parseCaipAddress(caipAddress);
+    return networks.length === 0 || networks.some((n) => n.caipNetworkId === networkId);
   }
 
   /**
-   * `account:connected` / `account:changed` / `network:switched`: asks for a signature when
-   * the network is supported and no valid session exists.
+   * `account:connected` / `account:changed` (a chain plugin moves the account to the new chain
+   * on a network switch): asks for a signature when the network is supported and no valid
+   * session exists. Onto an unsupported network, a sign-in under way for the namespace ends.
    */
   handleConnected(namespace: string, caipAddress: string): void {
-    if (!this.isSupported(namespace)) return;
+    if (!this.isSupported(namespace, caipAddress)) {
+      if (this.pending?.namespace !== namespace && !this.writable.getSnapshot().caipAddress?.startsWith(`${namespace}:`)) return;
+      // Still connected, on a network the app does not list: the Account view says so.
+      this.abandon();
+      if (this.router.getSnapshot().current.view === SIWX_VIEW) this.router.reset('Account', undefined, { force: true });
+      return;
+    }
     const stored = this.store.get(caipAddress);
     if (stored && !isSessionExpired(stored)) {
       // Checked in the background: a tampered session re-opens the signing view.
@@ -137,21 +145,6 @@ export class SiwxFlow implements SiwxService {
     }
     if (stored) this.drop(caipAddress);
     this.begin(namespace, caipAddress);
-  }
-
-  /**
-   * `network:switched`: onto a supported network, sign-in may be due. Looked at once the
-   * switch has settled (a chain plugin moves the accounts to the new chain right after), and
-   * left alone when the signing view already asks for that account.
-   */
-  handleNetworkSwitched(namespace: string): void {
-    queueMicrotask(() => {
-      if (this.ctx.signal.aborted) return;
-      const { status, address } = this.connection.get(namespace);
-      if (status !== 'connected' || !address) return;
-      const asking = this.writable.getSnapshot().caipAddress === address && this.router.getSnapshot().current.view === SIWX_VIEW;
-      if (!asking) this.handleConnected(namespace, address);
-    });
   }
 
   /** `account:disconnected`: abandons a sign-in of that namespace. */

@@ -18,8 +18,6 @@ export function createSiwxPlugin(options: SiwxPluginOptions = {}) {
       ctx.onDispose(ctx.services.get(kernelRefs.router).addGuard({ canClose: (state) => flow.canClose(state) }));
       ctx.events.on('account:connected', ({ namespace, address }) => flow.handleConnected(namespace, address));
       ctx.events.on('account:changed', ({ namespace, address }) => flow.handleConnected(namespace, address));
-      // From a network the app does not support onto one it does: sign-in is due now.
-      ctx.events.on('network:switched', ({ namespace }) => flow.handleNetworkSwitched(namespace));
       ctx.events.on('account:disconnected', ({ namespace }) => flow.handleDisconnected(namespace));
       ctx.events.on('modal:closed', () => flow.handleClosed());
       // Verifiers of chain plugins activated later are there once the kernel has started.
