@@ -145,12 +145,46 @@ describe('reading and revoking sessions needs the account’s bearer token', () 
     expect((await raw(sessionsPath(), { headers: { authorization: `Bearer ${other}` } })).status).toBe(401);
   });
 
-  it('a token ends with its session’s expirationTime', async () => {
-    const client = createSiwxServerClient(handle.url);
+  it('a token ends with its session’s expirationTime (the server answers 401 to it)', async () => {
+    const stored = new Map<string, string>();
+    const tokenStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) };
+    const client = createSiwxServerClient(handle.url, { tokenStorage });
     const nonce = await client.getNonce({ chainId, accountAddress: account.address });
     expect(await client.verify(await signedSession(nonce, { expirationTime: new Date(Date.now() + 400).toISOString() }))).toBe(true);
-    expect((await client.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
+    const [token] = [...stored.values()];
+    const withToken = () => raw(sessionsPath(), { headers: { authorization: `bearer ${token}` } });
+    expect((await withToken()).status).toBe(200); // the scheme is case-insensitive
     await new Promise((r) => setTimeout(r, 500));
+    expect((await withToken()).status).toBe(401);
+    expect(await client.getSessions(chainId, account.address)).toEqual([]);
+    expect(stored.size).toBe(0); // a refused token is forgotten
+  });
+
+  it('keeps at most maxTokens tokens and maxSessionsPerAccount sessions (the oldest go)', async () => {
+    const small = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })], maxTokens: 2, maxSessionsPerAccount: 2 }).listen(0);
+    try {
+      const issued: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const { nonce } = (await (await fetch(`${small.url}/nonce?chainId=${chainId}&address=${account.address}`)).json()) as { nonce: string };
+        const answer = (await (await fetch(`${small.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)) })).json()) as { token: string };
+        issued.push(answer.token);
+      }
+      const read = (token: string) => fetch(`${small.url}${sessionsPath()}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await read(issued[0]!)).status).toBe(401);
+      const latest = await read(issued[2]!);
+      expect(latest.status).toBe(200);
+      expect(((await latest.json()) as { sessions: unknown[] }).sessions).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('a client whose storage refuses the token still reads and revokes for the page’s life', async () => {
+    const refusing = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); }, removeItem: () => undefined };
+    const client = createSiwxServerClient(handle.url, { tokenStorage: refusing });
+    expect(await client.verify(await signedSession(await client.getNonce({ chainId, accountAddress: account.address })))).toBe(true);
+    expect((await client.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
+    await client.revoke(chainId, account.address);
     expect(await client.getSessions(chainId, account.address)).toEqual([]);
   });
 });

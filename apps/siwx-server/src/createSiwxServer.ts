@@ -18,6 +18,10 @@ export interface SiwxServerOptions {
    * own expirationTime); default 24 hours.
    */
   tokenTtlMs?: number;
+  /** Live bearer tokens, and accounts with sessions, kept at most (the oldest go first); default 10,000. */
+  maxTokens?: number;
+  /** Sessions kept per account (the oldest goes first); default 10. */
+  maxSessionsPerAccount?: number;
   /** Largest accepted request body; default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -80,9 +84,16 @@ export function createSiwxServer(options: SiwxServerOptions) {
   /** Bearer tokens (256 bits from the CSPRNG) → the account they were issued for. */
   const tokens = new Map<string, { key: string; expires: number }>();
 
+  /** Sessions not past their expirationTime. */
+  const live = (list: readonly SiwxSession[]) => list.filter((s) => !s.data.expirationTime || Date.parse(s.data.expirationTime) > Date.now());
+  const maxTokens = options.maxTokens ?? 10_000;
+  const maxSessionsPerAccount = options.maxSessionsPerAccount ?? 10;
+
   const issueToken = (key: string, session: SiwxSession): string => {
     const now = Date.now();
     for (const [token, entry] of tokens) if (entry.expires <= now) tokens.delete(token);
+    // Still full: the oldest token goes (Map keeps insertion order).
+    while (tokens.size >= maxTokens) tokens.delete(tokens.keys().next().value!);
     const sessionEnd = session.data.expirationTime ? Date.parse(session.data.expirationTime) : Number.POSITIVE_INFINITY;
     const token = randomBytes(32).toString('base64url');
     tokens.set(token, { key, expires: Math.min(now + tokenTtlMs, sessionEnd) });
@@ -97,17 +108,21 @@ export function createSiwxServer(options: SiwxServerOptions) {
     if (!verifier || !(await verifier.verify(session))) return { valid: false };
     nonces.delete(nonce);
     const key = keyOf(chainId, accountAddress);
-    sessions.set(key, [...(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session]);
+    const kept = [...live(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session].slice(-maxSessionsPerAccount);
+    // Re-inserted, so the least recently signed-in account is the first to go past the cap.
+    sessions.delete(key);
+    sessions.set(key, kept);
+    while (sessions.size > maxTokens) sessions.delete(sessions.keys().next().value!);
     return { valid: true, token: issueToken(key, session) };
   };
 
   /** The account key a request may read or revoke: its bearer token's, which must match. */
   const authorize = (request: IncomingMessage, key: string) => {
-    const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(request.headers.authorization ?? '');
+    // The auth scheme is case-insensitive (RFC 7235); the token itself is not.
+    const match = /^bearer ([A-Za-z0-9_-]{16,128})$/i.exec(request.headers.authorization ?? '');
     const entry = match ? tokens.get(match[1]!) : undefined;
     if (!entry || entry.expires <= Date.now() || entry.key !== key) throw new BadRequest(401, 'Sign-in token missing, expired or not for this account');
   };
-  const live = (list: readonly SiwxSession[]) => list.filter((s) => !s.data.expirationTime || Date.parse(s.data.expirationTime) > Date.now());
 
   const allowed = new Set(options.allowedOrigins ?? []);
   const maxNonces = options.maxNonces ?? 10_000;

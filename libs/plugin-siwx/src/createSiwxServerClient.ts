@@ -16,6 +16,8 @@ export interface SiwxServerClientOptions {
   /**
    * Where the bearer tokens from `POST /verify` are kept, so that sessions can be read and
    * revoked after a reload: `localStorage` by default when the page has it, else memory.
+   * This is apart from the plugin's `storage` option: pass one here too to keep tokens
+   * elsewhere (e.g. memory only).
    */
   tokenStorage?: SiwxTokenStorage;
 }
@@ -44,15 +46,30 @@ export function createSiwxServerClient(baseUrl: string, options: SiwxServerClien
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const tokens = options.tokenStorage ?? defaultTokenStorage();
   const tokenKey = (chainId: string, address: string) => `portico.siwx.token:${baseUrl}|${chainId}|${address.toLowerCase()}`;
+  /** Kept for this page's life even when the storage refuses it (quota, privacy mode). */
+  const fallback = new Map<string, string>();
   const readToken = (chainId: string, address: string) => {
+    const key = tokenKey(chainId, address);
+    let token: string | null | undefined;
     try {
-      const token = tokens.getItem(tokenKey(chainId, address));
-      return token && TOKEN.test(token) ? token : undefined;
+      token = tokens.getItem(key);
     } catch {
-      return undefined;
+      token = undefined;
+    }
+    token ??= fallback.get(key);
+    return token && TOKEN.test(token) ? token : undefined;
+  };
+  const remember = (chainId: string, address: string, token: string) => {
+    const key = tokenKey(chainId, address);
+    fallback.set(key, token);
+    try {
+      tokens.setItem(key, token);
+    } catch {
+      // The server has the session; this page can still read and revoke it.
     }
   };
   const forget = (chainId: string, address: string) => {
+    fallback.delete(tokenKey(chainId, address));
     try {
       tokens.removeItem(tokenKey(chainId, address));
     } catch {
@@ -95,7 +112,7 @@ export function createSiwxServerClient(baseUrl: string, options: SiwxServerClien
       if (!valid) return false;
       const token = (answer as { token?: unknown }).token;
       if (token !== undefined && !(typeof token === 'string' && TOKEN.test(token))) throw new HttpResponseInvalidError(target, '"token" is malformed');
-      if (token) tokens.setItem(tokenKey(session.data.chainId, session.data.accountAddress), token);
+      if (token) remember(session.data.chainId, session.data.accountAddress, token);
       return true;
     },
     async getSessions(chainId, accountAddress) {
