@@ -1,27 +1,47 @@
 import { startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
 import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
 
-/** Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API and the sign-in server for the browser tests; the returned function stops them (by PID). */
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
+ * the relay, the wallet registry and the sign-in server for the browser tests; the returned
+ * function stops them (by PID). If one fails to start, those already running are stopped.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const nodes = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
-  process.env.PORTICO_EVM = nodes.map((n) => n.url).join(',');
-  // A local mainnet (chain id 1) with ENS records for the test wallet's account.
-  const mainnet = await startLocalMainnet();
-  process.env.PORTICO_ENS = mainnet.url;
-  const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
-  const siwx = await startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls: Object.fromEntries([...nodes, mainnet].map((n) => [n.chainId, n.url])) });
-  process.env.PORTICO_SIWX_SERVER = siwx.url;
-  const [solana, bitcoin, relay, registry] = await Promise.all([
-    startSolanaNode({ allowedOrigins: [`http://${host}`] }),
-    startEsplora({ allowedOrigins: [`http://${host}`] }),
-    startRelay(),
-    startWalletRegistry(),
-  ]);
-  process.env.PORTICO_SOLANA = solana.url;
-  process.env.PORTICO_BITCOIN = bitcoin.url;
-  process.env.PORTICO_RELAY = relay.url;
-  process.env.PORTICO_REGISTRY = registry.url;
-  return async () => {
-    await Promise.all([...nodes.map((n) => n.stop()), mainnet.stop(), siwx.stop(), solana.stop(), bitcoin.stop(), relay.stop(), registry.stop()]);
+  const running: Stoppable[] = [];
+  const stopAll = () => Promise.all(running.splice(0).map((s) => s.stop())).then(() => undefined);
+  /** Starts services side by side; each that comes up is tracked, even when a sibling fails. */
+  const start = async <T extends Stoppable>(...starts: Array<Promise<T>>): Promise<T[]> => {
+    const settled = await Promise.allSettled(starts.map((p) => p.then((s) => (running.push(s), s))));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
   };
+  try {
+    const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
+    // Two chains for the EVM tests, and a local mainnet (chain id 1) with ENS records for the test wallet's account.
+    const [a, b, mainnet] = await start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
+    process.env.PORTICO_EVM = [a!.url, b!.url].join(',');
+    process.env.PORTICO_ENS = mainnet!.url;
+    const rpcUrls = Object.fromEntries([a!, b!, mainnet!].map((n) => [n.chainId, n.url]));
+    const [siwx, solana, bitcoin, relay, registry] = await start<Stoppable & { url: string }>(
+      startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
+      startSolanaNode({ allowedOrigins: [`http://${host}`] }),
+      startEsplora({ allowedOrigins: [`http://${host}`] }),
+      startRelay(),
+      startWalletRegistry(),
+    );
+    process.env.PORTICO_SIWX_SERVER = siwx!.url;
+    process.env.PORTICO_SOLANA = solana!.url;
+    process.env.PORTICO_BITCOIN = bitcoin!.url;
+    process.env.PORTICO_RELAY = relay!.url;
+    process.env.PORTICO_REGISTRY = registry!.url;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
 }

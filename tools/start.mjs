@@ -11,17 +11,28 @@ const { register } = await import('tsx/esm/api');
 register();
 const { startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
-const chains = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
-// A local "mainnet" (chain id 1) whose ENS gives the test wallet a name and an avatar.
-const mainnet = await startLocalMainnet();
-const siwx = await startSiwxServer({
-  allowedOrigins: [`http://127.0.0.1:${port}`],
-  domain: `127.0.0.1:${port}`,
-  rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])),
-});
+// Every service that comes up is tracked, so a failure part-way stops those already running.
+const services = [];
+const startAll = async (...starts) => {
+  const settled = await Promise.allSettled(starts.map((p) => p.then((s) => (services.push(s), s))));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(services.splice(0).map((s) => s.stop()));
+    throw failed.reason;
+  }
+  return settled.map((r) => r.value);
+};
+// Two chains, and a local "mainnet" (chain id 1) whose ENS gives the test wallet a name and an avatar.
+const [chainA, chainB, mainnet] = await startAll(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
+const chains = [chainA, chainB];
 const origin = `http://127.0.0.1:${port}`;
-const [solana, bitcoin, relay, registry] = await Promise.all([startSolanaNode({ allowedOrigins: [origin] }), startEsplora({ allowedOrigins: [origin] }), startRelay(), startWalletRegistry()]);
-const services = [...chains, mainnet, siwx, solana, bitcoin, relay, registry];
+const [siwx, solana, bitcoin, relay, registry] = await startAll(
+  startSiwxServer({ allowedOrigins: [origin], domain: `127.0.0.1:${port}`, rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])) }),
+  startSolanaNode({ allowedOrigins: [origin] }),
+  startEsplora({ allowedOrigins: [origin] }),
+  startRelay(),
+  startWalletRegistry(),
+);
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 

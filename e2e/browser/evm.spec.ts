@@ -48,7 +48,14 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await page.keyboard.press('Escape');
     await page.locator('button.portico-network-button').click();
     await dialog(page).locator('[data-network-id="eip155:31337"]').click();
+    await expect(page.locator('button.portico-network-button')).toHaveText('Anvil');
+    // Settled on the other chain: the address, with no name behind it.
     await expect(accountButton).toHaveText('0xf3…b92266');
+    await expect(accountButton).not.toHaveAttribute('title');
+    await page.locator('button.portico-network-button').click();
+    await dialog(page).locator('[data-network-id="eip155:1"]').click();
+    await expect(accountButton).toHaveText('portico.eth');
+    await expect(accountButton).toHaveAttribute('title', 'portico.eth');
   });
 
   test('reload keeps the connection without a prompt', async ({ page }) => {

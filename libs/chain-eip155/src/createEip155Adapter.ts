@@ -281,7 +281,9 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       // No RPC to ask: the lookup module is not even loaded.
       if (urls.length === 0) return undefined;
       const { lookupEnsIdentity } = await import('./ens');
-      return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!);
+      return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!, (error) =>
+        parts.logger.warn('ENS avatar lookup failed', error),
+      );
     },
     /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain. */
     async getTokens(address, network) {

@@ -1,6 +1,6 @@
 import { chainAdapterRef, createHttpClient, createKernel, createMemoryStorage, jsonRpcRequest, type Network } from '@portico/kernel';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { lookupEnsIdentity } from './ens';
+import { avatarUrl, lookupEnsIdentity } from './ens';
 import { createEip155Plugin } from './plugin';
 import { ANVIL_ACCOUNT_0 } from './testing/createTestWallet';
 import { installTestEns } from './testing/installTestEns';
@@ -30,8 +30,19 @@ describe('lookupEnsIdentity (Universal Resolver on a local mainnet node)', () =>
     expect(await lookupEnsIdentity(rpc([node.url]), ANVIL_ACCOUNT_0.address)).toEqual({ name: 'alice.eth', avatar: AVATAR });
   });
 
-  it('gives the name alone when the name has no avatar record (the resolver reverts ResolverNotFound)', async () => {
-    expect(await lookupEnsIdentity(rpc([node.url]), BOB)).toEqual({ name: 'bob.eth' });
+  it('gives the name alone when the name has no avatar record (the resolver reverts ResolverNotFound, decoded as "none")', async () => {
+    const errors: unknown[] = [];
+    expect(await lookupEnsIdentity(rpc([node.url]), BOB, (e) => errors.push(e))).toEqual({ name: 'bob.eth' });
+    expect(errors).toEqual([]);
+  });
+
+  it('gives the name alone, and says why, when the avatar cannot be read', async () => {
+    let calls = 0;
+    // The name comes through; the second call (the avatar record) meets a dead node.
+    const flaky = (method: string, params: readonly unknown[]) => (++calls === 1 ? rpc([node.url])(method, params) : rpc(['http://127.0.0.1:1/'])(method, params));
+    const errors: unknown[] = [];
+    expect(await lookupEnsIdentity(flaky, ANVIL_ACCOUNT_0.address, (e) => errors.push(e))).toEqual({ name: 'alice.eth' });
+    expect(errors).toHaveLength(1);
   });
 
   it('gives nothing for an address without a primary name: the revert is decoded, not thrown', async () => {
@@ -75,5 +86,21 @@ describe('the adapter’s getIdentity', () => {
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('eip155'));
     expect(await adapter.getIdentity!(`eip155:1:${ANVIL_ACCOUNT_0.address}`, { ...mainnet(), rpcUrls: undefined })).toBeUndefined();
+  });
+});
+
+describe('avatarUrl (what an avatar record may become)', () => {
+  it.each([
+    ['https://example.com/a.png', 'https://example.com/a.png'],
+    [AVATAR, AVATAR],
+    ['ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png', 'https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png'],
+    ['http://example.com/a.png', undefined],
+    ['javascript:alert(1)', undefined],
+    ['data:text/html,<script>alert(1)</script>', undefined],
+    ['eip155:1/erc721:0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB/1', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s → %s', (record, expected) => {
+    expect(avatarUrl(record)).toBe(expected);
   });
 });

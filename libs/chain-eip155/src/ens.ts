@@ -3,7 +3,7 @@
 // that never shows an account never pays for it.
 import { JsonRpcError, type AccountIdentity } from '@portico/kernel';
 import { createPublicClient, custom, getAddress, type EIP1193RequestFn } from 'viem';
-import { getEnsAvatar, getEnsName } from 'viem/actions';
+import { getEnsName, getEnsText } from 'viem/actions';
 import { mainnet } from 'viem/chains';
 import { normalize } from 'viem/ens';
 
@@ -12,11 +12,31 @@ export type RpcRequest = (method: string, params: readonly unknown[]) => Promise
 
 
 /**
- * The ENS name and avatar of an address, or undefined when it has no primary name.
- * A name that does not normalise (ENSIP-15) is not shown. An avatar that cannot be
- * resolved leaves the name alone; the UI shows avatars only as `data:` / `https:` URLs.
+ * The `avatar` text record as an image URL the page may load: `https:` and `data:image/…` as
+ * they are, `ipfs://…` through the ipfs.io gateway. Anything else (an NFT reference such as
+ * `eip155:1/erc721:…`, `http:`, other schemes) gives no avatar: resolving those means fetching
+ * third-party metadata from the visitor's browser, which this lookup never does.
  */
-export async function lookupEnsIdentity(rpc: RpcRequest, address: string): Promise<AccountIdentity | undefined> {
+export function avatarUrl(record: string | null | undefined): string | undefined {
+  if (!record) return undefined;
+  const value = record.trim();
+  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value;
+  if (/^ipfs:\/\/(ipfs\/)?[A-Za-z0-9]/.test(value)) return `https://ipfs.io/ipfs/${value.replace(/^ipfs:\/\/(ipfs\/)?/, '')}`;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The ENS name and avatar of an address, or undefined when it has no primary name.
+ * A name that does not normalise (ENSIP-15) is not shown. The avatar is the `avatar` text
+ * record read through the same Universal Resolver (see `avatarUrl`); when it cannot be read,
+ * the name comes alone and `onAvatarError` hears why.
+ */
+export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvatarError?: (error: unknown) => void): Promise<AccountIdentity | undefined> {
   const request = (async ({ method, params }: { method: string; params?: unknown }) => {
     try {
       return await rpc(method, (params as readonly unknown[] | undefined) ?? []);
@@ -36,6 +56,11 @@ export async function lookupEnsIdentity(rpc: RpcRequest, address: string): Promi
     return undefined;
   }
   if (normalized !== name) return undefined;
-  const avatar = await getEnsAvatar(client, { name }).catch(() => null);
+  let avatar: string | undefined;
+  try {
+    avatar = avatarUrl(await getEnsText(client, { name, key: 'avatar' }));
+  } catch (error) {
+    onAvatarError?.(error);
+  }
   return avatar ? { name, avatar } : { name };
 }

@@ -207,7 +207,8 @@ export function createPortico(config: PorticoConfig): Portico {
         const boxed = await identities.getOrLoad(`${target.caipNetworkId}|${address}`, async () => ({ identity: await chain.getIdentity!(address, target) }));
         return boxed.identity;
       } catch (error) {
-        // The address is shown instead; the next render asks again (failures are not cached).
+        // The address is shown instead. Failures are not cached: the next account or network
+        // change, or another component asking, tries again.
         kernel.logger.warn('Name lookup failed', error);
         return undefined;
       }
