@@ -76,7 +76,7 @@ export type { Observable, WritableObservable } from './state/createObservable';
 export { formatIssues, safeParseWith } from './schema/formatIssues';
 export type { ParseResult } from './schema/formatIssues';
 
-export { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
+export { CAIP_NAMESPACE, isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
 export type { CaipAddress, CaipNetworkId } from './caip/caip';
 export { Caip122FieldError, formatCaip122Message, isCaip122Current } from './caip/caip122';
 export type { Caip122Fields } from './caip/caip122';
@@ -120,7 +120,5 @@ export {
   PluginConflictError,
 } from './errors/pluginErrors';
 
-export { createWalletRegistryClient, WALLET_REGISTRY_MAX_ENTRIES } from './walletRegistry/createWalletRegistryClient';
-export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
-export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';
-export { assertWalletRegistryUrl, checkLink } from './walletRegistry/safeUrls';
+export { checkImageUrl, checkLink, isLoopbackHttp } from './connectors/safeUrls';
+export type { UrlCheck } from './connectors/safeUrls';

@@ -32,3 +32,5 @@ export { formatBalance } from './format/formatBalance';
 export { truncateAddress } from './format/truncateAddress';
 export { createThemeStore } from './theme/createThemeStore';
 export type { ThemeState, ThemeStore } from './theme/createThemeStore';
+export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
+export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';

@@ -3,7 +3,7 @@ import type { Unsubscribe } from '../events/createEventBus';
 import { PorticoError } from '../errors/PorticoError';
 import { namespaceId } from '../manifest/contributionSchemas';
 import { safeParseWith } from '../schema/formatIssues';
-import { checkLink } from '../walletRegistry/safeUrls';
+import { checkLink } from './safeUrls';
 import { createObservable, type Observable } from '../state/createObservable';
 import { CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup, type ConnectorGroup, type ConnectorType } from '../taxonomy/connectors';
 

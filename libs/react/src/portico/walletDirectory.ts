@@ -1,4 +1,7 @@
-import { assertWalletRegistryUrl, checkLink, kernelRefs, type Kernel, type RegistryWallet, type WalletRegistryClient, type WalletRegistryClientOptions } from '@portico/kernel';
+import { checkLink, kernelRefs, type Kernel } from '@portico/kernel';
+import { assertWalletRegistryUrl } from '../walletRegistry/assertWalletRegistryUrl';
+import type { WalletRegistryClient, WalletRegistryClientOptions } from '../walletRegistry/createWalletRegistryClient';
+import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
@@ -36,7 +39,7 @@ function lazyRegistryClient(options: WalletRegistryClientOptions): WalletRegistr
   let loading: Promise<WalletRegistryClient> | undefined;
   let loaded: WalletRegistryClient | undefined;
   const load = () =>
-    (loading ??= import('@portico/kernel/walletRegistry').then(({ createWalletRegistryClient }) => (loaded = createWalletRegistryClient(options))).catch((error: unknown) => {
+    (loading ??= import('../walletRegistry/createWalletRegistryClient').then(({ createWalletRegistryClient }) => (loaded = createWalletRegistryClient(options))).catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));

@@ -1,4 +1,5 @@
-import type { RegisteredConnector, RegistryWallet } from '@portico/kernel';
+import type { RegisteredConnector } from '@portico/kernel';
+import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import { AlertBanner, ListItem, Spinner, TextField } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';

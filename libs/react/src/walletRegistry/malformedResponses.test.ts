@@ -5,7 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigInvalidError, createHttpClient, HttpError, HttpResponseInvalidError, isPorticoError } from '../index';
+import { ConfigInvalidError, createHttpClient, HttpError, HttpResponseInvalidError, isPorticoError } from '@portico/kernel';
 import { createWalletRegistryClient } from './createWalletRegistryClient';
 import { WalletRegistryResponseInvalidError } from './WalletRegistryResponseInvalidError';
 

@@ -1,9 +1,7 @@
-import { ConfigInvalidError } from '../errors/kernelErrors';
-import type { HttpClient, QueryParams } from '../http/createHttpClient';
-import { safeParseWith } from '../schema/formatIssues';
+import { ConfigInvalidError, isLoopbackHttp, safeParseWith, type HttpClient, type QueryParams } from '@portico/kernel';
 import { normalizeRegistryWallet, type RegistryWallet } from './normalizeRegistryWallet';
 import { registryWalletSchema } from './registryWalletSchema';
-import { assertWalletRegistryUrl, isLoopbackHttp } from './safeUrls';
+import { assertWalletRegistryUrl } from './assertWalletRegistryUrl';
 import { WalletRegistryResponseInvalidError } from './WalletRegistryResponseInvalidError';
 
 /** Largest `entries` the explorer API serves per page. */

@@ -1,13 +1,13 @@
 /**
  * The registry client against the real local registry (apps/wallet-registry), started as
- * its own process on 127.0.0.1 — the kernel may not import a workspace package, so the
- * server is run through its CLI rather than imported.
+ * its own process on 127.0.0.1 — the React layer may not import an app, so the server is
+ * run through its CLI rather than imported.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, HttpError, isCaipNetworkId } from '../index';
+import { createHttpClient, HttpError, isCaipNetworkId } from '@portico/kernel';
 import { createWalletRegistryClient, WALLET_REGISTRY_MAX_ENTRIES, type WalletRegistryClientOptions } from './createWalletRegistryClient';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');

@@ -1,6 +1,5 @@
-import { CAIP_NAMESPACE, isCaipNetworkId } from '../caip/caip';
+import { CAIP_NAMESPACE, checkImageUrl, checkLink, isCaipNetworkId } from '@portico/kernel';
 import type { RawRegistryWallet } from './registryWalletSchema';
-import { checkImageUrl, checkLink } from './safeUrls';
 
 /** Checked links of a registry wallet; a link that failed its check is absent. */
 export interface RegistryWalletLinks {

@@ -1,4 +1,4 @@
-import { HttpResponseInvalidError } from '../errors/kernelErrors';
+import { HttpResponseInvalidError } from '@portico/kernel';
 
 /**
  * The wallet registry answered with a page that is not a page: not an object, no `data`

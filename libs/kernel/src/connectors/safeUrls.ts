@@ -1,5 +1,3 @@
-import { ConfigInvalidError } from '../errors/kernelErrors';
-
 /** A checked URL, or why it was refused. */
 export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
@@ -61,11 +59,4 @@ export function checkImageUrl(value: string, allowLoopbackHttp: boolean): UrlChe
   if (url.protocol === 'https:') return { ok: true, url: url.href };
   if (allowLoopbackHttp && isLoopbackHttp(url.href)) return { ok: true, url: url.href };
   return { ok: false, reason: `uses the ${url.protocol} scheme (https or data:image expected)` };
-}
-
-/** Throws `ConfigInvalidError` unless `baseUrl` is an http(s) URL (a wallet registry's root). */
-export function assertWalletRegistryUrl(baseUrl: string): void {
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new ConfigInvalidError(`wallet registry baseUrl must be an http(s) URL, received ${JSON.stringify(baseUrl)}`);
-  }
 }
