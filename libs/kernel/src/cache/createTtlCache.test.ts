@@ -39,6 +39,20 @@ describe('createTtlCache', () => {
     expect(cache.get('a')).toBe(2);
   });
 
+  it('caches a load that found nothing (undefined) until ttlMs has passed', async () => {
+    const time = clock();
+    const cache = createTtlCache<string, number | undefined>({ ttlMs: 100, now: time.now });
+    let loads = 0;
+    const load = async () => (loads++, undefined);
+    expect(await cache.getOrLoad('a', load)).toBeUndefined();
+    time.advance(99);
+    expect(await cache.getOrLoad('a', load)).toBeUndefined();
+    expect(loads).toBe(1);
+    time.advance(1);
+    await cache.getOrLoad('a', load);
+    expect(loads).toBe(2);
+  });
+
   it('delete and clear remove entries', () => {
     const cache = createTtlCache<string, number>({ ttlMs: 1_000 });
     cache.set('a', 1);

@@ -12,7 +12,10 @@ export interface TtlCache<K, V> {
   set(key: K, value: V): void;
   delete(key: K): void;
   clear(): void;
-  /** Returns a fresh cached value, or loads it once even when called concurrently. */
+  /**
+   * Returns a fresh cached value, or loads it once even when called concurrently. A load that
+   * resolves to `undefined` ("nothing there") is cached like any other value.
+   */
   getOrLoad(key: K, load: () => Promise<V>): Promise<V>;
 }
 
@@ -28,16 +31,18 @@ export function createTtlCache<K, V>({ ttlMs, maxEntries = 500, now = Date.now }
   const entries = new Map<K, { value: V; expires: number }>();
   const inflight = new Map<K, Promise<V>>();
 
+  /** The entry while it is fresh; an expired one is dropped. */
+  const fresh = (key: K) => {
+    const entry = entries.get(key);
+    if (entry && entry.expires <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
   const cache: TtlCache<K, V> = {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.value;
-    },
+    get: (key) => fresh(key)?.value,
     set(key, value) {
       entries.delete(key);
       entries.set(key, { value, expires: now() + ttlMs });
@@ -51,8 +56,8 @@ export function createTtlCache<K, V>({ ttlMs, maxEntries = 500, now = Date.now }
       inflight.clear();
     },
     getOrLoad(key, load) {
-      const cached = cache.get(key);
-      if (cached !== undefined) return Promise.resolve(cached);
+      const cached = fresh(key);
+      if (cached) return Promise.resolve(cached.value);
       const pending = inflight.get(key);
       if (pending) return pending;
       const promise = load().then(

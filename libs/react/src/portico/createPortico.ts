@@ -94,14 +94,21 @@ export function createPortico(config: PorticoConfig): Portico {
   const attempt = createObservable<ConnectAttempt | undefined>(undefined);
   const balances = createTtlCache<string, Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
   const portfolios = createTtlCache<string, readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
-  // Boxed, so that "this account has no name" is cached too.
-  const identities = createTtlCache<string, { identity: AccountIdentity | undefined }>({ ttlMs: CACHE_TTL_MS.ens });
+  const identities = createTtlCache<string, AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.ens });
 
   const adapter = (namespace: string): ChainAdapter | undefined => {
     const ref = chainAdapterRef(namespace);
     return kernel.hasService(ref) ? kernel.getService(ref) : undefined;
   };
   const network = (id: string | undefined) => networks.find((n) => n.caipNetworkId === id);
+  /** A namespace's connected account on one of the app's networks, with its chain adapter and cache key. */
+  const connectedAccount = (namespace: string) => {
+    const { address, network: networkId, status } = kernel.connection.get(namespace);
+    const chain = adapter(namespace);
+    const target = network(networkId);
+    if (status !== 'connected' || !address || !target || !chain) return undefined;
+    return { address, network: target, chain, key: `${target.caipNetworkId}|${address}` };
+  };
   const directory = createWalletDirectory(kernel, options);
   let started: Promise<void> | undefined;
 
@@ -185,27 +192,18 @@ export function createPortico(config: PorticoConfig): Portico {
     },
     network,
     async balance(namespace) {
-      const { address, network: networkId, status } = kernel.connection.get(namespace);
-      const chain = adapter(namespace);
-      const target = network(networkId);
-      if (status !== 'connected' || !address || !target || !chain?.getBalance) return undefined;
-      return balances.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getBalance!(address, target));
+      const a = connectedAccount(namespace);
+      return a?.chain.getBalance ? balances.getOrLoad(a.key, () => a.chain.getBalance!(a.address, a.network)) : undefined;
     },
     async tokens(namespace) {
-      const { address, network: networkId, status } = kernel.connection.get(namespace);
-      const chain = adapter(namespace);
-      const target = network(networkId);
-      if (status !== 'connected' || !address || !target || !chain?.getTokens) return undefined;
-      return portfolios.getOrLoad(`${target.caipNetworkId}|${address}`, () => chain.getTokens!(address, target));
+      const a = connectedAccount(namespace);
+      return a?.chain.getTokens ? portfolios.getOrLoad(a.key, () => a.chain.getTokens!(a.address, a.network)) : undefined;
     },
     async identity(namespace) {
-      const { address, network: networkId, status } = kernel.connection.get(namespace);
-      const chain = adapter(namespace);
-      const target = network(networkId);
-      if (status !== 'connected' || !address || !target || !chain?.getIdentity) return undefined;
+      const a = connectedAccount(namespace);
+      if (!a?.chain.getIdentity) return undefined;
       try {
-        const boxed = await identities.getOrLoad(`${target.caipNetworkId}|${address}`, async () => ({ identity: await chain.getIdentity!(address, target) }));
-        return boxed.identity;
+        return await identities.getOrLoad(a.key, () => a.chain.getIdentity!(a.address, a.network));
       } catch (error) {
         // The address is shown instead. Failures are not cached: the next account or network
         // change, or another component asking, tries again.
