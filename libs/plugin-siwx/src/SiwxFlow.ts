@@ -127,10 +127,8 @@ export class SiwxFlow implements SiwxService {
    */
   handleConnected(namespace: string, caipAddress: string): void {
     if (!this.isSupported(namespace, caipAddress)) {
-      if (this.pending?.namespace !== namespace && !this.writable.getSnapshot().caipAddress?.startsWith(`${namespace}:`)) return;
       // Still connected, on a network the app does not list: the Account view says so.
-      this.abandon();
-      if (this.router.getSnapshot().current.view === SIWX_VIEW) this.router.reset('Account', undefined, { force: true });
+      this.endSignIn(namespace, 'Account');
       return;
     }
     const stored = this.store.get(caipAddress);
@@ -149,9 +147,14 @@ export class SiwxFlow implements SiwxService {
 
   /** `account:disconnected`: abandons a sign-in of that namespace. */
   handleDisconnected(namespace: string): void {
+    this.endSignIn(namespace, HOME_VIEW);
+  }
+
+  /** Abandons a sign-in of the namespace, if one is under way, and leaves the signing view for `view`. */
+  private endSignIn(namespace: string, view: string): void {
     if (this.pending?.namespace !== namespace && !this.writable.getSnapshot().caipAddress?.startsWith(`${namespace}:`)) return;
     this.abandon();
-    if (this.router.getSnapshot().current.view === SIWX_VIEW) this.router.reset(HOME_VIEW, undefined, { force: true });
+    if (this.router.getSnapshot().current.view === SIWX_VIEW) this.router.reset(view, undefined, { force: true });
   }
 
   /** `modal:closed`: a skipped (optional) sign-in is abandoned. */

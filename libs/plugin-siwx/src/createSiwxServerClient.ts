@@ -24,15 +24,22 @@ export interface SiwxServerClientOptions {
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
-function defaultTokenStorage(): SiwxTokenStorage {
+/** The page's `localStorage`, when it has one it may use. */
+function pageStorage(): SiwxTokenStorage | undefined {
   try {
-    const storage = globalThis.localStorage;
-    if (storage) return storage;
+    return globalThis.localStorage ?? undefined;
   } catch {
-    // Storage blocked (sandboxed frame, privacy mode): fall through to memory.
+    return undefined; // blocked: sandboxed frame, privacy mode
   }
-  const memory = new Map<string, string>();
-  return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) };
+}
+
+/** Runs a storage call; a storage that refuses (quota, privacy mode) leaves the memory copy in charge. */
+function tryStorage<T>(call: () => T): T | undefined {
+  try {
+    return call();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -44,37 +51,24 @@ function defaultTokenStorage(): SiwxTokenStorage {
  */
 export function createSiwxServerClient(baseUrl: string, options: SiwxServerClientOptions = {}): SiwxServerConfig {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const tokens = options.tokenStorage ?? defaultTokenStorage();
+  const storage = options.tokenStorage ?? pageStorage();
   const tokenKey = (chainId: string, address: string) => `portico.siwx.token:${baseUrl}|${chainId}|${address.toLowerCase()}`;
-  /** Kept for this page's life even when the storage refuses it (quota, privacy mode). */
-  const fallback = new Map<string, string>();
+  /** This page's copy: it holds even when the storage refuses a write. */
+  const memory = new Map<string, string>();
   const readToken = (chainId: string, address: string) => {
     const key = tokenKey(chainId, address);
-    let token: string | null | undefined;
-    try {
-      token = tokens.getItem(key);
-    } catch {
-      token = undefined;
-    }
-    token ??= fallback.get(key);
+    const token = tryStorage(() => storage?.getItem(key)) ?? memory.get(key);
     return token && TOKEN.test(token) ? token : undefined;
   };
   const remember = (chainId: string, address: string, token: string) => {
     const key = tokenKey(chainId, address);
-    fallback.set(key, token);
-    try {
-      tokens.setItem(key, token);
-    } catch {
-      // The server has the session; this page can still read and revoke it.
-    }
+    memory.set(key, token);
+    tryStorage(() => storage?.setItem(key, token));
   };
   const forget = (chainId: string, address: string) => {
-    fallback.delete(tokenKey(chainId, address));
-    try {
-      tokens.removeItem(tokenKey(chainId, address));
-    } catch {
-      // Nothing stored to forget.
-    }
+    const key = tokenKey(chainId, address);
+    memory.delete(key);
+    tryStorage(() => storage?.removeItem(key));
   };
   const url = (path: string, query: Record<string, string> = {}) => {
     const target = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
