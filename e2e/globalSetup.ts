@@ -1,9 +1,5 @@
 import { startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
-import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
-
-interface Stoppable {
-  stop(): Promise<void>;
-}
+import { createServiceGroup, startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
@@ -11,37 +7,24 @@ interface Stoppable {
  * function stops them (by PID). If one fails to start, those already running are stopped.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const running: Stoppable[] = [];
-  const stopAll = () => Promise.all(running.splice(0).map((s) => s.stop())).then(() => undefined);
-  /** Starts services side by side; each that comes up is tracked, even when a sibling fails. */
-  const start = async <T extends Stoppable>(...starts: Array<Promise<T>>): Promise<T[]> => {
-    const settled = await Promise.allSettled(starts.map((p) => p.then((s) => (running.push(s), s))));
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
-  };
-  try {
-    const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
-    // Two chains for the EVM tests, and a local mainnet (chain id 1) with ENS records for the test wallet's account.
-    const [a, b, mainnet] = await start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
-    process.env.PORTICO_EVM = [a!.url, b!.url].join(',');
-    process.env.PORTICO_ENS = mainnet!.url;
-    const rpcUrls = Object.fromEntries([a!, b!, mainnet!].map((n) => [n.chainId, n.url]));
-    const [siwx, solana, bitcoin, relay, registry] = await start<Stoppable & { url: string }>(
-      startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
-      startSolanaNode({ allowedOrigins: [`http://${host}`] }),
-      startEsplora({ allowedOrigins: [`http://${host}`] }),
-      startRelay(),
-      startWalletRegistry(),
-    );
-    process.env.PORTICO_SIWX_SERVER = siwx!.url;
-    process.env.PORTICO_SOLANA = solana!.url;
-    process.env.PORTICO_BITCOIN = bitcoin!.url;
-    process.env.PORTICO_RELAY = relay!.url;
-    process.env.PORTICO_REGISTRY = registry!.url;
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  return stopAll;
+  const services = createServiceGroup();
+  const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
+  // Two chains for the EVM tests, and a local mainnet (chain id 1) with ENS records for the test wallet's account.
+  const [a, b, mainnet] = await services.start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
+  process.env.PORTICO_EVM = [a.url, b.url].join(',');
+  process.env.PORTICO_ENS = mainnet.url;
+  const rpcUrls = Object.fromEntries([a, b, mainnet].map((n) => [n.chainId, n.url]));
+  const [siwx, solana, bitcoin, relay, registry] = await services.start(
+    startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
+    startSolanaNode({ allowedOrigins: [`http://${host}`] }),
+    startEsplora({ allowedOrigins: [`http://${host}`] }),
+    startRelay(),
+    startWalletRegistry(),
+  );
+  process.env.PORTICO_SIWX_SERVER = siwx.url;
+  process.env.PORTICO_SOLANA = solana.url;
+  process.env.PORTICO_BITCOIN = bitcoin.url;
+  process.env.PORTICO_RELAY = relay.url;
+  process.env.PORTICO_REGISTRY = registry.url;
+  return services.stop;
 }

@@ -19,3 +19,17 @@ export function startRelay(): Promise<LocalService>;
 
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;
+
+/** Something `createServiceGroup` can stop. */
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** Services started together and stopped together (all of them, if one fails to start). */
+export interface ServiceGroup {
+  start<T extends readonly Stoppable[]>(...starting: { [K in keyof T]: Promise<T[K]> }): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** A set of running services: see `ServiceGroup`. */
+export function createServiceGroup(): ServiceGroup;

@@ -82,3 +82,25 @@ export function startRelay() {
 export function startWalletRegistry() {
   return startTsxService({ name: 'wallet registry', cwd: join(ROOT, 'apps/wallet-registry'), script: 'src/main.ts', env: {} });
 }
+
+/**
+ * A set of running services. `start(...starting)` waits for services started side by side and
+ * tracks each that comes up; when one fails, every service of the group is stopped and the
+ * failure rethrown, so nothing is left running. `stop()` ends them all.
+ */
+export function createServiceGroup() {
+  const running = [];
+  const stop = () => Promise.all(running.splice(0).map((s) => s.stop())).then(() => undefined);
+  return {
+    async start(...starting) {
+      const settled = await Promise.allSettled(starting.map((p) => p.then((s) => (running.push(s), s))));
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) {
+        await stop();
+        throw failed.reason;
+      }
+      return settled.map((r) => r.value);
+    },
+    stop,
+  };
+}

@@ -3,7 +3,7 @@
 // the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the Solana node, the Esplora
 // API, the sign-in verifier server), until Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from './services.mjs';
+import { createServiceGroup, startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
@@ -11,22 +11,13 @@ const { register } = await import('tsx/esm/api');
 register();
 const { startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
-// Every service that comes up is tracked, so a failure part-way stops those already running.
-const services = [];
-const startAll = async (...starts) => {
-  const settled = await Promise.allSettled(starts.map((p) => p.then((s) => (services.push(s), s))));
-  const failed = settled.find((r) => r.status === 'rejected');
-  if (failed) {
-    await Promise.all(services.splice(0).map((s) => s.stop()));
-    throw failed.reason;
-  }
-  return settled.map((r) => r.value);
-};
+// A failure part-way stops the services already running.
+const services = createServiceGroup();
 // Two chains, and a local "mainnet" (chain id 1) whose ENS gives the test wallet a name and an avatar.
-const [chainA, chainB, mainnet] = await startAll(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
+const [chainA, chainB, mainnet] = await services.start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
 const chains = [chainA, chainB];
 const origin = `http://127.0.0.1:${port}`;
-const [siwx, solana, bitcoin, relay, registry] = await startAll(
+const [siwx, solana, bitcoin, relay, registry] = await services.start(
   startSiwxServer({ allowedOrigins: [origin], domain: `127.0.0.1:${port}`, rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])) }),
   startSolanaNode({ allowedOrigins: [origin] }),
   startEsplora({ allowedOrigins: [origin] }),
@@ -45,7 +36,7 @@ let stopping = false;
 const shutdown = async (code = 0) => {
   if (stopping) return;
   stopping = true;
-  await Promise.all([stopAll(), ...services.map((s) => s.stop())]);
+  await Promise.all([stopAll(), services.stop()]);
   process.exit(code);
 };
 process.on('SIGINT', () => void shutdown(0));
