@@ -1,5 +1,5 @@
 // ENS primary name and avatar for an address on Ethereum mainnet (eip155:1), through the ENS
-// Universal Resolver (viem's getEnsName / getEnsAvatar). Loaded lazily by the adapter: a page
+// Universal Resolver (viem's getEnsName / getEnsText). Loaded lazily by the adapter: a page
 // that never shows an account never pays for it.
 import { JsonRpcError, type AccountIdentity } from '@portico/kernel';
 import { createPublicClient, custom, getAddress, type EIP1193RequestFn } from 'viem';
@@ -9,7 +9,6 @@ import { normalize } from 'viem/ens';
 
 /** Sends one JSON-RPC request (the network's RPC URLs with fallback). */
 export type RpcRequest = (method: string, params: readonly unknown[]) => Promise<unknown>;
-
 
 /**
  * The `avatar` text record as an image URL the page may load: `https:` and `data:image/…` as
