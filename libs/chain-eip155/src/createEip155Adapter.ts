@@ -1,5 +1,6 @@
 import {
   AdapterNotFoundError,
+  createWalletSlots,
   jsonRpcRequest,
   NoActiveCaipAddressError,
   PorticoError,
@@ -84,7 +85,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   dispose(): void;
 } {
   const { connection, connectors, gate } = parts;
-  const wallets = new Map<string, Wallet>();
+  const wallets = createWalletSlots<Wallet>();
   const unregister: Array<() => void> = [];
   /** Providers listed under another plugin's id (a multi-chain twin): their re-announcements are not new wallets. */
   const twinned = new WeakSet<Eip1193Provider>();
@@ -92,7 +93,6 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   /** Listeners the host put on the gated provider; they follow whichever wallet is connected. */
   const hostListeners = new Map<string, Set<(...args: never[]) => void>>();
   const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
-  let reconnectWaiters: Array<() => void> = [];
   let codecPromise: Promise<Codec> | undefined;
   const loadCodec = () => (codecPromise ??= import('./evmCodec'));
 
@@ -110,7 +110,6 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     }
     wallets.set(id, { id, provider });
     if (twin) twinned.add(provider);
-    for (const wake of reconnectWaiters.splice(0)) wake();
   };
 
   const detach = () => {
@@ -213,15 +212,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     },
     /** Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the wallet to announce. */
     async reconnect(connectorId) {
-      // Other wallets may register first: keep waiting for this one until the deadline.
-      const deadline = Date.now() + 3000;
-      while (!wallets.has(connectorId) && Date.now() < deadline) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, deadline - Date.now());
-          reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
-        });
-      }
-      const wallet = wallets.get(connectorId);
+      const wallet = await wallets.waitFor(connectorId, 3000);
       // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
       const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
       try {
@@ -311,20 +302,17 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       if (wallets.has(connectorId)) throw new PorticoError(`"${connectorId}" already has a provider`, { code: 'eip155/provider-taken' });
       const wallet: Wallet = { id: connectorId, provider: candidate };
       wallets.set(connectorId, wallet);
-      for (const wake of reconnectWaiters.splice(0)) wake();
       // Detaching (the plugin is disposed, e.g. the page unloads) keeps the stored connection,
       // so the next load restores it; the provider's listeners go.
       return () => {
-        if (wallets.get(connectorId) !== wallet) return;
-        wallets.delete(connectorId);
-        if (active?.wallet === wallet) detach();
+        if (wallets.delete(connectorId, wallet) && active?.wallet === wallet) detach();
       };
     },
     dispose() {
       detach();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();
-      reconnectWaiters = [];
+      wallets.clear();
     },
   };
 }

@@ -40,6 +40,8 @@ export { AlertCenter } from './alerts/AlertCenter';
 export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
 export { createWalletStandardAdapter, standardWalletId } from './chain/createWalletStandardAdapter';
+export { createWalletSlots } from './chain/createWalletSlots';
+export type { WalletSlots } from './chain/createWalletSlots';
 export type {
   ActiveStandardWallet,
   StandardWallet,

@@ -3,6 +3,7 @@ import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
 import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '../errors/kernelErrors';
 import { PorticoError } from '../errors/PorticoError';
 import type { Logger } from '../logger/createLogger';
+import { createWalletSlots } from './createWalletSlots';
 import type { Network } from './networkSchema';
 
 /**
@@ -93,10 +94,9 @@ export function standardWalletId(wallet: StandardWallet): string {
 export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, spec: WalletStandardNamespace) {
   const { connection, connectors, logger } = parts;
   const NS = spec.namespace;
-  const wallets = new Map<string, StandardWallet>();
+  const wallets = createWalletSlots<StandardWallet>();
   const unregister = new Map<string, () => void>();
   let active: { connectorId: string; wallet: StandardWallet; accounts: readonly StandardWalletAccount[]; off: () => void } | undefined;
-  let reconnectWaiters: Array<() => void> = [];
 
   const idFor = (wallet: StandardWallet): string => {
     const twin = connectors.getSnapshot().find((c) => !c.namespaces.includes(NS) && c.name.toLowerCase() === wallet.name.toLowerCase() && c.icon === wallet.icon);
@@ -163,7 +163,6 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
         return;
       }
       wallets.set(id, wallet);
-      for (const wake of reconnectWaiters.splice(0)) wake();
     },
     /**
      * Follows a Wallet Standard registry (`getWallets()` from `@wallet-standard/app`): lists
@@ -180,7 +179,7 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     },
     /** Withdraws a wallet that unregistered; disconnects if it was the connected one. */
     removeWallet(wallet: StandardWallet): void {
-      for (const [id, w] of wallets) {
+      for (const [id, w] of [...wallets.entries()]) {
         if (w !== wallet) continue;
         wallets.delete(id);
         unregister.get(id)?.();
@@ -207,11 +206,8 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       if (!supported) throw new PorticoError(`The wallet for "${connectorId}" is not a Wallet Standard wallet for ${NS}`, { code: 'kernel/invalid-wallet' });
       if (wallets.has(connectorId)) throw new PorticoError(`"${connectorId}" already has a ${NS} wallet`, { code: 'kernel/wallet-taken' });
       wallets.set(connectorId, wallet);
-      for (const wake of reconnectWaiters.splice(0)) wake();
       return () => {
-        if (wallets.get(connectorId) !== wallet) return;
-        wallets.delete(connectorId);
-        if (active?.wallet === wallet) detach();
+        if (wallets.delete(connectorId, wallet) && active?.wallet === wallet) detach();
       };
     },
     async connect(connectorId: string): Promise<void> {
@@ -227,15 +223,7 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     },
     /** Silent reconnect after a reload; waits up to 3 s for the wallet to register. */
     async reconnect(connectorId: string): Promise<boolean> {
-      // Other wallets may register first: keep waiting for this one until the deadline.
-      const deadline = Date.now() + 3000;
-      while (!wallets.has(connectorId) && Date.now() < deadline) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, deadline - Date.now());
-          reconnectWaiters.push(() => (clearTimeout(timer), resolve()));
-        });
-      }
-      const wallet = wallets.get(connectorId);
+      const wallet = await wallets.waitFor(connectorId, 3000);
       const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
       try {
         if (!wallet || !stillRestoring()) throw new Error('not restorable');
@@ -283,7 +271,6 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       for (const off of unregister.values()) off();
       unregister.clear();
       wallets.clear();
-      reconnectWaiters = [];
     },
   };
   return adapter;
