@@ -35,6 +35,19 @@ export async function serverSessions<T = unknown>(page: Page, chainId: string, a
   return ((await response.json()) as { sessions: T[] }).sessions;
 }
 
+type DemoPage = { porticoDemo: Record<'sendSol' | 'sendBtc', (portico: unknown, to: string, amount: number) => Promise<string>>; portico: unknown };
+
+/**
+ * Sends through the playground's demo helpers (`window.porticoDemo`), signed in the connected
+ * wallet: `sendSol` (lamports) resolves with the signature, `sendBtc` (satoshis) with the txid.
+ */
+export function demoSend(page: Page, kind: 'sendSol' | 'sendBtc', to: string, amount: number): Promise<string> {
+  return page.evaluate(([k, recipient, value]) => {
+    const w = window as unknown as DemoPage;
+    return w.porticoDemo[k](w.portico, recipient, value);
+  }, [kind, to, amount] as const);
+}
+
 export const connectButton = (page: Page): Locator => page.locator('button.portico-connect-button');
 
 /** Opens the modal from the host's Connect Wallet button and waits for the Connect view. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, expectNoSeriousA11yViolations, freshPage, serverSessions, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, serverSessions, solanaRpc } from './helpers';
 
 // Addresses of the playground's test wallets (funded by the local servers at start), as the wallets report them.
 type ChainWallets = { solana: { address: string }; bitcoin: { paymentAddress: string; ordinalsAddress: string } };
@@ -58,10 +58,7 @@ test.describe('Solana (Wallet Standard) on the local LiteSVM server', () => {
     await connectVia(page, 'Portico Solana Test Wallet', 'solana');
     const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
     const before = (await solanaRpc<{ value: number }>('getBalance', [recipient])).value;
-    const signature = await page.evaluate(
-      (to) => (window as unknown as { porticoDemo: { sendSol(p: unknown, to: string, l: number): Promise<string> }; portico: unknown }).porticoDemo.sendSol((window as unknown as { portico: unknown }).portico, to, 2_000_000),
-      recipient,
-    );
+    const signature = await demoSend(page, 'sendSol', recipient, 2_000_000);
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     const statuses = await solanaRpc<{ value: Array<{ err: unknown; confirmationStatus: string } | null> }>('getSignatureStatuses', [[signature]]);
     expect(statuses.value[0]).toMatchObject({ err: null });
@@ -101,10 +98,7 @@ test.describe('Bitcoin (Wallet Standard, bitcoin:*) on the local Esplora server'
     await freshPage(page, path());
     await connectVia(page, 'Portico Bitcoin Test Wallet', 'bip122');
     const { ordinals } = await walletAddresses(page);
-    const txid = await page.evaluate(
-      (to) => (window as unknown as { porticoDemo: { sendBtc(p: unknown, to: string, s: number): Promise<string> }; portico: unknown }).porticoDemo.sendBtc((window as unknown as { portico: unknown }).portico, to, 25_000),
-      ordinals,
-    );
+    const txid = await demoSend(page, 'sendBtc', ordinals, 25_000);
     expect(txid).toMatch(/^[0-9a-f]{64}$/);
     const tx = await esplora<{ txid: string; vout: Array<{ scriptpubkey_address: string; value: number }> }>(`/tx/${txid}`);
     expect(tx.txid).toBe(txid);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
-import { dialog, expectNoSeriousA11yViolations, freshPage, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, solanaRpc } from './helpers';
 
 // Anvil's third test key: the phone's wallet, distinct from the in-page test wallet's account.
 const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -131,10 +131,7 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
     await solanaRpc('requestAirdrop', [wallet.solanaAddress, 1_000_000_000]);
     const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
     const before = (await solanaRpc<{ value: number }>('getBalance', [recipient])).value;
-    const signature = await page.evaluate(
-      (to) => (window as unknown as { porticoDemo: { sendSol(p: unknown, to: string, l: number): Promise<string> }; portico: unknown }).porticoDemo.sendSol((window as unknown as { portico: unknown }).portico, to, 4_000_000),
-      recipient,
-    );
+    const signature = await demoSend(page, 'sendSol', recipient, 4_000_000);
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect((await solanaRpc<{ value: number }>('getBalance', [recipient])).value - before).toBe(4_000_000);
     expect(wallet.requests.map((r) => r.method)).toContain('solana_signAndSendTransaction');

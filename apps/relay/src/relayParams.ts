@@ -31,6 +31,19 @@ function readTopics(params: unknown): ParamsResult<string[]> {
   return { ok: true, value: topics as string[] };
 }
 
+/** A batch's `field`: an array of 1–MAX_BATCH entries, each read by `readOne`; the first bad one names the batch's error. */
+function readBatch<T>(params: unknown, field: string, readOne: (entry: unknown) => ParamsResult<T>): ParamsResult<T[]> {
+  const list = asObject(params)?.[field];
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BATCH) return fail(`${field} must be an array of 1–${MAX_BATCH} entries`);
+  const value: T[] = [];
+  for (const entry of list) {
+    const read = readOne(entry);
+    if (!read.ok) return fail(`${field}[]: ${read.message}`);
+    value.push(read.value);
+  }
+  return { ok: true, value };
+}
+
 function readPublishFields(obj: Obj, topic: string, message: unknown): ParamsResult<PublishCommand> {
   if (typeof message !== 'string' || message.length === 0) return fail('message must be a non-empty string');
   const { ttl, tag, attestation } = obj;
@@ -58,15 +71,7 @@ export function readUnsubscribe(params: unknown): ParamsResult<UnsubscribeComman
 
 /** `irn_batchUnsubscribe` → `{ subscriptions: { topic, id }[] }`. */
 export function readBatchUnsubscribe(params: unknown): ParamsResult<UnsubscribeCommand[]> {
-  const list = asObject(params)?.subscriptions;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BATCH) return fail(`subscriptions must be an array of 1–${MAX_BATCH} entries`);
-  const value: UnsubscribeCommand[] = [];
-  for (const entry of list) {
-    const read = readUnsubscribe(entry);
-    if (!read.ok) return fail(`subscriptions[]: ${read.message}`);
-    value.push(read.value);
-  }
-  return { ok: true, value };
+  return readBatch(params, 'subscriptions', readUnsubscribe);
 }
 
 /** `irn_publish` → `{ topic, message, ttl, tag?, prompt?, attestation? }` (extra TVF fields ignored). */
@@ -79,15 +84,7 @@ export function readPublish(params: unknown): ParamsResult<PublishCommand> {
 
 /** `irn_batchPublish` → `{ messages: PublishParams[] }`. */
 export function readBatchPublish(params: unknown): ParamsResult<PublishCommand[]> {
-  const list = asObject(params)?.messages;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BATCH) return fail(`messages must be an array of 1–${MAX_BATCH} entries`);
-  const value: PublishCommand[] = [];
-  for (const entry of list) {
-    const read = readPublish(entry);
-    if (!read.ok) return fail(`messages[]: ${read.message}`);
-    value.push(read.value);
-  }
-  return { ok: true, value };
+  return readBatch(params, 'messages', readPublish);
 }
 
 /** `wc_proposeSession` → the proposal goes to the pairing topic. */
