@@ -43,7 +43,7 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
       const load = () =>
         (verifier ??= import('./siwx/createEip155Verifier').then(({ createEip155Verifier }) =>
           createEip155Verifier({
-            getRpcUrl: (chainId) => options.customRpcUrls?.[`eip155:${chainId}`]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, `eip155:${chainId}`) : undefined),
+            getRpcUrl: (caipNetworkId) => options.customRpcUrls?.[caipNetworkId]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, caipNetworkId) : undefined),
           }),
         ));
       ctx.services.register(siwxVerifierRef('eip155'), {

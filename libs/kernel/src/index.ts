@@ -80,7 +80,7 @@ export type { ParseResult } from './schema/formatIssues';
 
 export { CAIP_NAMESPACE, isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
 export type { CaipAddress, CaipNetworkId } from './caip/caip';
-export { Caip122FieldError, formatCaip122Message, isCaip122Current } from './caip/caip122';
+export { Caip122FieldError, caip122Header, checkCaip122Fields, formatCaip122Message, isCaip122Current } from './caip/caip122';
 export type { Caip122Fields } from './caip/caip122';
 export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup } from './taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';

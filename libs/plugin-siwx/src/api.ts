@@ -11,6 +11,8 @@ export const SIWX_VIEW = 'SIWXSignMessage';
  * `chainId` is CAIP-2 (`eip155:1`), `accountAddress` the plain address (no CAIP prefix).
  */
 export interface SiwxMessageFields {
+  /** The URI scheme written before the domain (`https://app.example.com wants you…`), when the message has one. */
+  readonly scheme?: string;
   readonly nonce: string;
   /** RFC 3986 authority of the requesting site, e.g. `app.example.com` or `localhost:3000`. */
   readonly domain: string;

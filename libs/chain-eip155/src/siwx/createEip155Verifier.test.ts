@@ -58,6 +58,7 @@ describe('createEip155SiweMessage', () => {
     expect(() => createEip155SiweMessage(fieldsFor({ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))).toThrow('not an eip155');
     expect(() => createEip155SiweMessage(fieldsFor({ accountAddress: 'bc1qwz2lhc40s8ty3l5jg3plpve3y3l82x9l42q7fk' }))).toThrow('not an EVM address');
     expect(() => eip155ChainId('eip155:01')).toThrow(TypeError);
+    expect(eip155ChainId('eip155:9007199254740993')).toBe(9007199254740993n);
   });
 
   it('refuses a nonce EIP-4361 does not allow', () => {
@@ -101,7 +102,7 @@ describe('createEip155Verifier (through an RPC, real anvil)', () => {
 
   it('verifies with viem verifySiweMessage through an RPC URL and an injected client', async () => {
     const chainId = `eip155:${node.chainId}`;
-    const byUrl = createEip155Verifier({ getRpcUrl: (id) => (id === node.chainId ? node.url : undefined), now: () => new Date(NOW) });
+    const byUrl = createEip155Verifier({ getRpcUrl: (id) => (id === `eip155:${node.chainId}` ? node.url : undefined), now: () => new Date(NOW) });
     const byClient = createEip155Verifier({ getClient: () => createPublicClient({ transport: http(node.url) }), now: () => new Date(NOW) });
     const good = await signed(fieldsFor({ chainId }));
     const bad = await signed(fieldsFor({ chainId, accountAddress: signer.address }), other);
@@ -140,7 +141,7 @@ describe('createEip155Verifier (smart accounts: ERC-1271 and ERC-6492, real cont
     public_ = createPublicClient({ chain: foundry, transport: http(node.url) });
     factoryAddress = await deploy(factory, []);
     deployedAccount = await deploy(account, [signer.address]);
-    verifier = createEip155Verifier({ getRpcUrl: (id) => (id === foundry.id ? node.url : undefined), now: () => new Date(NOW) });
+    verifier = createEip155Verifier({ getRpcUrl: (id) => (id === `eip155:${foundry.id}` ? node.url : undefined), now: () => new Date(NOW) });
   }, 30_000);
   afterAll(async () => node?.stop());
 

@@ -1,13 +1,20 @@
+import { isCaip122Current } from '@portico/kernel';
 import type { SiwxMessageFields, SiwxSession, SiwxVerifier } from '@portico/plugin-siwx/api';
-import { createPublicClient, getAddress, http, isAddress, isHex, verifyMessage, type Client } from 'viem';
-import { createSiweMessage, parseSiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe';
+import { createPublicClient, http, isHex, verifyMessage, type Client } from 'viem';
+import { verifyMessage as verifyMessageOnChain } from 'viem/actions';
+import { eip155Reference, formatSiweMessage, parseSiweMessage, sameSiweFields } from './siweMessage';
+
+export { eip155Reference, formatSiweMessage, parseSiweMessage, sameSiweFields, SiweMessageError } from './siweMessage';
 
 /** Options of `createEip155Verifier`. */
 export interface Eip155VerifierOptions {
-  /** A viem client for a chain id: signatures are checked through its RPC (EOA, ERC-1271, ERC-6492). */
-  getClient?: (chainId: number) => Client | undefined;
-  /** Or an RPC URL for a chain id; a public client over HTTP is made from it. */
-  getRpcUrl?: (chainId: number) => string | undefined;
+  /**
+   * A viem client for a CAIP-2 chain id (`eip155:1`): signatures are checked through its
+   * RPC (EOA, ERC-1271, ERC-6492). The id is a string so chain ids above 2^53 stay exact.
+   */
+  getClient?: (caipNetworkId: string) => Client | undefined;
+  /** Or an RPC URL for a CAIP-2 chain id; a public client over HTTP is made from it. */
+  getRpcUrl?: (caipNetworkId: string) => string | undefined;
   /**
    * The domain sessions must be bound to (the relying party's own host). Without it the
    * message's own domain is accepted; a server should always set it.
@@ -17,45 +24,27 @@ export interface Eip155VerifierOptions {
   now?: () => Date;
 }
 
-const EIP155_CHAIN = /^eip155:([1-9][0-9]*)$/;
-
-/** The decimal chain id of a CAIP-2 `eip155:N`; throws for anything else. */
-export function eip155ChainId(caipNetworkId: string): number {
-  const match = EIP155_CHAIN.exec(caipNetworkId);
-  if (!match) throw new TypeError(`"${caipNetworkId}" is not an eip155 CAIP-2 chain id`);
-  return Number(match[1]);
+/** The decimal chain id of a CAIP-2 `eip155:N` as a bigint (exact at any size); throws for anything else. */
+export function eip155ChainId(caipNetworkId: string): bigint {
+  return BigInt(eip155Reference(caipNetworkId));
 }
 
-const optionalDate = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
-
-/** The EIP-4361 message for sign-in fields (viem's `createSiweMessage`; EIP-55 address). */
+/** The EIP-4361 message for sign-in fields (see `formatSiweMessage`: written as given, refused when invalid). */
 export function createEip155SiweMessage(fields: SiwxMessageFields): string {
-  if (!isAddress(fields.accountAddress, { strict: false })) throw new TypeError(`"${fields.accountAddress}" is not an EVM address`);
-  return createSiweMessage({
-    address: getAddress(fields.accountAddress),
-    chainId: eip155ChainId(fields.chainId),
-    domain: fields.domain,
-    nonce: fields.nonce,
-    uri: fields.uri,
-    version: '1',
-    issuedAt: new Date(fields.issuedAt),
-    expirationTime: optionalDate(fields.expirationTime),
-    notBefore: optionalDate(fields.notBefore),
-    requestId: fields.requestId,
-    resources: fields.resources ? [...fields.resources] : undefined,
-    statement: fields.statement,
-  });
+  return formatSiweMessage(fields);
 }
 
 /**
- * The eip155 sign-in verifier (EIP-4361 via `viem/siwe`). `verify` checks that the signed
- * message is exactly the one the session's fields produce, that it is in its validity
- * window and bound to the domain, then the signature: through the chain's RPC when a
- * client or RPC URL is available (EOA, ERC-1271 and ERC-6492), else by EOA recovery.
+ * The eip155 sign-in verifier (EIP-4361). `verify` parses the exact text that was signed
+ * by the EIP's grammar, requires the session's fields to be the message's own, checks
+ * the validity window and the domain binding, then the signature over that same text:
+ * through the chain's RPC when a client or RPC URL is available (EOA, ERC-1271 and
+ * ERC-6492, by viem's `verifyHash`), else by EOA recovery. A message written by viem,
+ * `siwe` or any other EIP-4361 library verifies as long as it follows the EIP.
  */
 export function createEip155Verifier(options: Eip155VerifierOptions = {}): SiwxVerifier {
-  const clients = new Map<number, Client>();
-  const clientFor = (chainId: number): Client | undefined => {
+  const clients = new Map<string, Client>();
+  const clientFor = (chainId: string): Client | undefined => {
     const given = options.getClient?.(chainId);
     if (given) return given;
     const url = options.getRpcUrl?.(chainId);
@@ -66,16 +55,13 @@ export function createEip155Verifier(options: Eip155VerifierOptions = {}): SiwxV
   };
 
   const verify = async ({ data, message, signature }: SiwxSession): Promise<boolean> => {
-    if (!isHex(signature) || signature.length < 4) return false;
-    const expected = createEip155SiweMessage(data);
-    if (message !== expected) return false;
-    const address = getAddress(data.accountAddress);
-    const time = options.now?.() ?? new Date();
-    const domain = options.domain ?? data.domain;
-    const parsed = parseSiweMessage(message);
-    if (!validateSiweMessage({ message: parsed, address, domain, nonce: data.nonce, time })) return false;
-    const client = clientFor(eip155ChainId(data.chainId));
-    if (client) return verifySiweMessage(client, { message, signature, address, domain, nonce: data.nonce, time });
+    if (typeof signature !== 'string' || !isHex(signature) || signature.length < 4) return false;
+    const signed = parseSiweMessage(message);
+    if (!sameSiweFields(signed, data)) return false;
+    if (!isCaip122Current(signed, options.now?.() ?? new Date(), options.domain)) return false;
+    const address = signed.accountAddress as `0x${string}`;
+    const client = clientFor(signed.chainId);
+    if (client) return verifyMessageOnChain(client, { address, message, signature });
     return verifyMessage({ address, message, signature });
   };
 

@@ -45,4 +45,12 @@ describe('createSolanaVerifier', () => {
     expect(() => createSolanaSignInMessage({ ...fields, accountAddress: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F' })).toThrow('is not a Solana address');
     expect(() => createSolanaSignInMessage({ ...fields, chainId: 'eip155:1' })).toThrow('is not a solana CAIP-2 chain id');
   });
+
+  it('refuses a domain that would forge the first line, and fields that would add lines, so no such text is ever signed', async () => {
+    expect(() => createSolanaSignInMessage({ ...fields, domain: 'evil.example wants you to sign in with your Solana account:' })).toThrow('domain must be an RFC 3986 authority');
+    expect(() => createSolanaSignInMessage({ ...fields, requestId: 'r1\u2028Resources:' })).toThrow('requestId must be one line');
+    // A hand-made text with a forged header is not what the fields produce: not verified.
+    const forged = message.replace('app.example.com wants', 'evil.example wants you to sign in with your Solana account:\napp.example.com wants');
+    await expect(verifier.verify({ data: fields, message: forged, signature: sign(forged) })).resolves.toBe(false);
+  });
 });
