@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 import { RELAY_ERROR_CODES } from './jsonRpc';
 import { connectRaw, fakeRelayJwt, type RawRelayClient } from './test/rawRelayClient';
+import { sendOversizedFrame } from './test/sendOversizedFrame';
 import { settleSession, startSignClient, stopSignClient } from './test/signClients';
 
 const topic = () => randomBytes(32).toString('hex');
@@ -229,6 +230,14 @@ describe('createRelay over raw sockets', () => {
     client.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params: publishParams(topic(), 'x'.repeat(2000)) }));
     expect((await client.closed).code).toBe(1009);
     const other = await connect(small.url);
+    expect((await other.request('irn_subscribe', { topic: topic() })).result).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('closes a socket that sends a 16 MiB frame with 1009 over a clean close, not a reset (1006)', async () => {
+    // Default maxMessageBytes; the relay must not reset the connection while the frame still streams in.
+    const outcome = await sendOversizedFrame(relay.url, 16 * 1024 * 1024);
+    expect(outcome).toEqual({ code: 1009, closeFrameCode: 1009, reset: false });
+    const other = await connect();
     expect((await other.request('irn_subscribe', { topic: topic() })).result).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createRelayHub, type RelayPeer, type RelayStats } from './createRelayHub';
 import { formatError, RELAY_ERROR_CODES } from './jsonRpc';
 import { parseRelayAuth } from './parseRelayAuth';
+import { MAX_TTL_SECONDS } from './relayParams';
 
 /** Options of {@link createRelay}; every cap has a default sized for tests and `npm start`. */
 export type RelayOptions = {
@@ -13,14 +14,28 @@ export type RelayOptions = {
   port?: number;
   /** Largest WebSocket frame accepted; a larger one closes the socket with 1009. Default 256 KiB. */
   maxMessageBytes?: number;
-  /** Messages kept per topic; publishing past it drops the topic's oldest. Default 200. */
+  /** Messages one client keeps queued on one topic; publishing past it drops that client's oldest there. Default 200. */
   maxQueuedPerTopic?: number;
   /** Distinct topics with queued messages, and distinct subscribed topics. Default 10 000. */
   maxTopics?: number;
   /** Bytes of queued messages across all topics; publishing past it fails with -32006. Default 64 MiB. */
   maxTotalBytes?: number;
+  /** Subscriptions one socket may hold; past it -32006. Default 1000. */
   maxSubscriptionsPerSocket?: number;
+  /** Open sockets across all clients; past it the upgrade gets 503. Default 1000. */
   maxConnections?: number;
+  // Per-client shares. A client is the JWT `iss` of its sockets: one share however many sockets
+  // it opens, kept across reconnects. Past a share the request gets -32007 naming the limit.
+  /** Distinct topics one client may be subscribed to across its sockets. Default 500. */
+  maxTopicsPerClient?: number;
+  /** Bytes of stored (unacknowledged, unexpired) messages one client has published. Default 4 MiB. */
+  maxQueuedBytesPerClient?: number;
+  /** Stored messages one client has published. Default 500. */
+  maxQueuedMessagesPerClient?: number;
+  /** Open sockets of one client; past it the upgrade gets 429. Default 10. */
+  maxConnectionsPerClient?: number;
+  /** Longest a message is stored, whatever TTL (≤ 30 days) it asks for. Default 1 day, sign-client's longest. */
+  maxTtlSeconds?: number;
   /** Per-socket token bucket over all frames. Default 200/s with bursts of 400. */
   rateLimit?: { perSecond: number; burst: number };
   /** WebSocket ping period. Node clients drop the socket after 35 s without a ping or message. Default 15 s. */
@@ -51,6 +66,7 @@ function reject(socket: Duplex, status: number, reason: string) {
 export async function createRelay(options: RelayOptions = {}): Promise<RelayHandle> {
   const host = options.host ?? '127.0.0.1';
   const maxConnections = options.maxConnections ?? 1000;
+  const maxConnectionsPerClient = options.maxConnectionsPerClient ?? 10;
   const { perSecond, burst } = options.rateLimit ?? { perSecond: 200, burst: 400 };
   const maxBufferedBytes = 8 * 1024 * 1024;
   const hub = createRelayHub({
@@ -58,10 +74,15 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
     maxQueuedPerTopic: options.maxQueuedPerTopic ?? 200,
     maxTotalBytes: options.maxTotalBytes ?? 64 * 1024 * 1024,
     maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 1000,
+    maxTopicsPerClient: options.maxTopicsPerClient ?? 500,
+    maxQueuedBytesPerClient: options.maxQueuedBytesPerClient ?? 4 * 1024 * 1024,
+    maxQueuedMessagesPerClient: options.maxQueuedMessagesPerClient ?? 500,
+    maxTtlSeconds: Math.min(options.maxTtlSeconds ?? 24 * 60 * 60, MAX_TTL_SECONDS),
     maxInFlightPerSocket: 1000,
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 256 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+  const socketsPerClient = new Map<string, number>();
 
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/health') {
@@ -77,6 +98,7 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
     const claims = parseRelayAuth(url.searchParams.get('auth'));
     if (!claims) return reject(socket, 401, 'Unauthorized');
     if (wss.clients.size >= maxConnections) return reject(socket, 503, 'Service Unavailable');
+    if ((socketsPerClient.get(claims.iss) ?? 0) >= maxConnectionsPerClient) return reject(socket, 429, 'Too Many Requests');
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, claims.iss));
   });
 
@@ -94,10 +116,20 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
       },
     };
     hub.attach(peer);
+    socketsPerClient.set(clientId, (socketsPerClient.get(clientId) ?? 0) + 1);
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    ws.on('error', () => ws.terminate());
-    ws.on('close', () => hub.detach(peer));
+    // `ws` has already begun the closing handshake with the error's code (1009 for a frame over
+    // maxPayload). Terminating here would reset the connection while the peer is still sending
+    // the oversized frame, and clients such as Chromium then report 1006 instead of 1009; `ws`
+    // destroys the socket itself if the handshake does not finish within its close timeout.
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      hub.detach(peer);
+      const left = (socketsPerClient.get(clientId) ?? 1) - 1;
+      if (left > 0) socketsPerClient.set(clientId, left);
+      else socketsPerClient.delete(clientId);
+    });
     // Text and binary frames are both read as UTF-8 JSON.
     ws.on('message', (data) => {
       alive.set(ws, true);

@@ -25,6 +25,8 @@ export type RelayPeer = {
 /** Caps of the hub, on top of the mailbox's. */
 export type RelayHubLimits = TopicMailboxLimits & {
   readonly maxSubscriptionsPerSocket: number;
+  /** Distinct topics one client id may be subscribed to, across all of its sockets. */
+  readonly maxTopicsPerClient: number;
   /** Unacknowledged pushes remembered per socket; older ones are forgotten (the message stays queued). */
   readonly maxInFlightPerSocket: number;
 };
@@ -44,6 +46,8 @@ export type RelayHub = {
 };
 
 type PeerState = { topics: Map<string, string>; inFlight: Map<number, { topic: string; seq: number }> };
+/** A client id's subscribed topics, each with how many of its sockets hold it. */
+type ClientTopics = Map<string, number>;
 type Outcome = { ok: true; result: unknown; after?: () => void } | { ok: false; code: number; message: string };
 
 /** The subscription id the client computes itself: `sha256(topic + clientId)` in hex. */
@@ -56,11 +60,13 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
   const mailbox = createTopicMailbox(limits);
   const peers = new Map<RelayPeer, PeerState>();
   const subscribers = new Map<string, Set<RelayPeer>>();
+  const clientTopics = new Map<string, ClientTopics>();
   // Safe integers for our own request ids, distinct from any client's.
   let nextPushId = now() * 1000;
 
   const invalid = (result: ParamsResult<unknown> & { ok: false }): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.invalidParams, message: `Invalid params: ${result.message}` });
   const full = (message: string): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.capacityExceeded, message });
+  const overQuota = (message: string): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.clientQuotaExceeded, message });
 
   function push(peer: RelayPeer, stored: StoredMessage) {
     const state = peers.get(peer);
@@ -73,10 +79,26 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
     peer.send(formatRequest(id, 'irn_subscription', { id: subId, data }));
   }
 
+  /** Why `topics` cannot be subscribed on `peer`'s socket, or `undefined` when they can. */
+  function refuseSubscribe(peer: RelayPeer, state: PeerState, topics: string[]): Outcome | undefined {
+    const fresh = [...new Set(topics)].filter((t) => !state.topics.has(t));
+    const held = clientTopics.get(peer.clientId);
+    const freshForClient = fresh.filter((t) => !held?.has(t)).length;
+    if ((held?.size ?? 0) + freshForClient > limits.maxTopicsPerClient) {
+      return overQuota(`Client quota exceeded: maxTopicsPerClient (a client may be subscribed to ${limits.maxTopicsPerClient} topics across its sockets; it has ${held?.size ?? 0})`);
+    }
+    if (state.topics.size + fresh.length > limits.maxSubscriptionsPerSocket) return full(`Socket is full: maxSubscriptionsPerSocket (a socket may hold ${limits.maxSubscriptionsPerSocket} subscriptions)`);
+    if (subscribers.size + fresh.filter((t) => !subscribers.has(t)).length > limits.maxTopics) return full(`Relay is full: maxTopics (it has ${limits.maxTopics} subscribed topics already)`);
+    return undefined;
+  }
+
   function subscribe(peer: RelayPeer, state: PeerState, topics: string[]): Outcome {
-    const fresh = topics.filter((t) => !state.topics.has(t));
-    if (state.topics.size + fresh.length > limits.maxSubscriptionsPerSocket) return full(`a socket may hold at most ${limits.maxSubscriptionsPerSocket} subscriptions`);
-    if (subscribers.size + fresh.filter((t) => !subscribers.has(t)).length > limits.maxTopics) return full(`relay has ${limits.maxTopics} subscribed topics already`);
+    const refused = refuseSubscribe(peer, state, topics);
+    if (refused) return refused;
+    const fresh = [...new Set(topics)].filter((t) => !state.topics.has(t));
+    let held = clientTopics.get(peer.clientId);
+    if (!held) clientTopics.set(peer.clientId, (held = new Map()));
+    for (const topic of fresh) held.set(topic, (held.get(topic) ?? 0) + 1);
     const ids = topics.map((topic) => {
       const id = subscriptionId(topic, peer.clientId);
       state.topics.set(topic, id);
@@ -91,20 +113,23 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
   }
 
   function unsubscribe(peer: RelayPeer, state: PeerState, topic: string) {
-    state.topics.delete(topic);
+    if (!state.topics.delete(topic)) return;
+    const held = clientTopics.get(peer.clientId);
+    const sockets = (held?.get(topic) ?? 1) - 1;
+    if (sockets > 0) held?.set(topic, sockets);
+    else held?.delete(topic);
+    if (held?.size === 0) clientTopics.delete(peer.clientId);
     const set = subscribers.get(topic);
     set?.delete(peer);
     if (set?.size === 0) subscribers.delete(topic);
   }
 
+  /** Stores the whole batch or none of it, then fans out what was stored. */
   function publish(peer: RelayPeer, commands: PublishCommand[]): Outcome {
-    const stored: StoredMessage[] = [];
-    for (const command of commands) {
-      const put = mailbox.put({ topic: command.topic, message: command.message, ttlSeconds: command.ttl, tag: command.tag, publisherId: peer.clientId, now: now(), ...(command.attestation !== undefined ? { attestation: command.attestation } : {}) });
-      if (!put.ok) return full(put.reason);
-      stored.push(put.stored);
-    }
-    const after = () => stored.forEach((m) => subscribers.get(m.topic)?.forEach((p) => p.clientId !== peer.clientId && push(p, m)));
+    const inputs = commands.map((c) => ({ topic: c.topic, message: c.message, ttlSeconds: c.ttl, tag: c.tag, ...(c.attestation !== undefined ? { attestation: c.attestation } : {}) }));
+    const put = mailbox.putAll(peer.clientId, inputs, now());
+    if (!put.ok) return put.perClient ? overQuota(put.reason) : full(put.reason);
+    const after = () => put.stored.forEach((m) => subscribers.get(m.topic)?.forEach((p) => p.clientId !== peer.clientId && push(p, m)));
     return { ok: true, result: true, after };
   }
 
@@ -114,11 +139,13 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
    * the relay to route the peer's answers back to it.
    */
   function publishAndSubscribe(peer: RelayPeer, state: PeerState, commands: PublishCommand[], topic: string): Outcome {
-    const subscribed = subscribe(peer, state, [topic]);
-    if (!subscribed.ok) return subscribed;
+    // Checked first so that a refusal of either half leaves neither done.
+    const refused = refuseSubscribe(peer, state, [topic]);
+    if (refused) return refused;
     const published = publish(peer, commands);
     if (!published.ok) return published;
-    return { ok: true, result: true, after: () => (subscribed.after?.(), published.after?.()) };
+    const subscribed = subscribe(peer, state, [topic]);
+    return { ok: true, result: true, after: () => (subscribed.ok && subscribed.after?.(), published.after?.()) };
   }
 
   function fetchMessages(peer: RelayPeer, topics: string[]): Outcome {
@@ -224,6 +251,7 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
     clear() {
       peers.clear();
       subscribers.clear();
+      clientTopics.clear();
       mailbox.clear();
     },
   };

@@ -1,4 +1,4 @@
-/** JSON-RPC 2.0 error codes the relay answers with (the standard ones plus two server codes). */
+/** JSON-RPC 2.0 error codes the relay answers with (the standard ones plus three server codes). */
 export const RELAY_ERROR_CODES = {
   parseError: -32700,
   invalidRequest: -32600,
@@ -7,8 +7,10 @@ export const RELAY_ERROR_CODES = {
   internalError: -32603,
   /** The socket sent more than its rate allows; the request was dropped unprocessed. */
   rateLimited: -32005,
-  /** A memory cap (topics, total queued bytes) would be exceeded. */
+  /** A relay-wide or per-socket cap (topics, total queued bytes, subscriptions per socket) would be exceeded. */
   capacityExceeded: -32006,
+  /** The client (JWT `iss`, across all its sockets) would exceed its own share; the message names the limit. */
+  clientQuotaExceeded: -32007,
 } as const;
 
 /**
