@@ -60,6 +60,35 @@ export function kernelFactory(): (config?: KernelConfig) => Kernel {
   };
 }
 
+/**
+ * Resolves with the next payload of `name` on the kernel's bus that `match` accepts: wait on
+ * the fact that proves an outcome instead of on time.
+ */
+export function nextEvent<K extends keyof PorticoEvents & string>(
+  kernel: Kernel,
+  name: K,
+  match: (payload: PorticoEvents[K]) => boolean = () => true,
+): Promise<PorticoEvents[K]> {
+  return new Promise((resolve) => {
+    const off = kernel.events.on(name, (payload) => {
+      if (!match(payload)) return;
+      off();
+      resolve(payload);
+    });
+  });
+}
+
+/** A promise with its `resolve` and `reject` exposed, for a test to settle when it chooses. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 /** Records every payload of `name` emitted on the kernel's bus. */
 export function record<K extends keyof PorticoEvents & string>(kernel: Kernel, name: K): Array<PorticoEvents[K]> {
   const seen: Array<PorticoEvents[K]> = [];

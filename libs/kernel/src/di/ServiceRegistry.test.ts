@@ -9,7 +9,7 @@ import {
   type EventBus,
   type Router,
 } from '../index';
-import { errorOf, kernelFactory, manifest, plugin } from '../../test/helpers';
+import { errorOf, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
 
@@ -168,8 +168,9 @@ describe('services through the kernel', () => {
     });
     await kernel.start();
     const quotes = kernel.getService(quotesRef) as QuoteService;
+    const disposed = nextEvent(kernel, 'plugin:disposed', ({ id }) => id === 'acme');
     kernel.setFeature('acme', false);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await disposed;
     expect(quotes.disposed).toBe(1);
     expect(valueDispose).toEqual([]);
     expect(() => kernel.getService(quotesRef)).toThrow(ServiceNotFoundError);
@@ -205,10 +206,12 @@ describe('services through the kernel', () => {
     });
     await kernel.start();
     expect(kernel.getService(pricesRef).priceOf('x')).toBe(1);
+    const oldDisposed = nextEvent(kernel, 'plugin:disposed', ({ id }) => id === 'old');
     kernel.setFeature('old', false);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await oldDisposed;
+    const newActivated = nextEvent(kernel, 'plugin:activated', ({ id }) => id === 'new');
     kernel.setFeature('new', true);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await newActivated;
     expect(kernel.getService(pricesRef).priceOf('x')).toBe(2);
   });
 });

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FeatureFlags, type PluginDefinition } from '../index';
-import { delay, kernelFactory, manifest, plugin, record, waitFor } from '../../test/helpers';
+import { deferred, kernelFactory, manifest, nextEvent, plugin, record, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
-
-/** A controllable promise for remote config. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** A feature plugin behind `flag`, logging activations and disposals into `log`. */
 function flagged(log: string[], id: string, flag: string, defaultValue: boolean): PluginDefinition {
@@ -156,23 +145,28 @@ describe('feature flags gate plugins', () => {
 
   it('turning a flag off while its plugin is activating undoes the activation', async () => {
     const log: string[] = [];
+    const entered = deferred();
+    const release = deferred();
     const kernel = makeKernel({
       plugins: [
         plugin(manifest('slow', { featureFlag: { id: 'slowFlag', default: true } }), {
           activate: async (ctx) => {
             log.push('+slow');
             ctx.events.on('network:switched', () => undefined);
-            await delay(30);
+            entered.resolve();
+            await release.promise;
             return () => void log.push('-slow');
           },
         }),
       ],
     });
     const starting = kernel.start();
-    await delay(5);
+    await entered.promise;
     kernel.setFeature('slowFlag', false);
+    release.resolve();
+    // start() settles when that activation, and the undoing it needed, are over.
     await starting;
-    await waitFor(() => log.includes('-slow'));
+    expect(log).toEqual(['+slow', '-slow']);
     expect(kernel.plugins.get('slow')?.status).toBe('disabled');
     expect(kernel.events.listenerCount('network:switched')).toBe(0);
   });
@@ -182,7 +176,8 @@ describe('feature flags gate plugins', () => {
     const kernel = makeKernel({ plugins: [flagged(log, 'swap', 'swapLike', false)] });
     kernel.setFeature('swapLike', true);
     expect(kernel.contributions.list('walletButtons')).toHaveLength(1);
-    await delay(5);
+    // Activation would start on the flag change itself, showing 'activating'.
+    expect(kernel.plugins.get('swap')?.status).toBe('resolved');
     expect(log).toEqual([]);
     await kernel.start();
     expect(log).toEqual(['+swap']);
@@ -215,13 +210,18 @@ describe('remote config', () => {
 
   it('host features beat remote config', async () => {
     const log: string[] = [];
+    const remote = deferred<unknown>();
     const kernel = makeKernel({
       features: { swapLike: true },
-      remoteConfig: async () => ({ swapLike: false }),
+      remoteConfig: () => remote.promise,
       plugins: [flagged(log, 'swap', 'swapLike', true)],
     });
     await kernel.start();
-    await delay(10);
+    // The config is applied as a whole: its other flag shows that it has arrived.
+    const applied = nextEvent(kernel, 'flag:changed', ({ id }) => id === 'otherFlag');
+    remote.resolve({ swapLike: false, otherFlag: true });
+    await applied;
+    expect(kernel.flags.get('otherFlag')).toMatchObject({ value: true, source: 'remote' });
     expect(kernel.flags.get('swapLike')).toMatchObject({ value: true, source: 'host' });
     expect(log).toEqual(['+swap']);
   });
@@ -266,11 +266,18 @@ describe('remote config', () => {
 
   it('remote config arriving after dispose is ignored', async () => {
     const remote = deferred<unknown>();
-    const kernel = makeKernel({ remoteConfig: () => remote.promise, plugins: [flagged([], 'swap', 'swapLike', true)] });
+    const config = () => ({ remoteConfig: () => remote.promise, plugins: [flagged([], 'swap', 'swapLike', true)] });
+    const kernel = makeKernel(config());
     await kernel.start();
+    // A live twin, started later, waits on the same config the same way, so it handles the config
+    // after the disposed kernel has: once the twin has applied it, the other has decided.
+    const twin = makeKernel(config());
+    await twin.start();
     await kernel.dispose();
+    const applied = nextEvent(twin, 'flag:changed', ({ id }) => id === 'swapLike');
     remote.resolve({ swapLike: false });
-    await delay(5);
+    await applied;
+    expect(twin.flags.get('swapLike')?.source).toBe('remote');
     expect(kernel.flags.get('swapLike')?.source).toBe('default');
   });
 });

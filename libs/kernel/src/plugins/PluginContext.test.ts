@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, createServiceRef, ServiceNotFoundError, type PluginContext } from '../index';
-import { delay, kernelFactory, manifest, plugin, waitFor } from '../../test/helpers';
+import { deferred, delay, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
 
@@ -68,9 +68,10 @@ describe('plugin context: everything registered is undone on dispose', () => {
     });
     await kernel.start();
     expect(kernel.getService(greeterRef).greet('x')).toBe('hi');
+    const disposed = nextEvent(kernel, 'plugin:disposed', ({ id }) => id === 'acme');
     kernel.setFeature('acme', false);
-    await waitFor(() => context?.signal.aborted === true);
-    await delay(1);
+    await disposed;
+    expect(context?.signal.aborted).toBe(true);
     expect(() => kernel.getService(greeterRef)).toThrow(ServiceNotFoundError);
     expect(kernel.events.listenerCount('network:switched')).toBe(0);
   });
@@ -140,22 +141,26 @@ describe('plugin context: everything registered is undone on dispose', () => {
   it('disposes a plugin whose activation finishes after the kernel was disposed', async () => {
     let disposed = false;
     let context: PluginContext | undefined;
+    const entered = deferred();
+    const release = deferred();
     const kernel = makeKernel({
       plugins: [
         plugin(manifest('slow'), {
           activate: async (ctx) => {
             context = ctx;
-            await delay(40);
+            entered.resolve();
+            await release.promise;
             return () => void (disposed = true);
           },
         }),
       ],
     });
     const starting = kernel.start();
-    await delay(5);
+    await entered.promise;
     await kernel.dispose();
+    release.resolve();
+    // start() settles when that activation, and the undoing it needed, are over.
     await starting;
-    await delay(10);
     expect(context?.signal.aborted).toBe(true);
     expect(disposed).toBe(true);
     expect(kernel.plugins.get('slow')?.status).not.toBe('active');

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failedChunkUrl, retryUrl } from './PluginHost';
 import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../index';
-import { delay, kernelFactory, manifest, plugin, record, rejectionOf, waitFor } from '../../test/helpers';
+import { deferred, delay, kernelFactory, manifest, nextEvent, plugin, record, rejectionOf } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
 
@@ -99,20 +99,24 @@ describe('isolation of a failing plugin', () => {
   });
 
   it('undoes what a timed-out plugin registers after it finally activates', async () => {
+    const release = deferred();
+    const registered = deferred();
     const kernel = makeKernel({
       activationTimeoutMs: 30,
       plugins: [
         plugin(manifest('late'), {
           activate: async (ctx) => {
-            await delay(80);
+            await release.promise;
             ctx.events.on('network:switched', () => undefined);
+            registered.resolve();
           },
         }),
       ],
     });
     await kernel.start();
     expect(kernel.plugins.get('late')?.status).toBe('failed');
-    await delay(120);
+    release.resolve();
+    await registered.promise;
     expect(kernel.events.listenerCount('network:switched')).toBe(0);
   });
 });
@@ -133,13 +137,16 @@ describe('lazy activation', () => {
     expect(kernel.contributions.list('views')).toHaveLength(2);
     kernel.router.push('SomethingElse');
     kernel.router.push('OtherLazy');
-    await delay(5);
+    // Activation starts on the trigger itself: a wrong view would already show 'activating'.
+    expect(kernel.plugins.get('lazy')?.status).toBe('resolved');
     expect(activated).toEqual([]);
+    const active = nextEvent(kernel, 'plugin:activated', ({ id }) => id === 'lazy');
     kernel.router.push('LazyView');
-    await waitFor(() => kernel.plugins.get('lazy')?.status === 'active');
+    await active;
     kernel.router.back();
     kernel.router.push('LazyView');
-    await delay(5);
+    // Settles once any activation the second visit began has finished; none may run again.
+    await expect(kernel.plugins.activate('lazy')).resolves.toBe(true);
     expect(activated).toEqual(['lazy']);
   });
 
@@ -167,12 +174,16 @@ describe('lazy activation', () => {
     });
     await kernel.start();
     kernel.events.emit('account:disconnected', { namespace: 'acme' });
-    await delay(5);
+    // Activation starts on the trigger itself: another event would already show 'activating'.
+    expect(kernel.plugins.get('watcher')?.status).toBe('resolved');
     expect(activated).toEqual([]);
+    const active = nextEvent(kernel, 'plugin:activated', ({ id }) => id === 'watcher');
     kernel.events.emit('account:connected', { namespace: 'acme', address: 'acme:1:x', connectorId: undefined });
-    await waitFor(() => activated.length === 1);
+    await active;
+    expect(activated).toEqual(['watcher']);
     kernel.events.emit('account:connected', { namespace: 'acme', address: 'acme:1:x', connectorId: undefined });
-    await delay(5);
+    // Settles once any activation the second event began has finished; none may run again.
+    await expect(kernel.plugins.activate('watcher')).resolves.toBe(true);
     expect(activated).toEqual(['watcher']);
     expect(kernel.events.listenerCount('account:connected')).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APPROVE_VIEW,
   kernelRefs,
@@ -8,7 +8,7 @@ import {
   UserRejectedRequestError,
   type KernelConfig,
 } from '../index';
-import { chainPlugin, delay, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
+import { chainPlugin, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
 
@@ -61,16 +61,21 @@ describe('RequestGate: safe and confirm', () => {
     const settled = record(kernel, 'rpc:approval-settled');
     const closed = record(kernel, 'modal:closed');
     const { send, calls } = sender('0xsig');
+    // The order of facts, not time, shows that nothing is sent before the approval.
+    const order: string[] = [];
+    kernel.events.on('rpc:approval-settled', () => void order.push('approved'));
+    const sendAfter = () => {
+      order.push('sent');
+      return send();
+    };
 
-    const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, send));
+    const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, sendAfter));
     expect(APPROVE_VIEW).toBe('ApproveTransaction');
     const pending = kernel.requestGate.getSnapshot().pending;
     expect(pending).toEqual([{ id: expect.any(String), namespace: 'acme', method: 'acme_sign', params: ['hello'] }]);
     const id = pending[0]!.id;
     expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction', params: { id } } });
     expect(requested).toEqual([{ id, namespace: 'acme', method: 'acme_sign' }]);
-
-    await delay(10);
     expect(calls).toHaveLength(0);
     expect(result.settled).toBe(false);
 
@@ -78,6 +83,7 @@ describe('RequestGate: safe and confirm', () => {
     await waitFor(() => result.settled);
     expect(result.value).toBe('0xsig');
     expect(calls).toHaveLength(1);
+    expect(order).toEqual(['approved', 'sent']);
     expect(settled).toEqual([{ id, approved: true }]);
     expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
     expect(kernel.router.getSnapshot().isOpen).toBe(false);
@@ -111,12 +117,17 @@ describe('RequestGate: safe and confirm', () => {
 
   it('approve/reject of an unknown id do nothing', async () => {
     const kernel = gateKernel();
-    const request = track(kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send));
+    const settled = record(kernel, 'rpc:approval-settled');
+    const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send);
     kernel.requestGate.approve('approval-999');
     kernel.requestGate.reject('nope');
-    await delay(5);
-    expect(request.settled).toBe(false);
+    expect(settled).toEqual([]);
+    const [pending] = kernel.requestGate.getSnapshot().pending;
     expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1);
+    // Still open: its own approval settles it, and a promise settles only once.
+    kernel.requestGate.approve(pending!.id);
+    await expect(request).resolves.toBe(1);
+    expect(settled).toEqual([{ id: pending!.id, approved: true }]);
   });
 
   it('on an already open modal, the approval view is pushed and popped afterwards', async () => {
@@ -144,42 +155,46 @@ describe('RequestGate: safe and confirm', () => {
 });
 
 describe('RequestGate: refused methods', () => {
+  afterEach(() => void vi.useRealTimers());
+
   it('the default delay is the spec value, 300 ms', () => {
     expect(NOT_ALLOWED_DELAY_MS).toBe(300);
     expect(gateKernel().getService(kernelRefs.settings).notAllowedDelayMs).toBe(300);
   });
 
   it('opens the modal at once; only after the delay sets notAllowed and rejects with RpcMethodNotAllowedError', async () => {
+    vi.useFakeTimers();
     const kernel = gateKernel({ notAllowedDelayMs: 40 });
     const rejected = record(kernel, 'rpc:rejected');
     const { send, calls } = sender('never');
-    const started = Date.now();
-    const request = track(kernel.requestGate.request('acme', { method: 'acme_drainWallet' }, send));
+    const promise = kernel.requestGate.request('acme', { method: 'acme_drainWallet' }, send);
+    const request = track(promise);
 
     expect(kernel.router.getSnapshot().isOpen).toBe(true);
     expect(rejected).toEqual([{ namespace: 'acme', method: 'acme_drainWallet' }]);
-    await delay(10);
+    await vi.advanceTimersByTimeAsync(39);
     expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
     expect(request.settled).toBe(false);
 
-    await waitFor(() => request.settled);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
-    expect(request.error).toBeInstanceOf(RpcMethodNotAllowedError);
-    expect((request.error as Error).message).toBe('Requested RPC call is not allowed');
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await rejectionOf(promise);
+    expect(error).toBeInstanceOf(RpcMethodNotAllowedError);
+    expect((error as Error).message).toBe('Requested RPC call is not allowed');
     expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'acme', method: 'acme_drainWallet' });
     expect(calls).toEqual([]);
   });
 
   it('uses the 300 ms default when none is configured', async () => {
+    vi.useFakeTimers();
     const kernel = gateKernel();
-    const started = Date.now();
-    const request = track(kernel.requestGate.request('acme', { method: 'acme_unknown' }, sender(0).send));
-    await delay(150);
+    const promise = kernel.requestGate.request('acme', { method: 'acme_unknown' }, sender(0).send);
+    const request = track(promise);
+    await vi.advanceTimersByTimeAsync(299);
     expect(request.settled).toBe(false);
     expect(kernel.requestGate.getSnapshot().notAllowed).toBeUndefined();
-    await waitFor(() => request.settled);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(request.error).toBeInstanceOf(RpcMethodNotAllowedError);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await rejectionOf(promise)).toBeInstanceOf(RpcMethodNotAllowedError);
+    expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'acme', method: 'acme_unknown' });
   });
 
   it('rejects every pending approval with RequestAbortedError and keeps "Action not allowed" on screen', async () => {

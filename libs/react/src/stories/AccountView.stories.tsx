@@ -56,4 +56,14 @@ export const Disconnecting: Story = {
 
 export const NotConnected: Story = {
   loaders: [async ({ globals }) => ({ portico: await createStoryPortico({ theme: themeOf(globals) }) })],
+  play: async ({ canvasElement, loaded }) => {
+    const { portico } = loaded as PorticoLoaded;
+    const canvas = within(canvasElement);
+    // No account: no address, balance or Disconnect, only the way to connect.
+    await expect(canvas.queryByTestId('account-address')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    portico.kernel.router.push('Networks');
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect Wallet' }));
+    await expect(portico.kernel.router.getSnapshot().stack).toEqual([{ view: 'Connect', params: undefined }]);
+  },
 };

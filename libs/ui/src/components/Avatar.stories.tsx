@@ -30,5 +30,28 @@ export const UnsafeJavascriptUrl: Story = {
   },
 };
 
-export const Placeholder: Story = { args: { name: 'zed' } };
-export const Large: Story = { args: { src: SAFE_IMAGE, size: 72 } };
+export const Placeholder: Story = {
+  args: { name: 'zed' },
+  play: async ({ canvasElement }) => {
+    const avatar = canvasElement.querySelector<HTMLElement>('.pt-avatar')!;
+    await expect(canvasElement.querySelector('img')).toBeNull();
+    // The name's initial, upper-cased; decorative, since the name is shown next to it.
+    await expect(avatar).toHaveTextContent(/^Z$/);
+    await expect(avatar).toHaveAttribute('aria-hidden', 'true');
+    await expect(avatar.getBoundingClientRect().width).toBe(48);
+  },
+};
+
+export const Large: Story = {
+  args: { src: SAFE_IMAGE, size: 72 },
+  play: async ({ canvasElement }) => {
+    const avatar = canvasElement.querySelector<HTMLElement>('.pt-avatar')!;
+    const img = avatar.querySelector('img')!;
+    await expect(img).toHaveAttribute('src', SAFE_IMAGE);
+    await expect(img).toHaveAttribute('width', '72');
+    await expect(img).toHaveAttribute('alt', '');
+    await waitFor(() => expect(img.style.opacity).toBe(''));
+    const box = avatar.getBoundingClientRect();
+    await expect([box.width, box.height]).toEqual([72, 72]);
+  },
+};

@@ -19,6 +19,33 @@ export const Close: Story = {
     await expect(args.onClick).toHaveBeenCalledTimes(1);
   },
 };
-export const Back: Story = { args: { label: 'Back', children: <BackIcon /> } };
-export const Copy: Story = { args: { label: 'Copy address', children: <CopyIcon width={16} height={16} /> } };
-export const Disabled: Story = { args: { disabled: true } };
+export const Back: Story = {
+  args: { label: 'Back', children: <BackIcon /> },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Back' });
+    await expect(button).toHaveAttribute('title', 'Back');
+    await expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Copy: Story = {
+  args: { label: 'Copy address', children: <CopyIcon width={16} height={16} /> },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Copy address' });
+    await expect(button).toHaveAttribute('title', 'Copy address');
+    // The icon's own size is kept inside the round button.
+    await expect(button.querySelector('svg')!.getBoundingClientRect().width).toBe(16);
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Close' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};

@@ -61,8 +61,34 @@ export const TypingAdvancesAndBackspaceGoesBack: Story = {
   },
 };
 
-export const Filled: Story = { args: { value: '424242' } };
-export const FourDigits: Story = { args: { length: 4, value: '12' } };
+export const Filled: Story = {
+  args: { value: '424242' },
+  play: async ({ canvasElement, args }) => {
+    const inputs = boxes(canvasElement);
+    await expect(inputs.map((i) => i.value)).toEqual(['4', '2', '4', '2', '4', '2']);
+    await expect(args.onChange).not.toHaveBeenCalled();
+    // Backspace on a filled box clears that digit only.
+    await userEvent.click(inputs[5]!);
+    await userEvent.keyboard('{Backspace}');
+    await expect(args.onChange).toHaveBeenLastCalledWith('42424');
+    await expect(inputs[5]).toHaveValue('');
+    await expect(inputs[5]).toHaveFocus();
+  },
+};
+
+export const FourDigits: Story = {
+  args: { length: 4, value: '12' },
+  play: async ({ canvasElement, args }) => {
+    const inputs = boxes(canvasElement);
+    await expect(inputs).toHaveLength(4);
+    await expect(inputs[3]).toHaveAccessibleName('Verification code 4/4');
+    await expect(inputs.map((i) => i.value)).toEqual(['1', '2', '', '']);
+    await userEvent.click(inputs[2]!);
+    await userEvent.keyboard('3');
+    await expect(args.onChange).toHaveBeenLastCalledWith('123');
+    await expect(inputs[3]).toHaveFocus();
+  },
+};
 export const Disabled: Story = {
   args: { value: '123', disabled: true },
   play: async ({ canvasElement }) => {

@@ -76,4 +76,18 @@ export const RightToLeft: Story = {
   },
 };
 
-export const SecondSelected: Story = { args: { selected: 'nfts' } };
+export const SecondSelected: Story = {
+  args: { selected: 'nfts' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('tabindex', '0');
+    await expect(canvas.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('tabindex', '-1');
+    await expect(canvas.getByRole('tabpanel')).toHaveAccessibleName('NFTs');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Activity' }));
+    await expect(args.onSelect).toHaveBeenLastCalledWith('activity');
+    await expect(canvas.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tabpanel')).toHaveAccessibleName('Activity');
+    await expect(canvas.getByText('Panel: activity')).toBeInTheDocument();
+  },
+};

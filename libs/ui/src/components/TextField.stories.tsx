@@ -53,4 +53,12 @@ export const HiddenLabel: Story = {
   },
 };
 
-export const Disabled: Story = { args: { disabled: true, defaultValue: 'ada@example.com' } };
+export const Disabled: Story = {
+  args: { disabled: true, defaultValue: 'ada@example.com' },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByLabelText('Email');
+    await expect(input).toBeDisabled();
+    await userEvent.type(input, 'x', { pointerEventsCheck: 0 });
+    await expect(input).toHaveValue('ada@example.com');
+  },
+};
