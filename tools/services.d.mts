@@ -5,8 +5,11 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-/** Starts the reference Sign-in-with-X server on a free port. */
-export function startSiwxServer(options?: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain?: string }): Promise<LocalService>;
+/**
+ * Starts the reference Sign-in-with-X server on a free port. `domain` (the site's host as its
+ * pages' `location.host`, e.g. `127.0.0.1:5173`) is required: the server refuses to start without it.
+ */
+export function startSiwxServer(options: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain: string }): Promise<LocalService>;
 
 /** Starts the local Solana node (LiteSVM, JSON-RPC + WebSocket) with the test wallets funded. */
 export function startSolanaNode(options?: { allowedOrigins?: string[] }): Promise<LocalService>;

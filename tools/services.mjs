@@ -45,10 +45,13 @@ function startTsxService({ name, cwd, script, env }) {
 
 /**
  * Starts the reference Sign-in-with-X server (apps/siwx-server) on a free port, allowing
- * `allowedOrigins` by CORS, binding sessions to `domain`, verifying each chain through
+ * `allowedOrigins` by CORS, binding sessions to `domain` (required: the site's host as its
+ * pages' `location.host`, e.g. `127.0.0.1:5173`), verifying each chain through
  * `rpcUrls[chainId]`; resolves once it prints its URL.
  */
 export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = {}) {
+  // The server refuses to start without one; say so here rather than after spawning it.
+  if (!domain) return Promise.reject(new Error("startSiwxServer needs the site's domain, e.g. { domain: '127.0.0.1:5173' }: the sign-in server refuses to start without one"));
   return startTsxService({
     name: 'siwx-server',
     cwd: join(ROOT, 'apps/siwx-server'),
@@ -58,7 +61,7 @@ export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = 
       SIWX_ALLOWED_ORIGINS: allowedOrigins.join(','),
       EIP155_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
       // Sessions are bound to the site: a message signed for another domain is refused.
-      ...(domain ? { SIWX_DOMAIN: domain } : {}),
+      SIWX_DOMAIN: domain,
     },
   });
 }

@@ -10,7 +10,7 @@ const chainId = 'eip155:1';
 
 let handle: SiwxServerHandle;
 beforeAll(async () => {
-  handle = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })], allowedOrigins: ['https://app.example.com'] }).listen(0);
+  handle = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier({ domain: 'app.example.com' })], allowedOrigins: ['https://app.example.com'] }).listen(0);
 });
 afterAll(async () => handle?.close());
 
@@ -31,6 +31,7 @@ async function signedSession(nonce: string, overrides: Partial<SiwxMessageFields
 }
 
 const raw = (path: string, init?: RequestInit) => fetch(`${handle.url}${path}`, init);
+const json = { 'content-type': 'application/json' };
 
 describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', () => {
   it('listens on loopback on a free port', () => {
@@ -51,6 +52,14 @@ describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', (
 
     await client.revoke(chainId, account.address);
     expect(await client.getSessions(chainId, account.address)).toEqual([]);
+  });
+
+  it('verifies a message written by another library: a scheme before the domain, Issued At without fractions', async () => {
+    const client = createSiwxServerClient(handle.url);
+    const nonce = await client.getNonce({ chainId, accountAddress: account.address });
+    const session = await signedSession(nonce, { scheme: 'https', issuedAt: `${new Date().toISOString().slice(0, 19)}Z` });
+    expect(session.message.startsWith('https://app.example.com wants you to sign in')).toBe(true);
+    expect(await client.verify(session)).toBe(true);
   });
 
   it('rejects nonces it did not issue, another account’s nonce, tampering and a foreign domain', async () => {
@@ -74,14 +83,14 @@ describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', (
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ error: 'Body is not valid JSON' });
 
-    const wrongShape = await raw('/verify', { method: 'POST', body: JSON.stringify({ data: { nonce: 1 } }) });
+    const wrongShape = await raw('/verify', { method: 'POST', body: JSON.stringify({ data: { nonce: 1 } }), headers: json });
     expect(wrongShape.status).toBe(400);
     expect(((await wrongShape.json()) as { error: string }).error).toMatch(/nonce|message|signature/);
 
     const badChain = await raw('/sessions?chainId=EIP155&address=0xabc');
     expect(badChain.status).toBe(400);
 
-    const huge = await raw('/verify', { method: 'POST', body: 'x'.repeat(70 * 1024) });
+    const huge = await raw('/verify', { method: 'POST', body: 'x'.repeat(70 * 1024), headers: json });
     expect(huge.status).toBe(413);
 
     expect((await raw('/nonce', { method: 'POST' })).status).toBe(405);
@@ -100,7 +109,7 @@ describe('reading and revoking sessions needs the account’s bearer token', () 
   const sessionsPath = (address = account.address) => `/sessions?chainId=${chainId}&address=${address}`;
   const signIn = async () => {
     const answer = await (await raw('/nonce?chainId=eip155:1&address=' + account.address)).json() as { nonce: string };
-    const verified = await raw('/verify', { method: 'POST', body: JSON.stringify(await signedSession(answer.nonce)) });
+    const verified = await raw('/verify', { method: 'POST', body: JSON.stringify(await signedSession(answer.nonce)), headers: json });
     return ((await verified.json()) as { valid: boolean; token: string }).token;
   };
 
@@ -161,12 +170,12 @@ describe('reading and revoking sessions needs the account’s bearer token', () 
   });
 
   it('keeps at most maxTokens tokens and maxSessionsPerAccount sessions (the oldest go)', async () => {
-    const small = await createSiwxServer({ verifiers: [createEip155Verifier({ domain: 'app.example.com' })], maxTokens: 2, maxSessionsPerAccount: 2 }).listen(0);
+    const small = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier({ domain: 'app.example.com' })], maxTokens: 2, maxSessionsPerAccount: 2 }).listen(0);
     try {
       const issued: string[] = [];
       for (let i = 0; i < 3; i++) {
         const { nonce } = (await (await fetch(`${small.url}/nonce?chainId=${chainId}&address=${account.address}`)).json()) as { nonce: string };
-        const answer = (await (await fetch(`${small.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)) })).json()) as { token: string };
+        const answer = (await (await fetch(`${small.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)), headers: json })).json()) as { token: string };
         issued.push(answer.token);
       }
       const read = (token: string) => fetch(`${small.url}${sessionsPath()}`, { headers: { authorization: `Bearer ${token}` } });
@@ -211,7 +220,7 @@ describe('CORS', () => {
 
 describe('nonce limits', () => {
   it('refuses new nonces past the cap with 429, and frees expired ones', async () => {
-    const small = await createSiwxServer({ verifiers: [createEip155Verifier()], maxNonces: 2, nonceTtlMs: 150 }).listen(0);
+    const small = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier()], maxNonces: 2, nonceTtlMs: 150 }).listen(0);
     try {
       const get = () => fetch(`${small.url}/nonce?chainId=${chainId}&address=${account.address}`);
       expect((await get()).status).toBe(200);

@@ -1,18 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSiwxNonce, type SiwxSession, type SiwxVerifier } from '@portico/plugin-siwx';
+import type { SiwxSession, SiwxVerifier } from '@portico/plugin-siwx';
 import { z } from 'zod';
-import { accountQuerySchema, sessionSchema } from './siwxServerSchemas';
+import { createNoncePool, type NonceRefusal } from './createNoncePool';
+import { SiwxServerConfigError } from './SiwxServerConfigError';
+import { accountQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
 
 /** Options of `createSiwxServer`. */
 export interface SiwxServerOptions {
+  /**
+   * The site's host (as its pages' `location.host`, e.g. `app.example.com` or
+   * `127.0.0.1:5173`), or a list of them, that sessions must be bound to. Required: a session
+   * for any other domain is refused here whatever its verifier says (give the verifiers the
+   * same `domain` too).
+   */
+  domain: string | readonly string[];
   /** Verifiers by namespace (e.g. the eip155 one from `@portico/chain-eip155/siwx`). */
   verifiers: readonly SiwxVerifier[];
   /** How long an issued nonce can be used; default 10 minutes. */
   nonceTtlMs?: number;
   /** Outstanding nonces kept at most (expired ones are pruned first); default 10,000. */
   maxNonces?: number;
+  /**
+   * Outstanding nonces per client (its remote address); default 100. Past it that client gets
+   * 429 until one is used or expires, while other clients still get theirs.
+   */
+  maxNoncesPerClient?: number;
+  /** Outstanding nonces one client holds for one account (chain id and address); default 10. */
+  maxNoncesPerClientAccount?: number;
   /**
    * How long the bearer token `POST /verify` hands out stays valid (never past the session's
    * own expirationTime); default 24 hours.
@@ -39,14 +55,53 @@ export interface SiwxServerHandle {
 }
 
 class BadRequest extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
 
 const keyOf = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`;
 
+/**
+ * True for `application/json` (any case, optionally with a UTF-8 charset). Anything else is
+ * refused before the body is read: `text/plain` and form types are CORS-"simple", so a page
+ * on any site could post them without a preflight.
+ */
+function isJsonContentType(header: string | undefined): boolean {
+  const [type, ...parameters] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  // RFC 8259: JSON between systems is UTF-8, and the body is decoded as such.
+  return parameters.every((parameter) => !parameter.startsWith('charset') || /^charset\s*=\s*"?utf-?8"?$/.test(parameter));
+}
+
+/** The domains `option` allows; throws when there are none or one is not a host. */
+function allowedDomains(option: string | readonly string[] | undefined): Set<string> {
+  // An empty string is what an unset environment variable usually becomes: treat it as missing.
+  const domains = typeof option === 'string' ? (option ? [option] : []) : [...(option ?? [])];
+  if (domains.length === 0) {
+    throw new SiwxServerConfigError("createSiwxServer needs the site's domain, e.g. { domain: '127.0.0.1:5173' } (or a list of them): without it a sign-in signed for any site would be accepted");
+  }
+  for (const domain of domains) {
+    if (!siwxDomainSchema.safeParse(domain).success) throw new SiwxServerConfigError(`createSiwxServer: domain ${JSON.stringify(domain)} is not a host such as app.example.com or 127.0.0.1:5173 (no scheme, no path)`);
+  }
+  return new Set(domains);
+}
+
+/** Who is asking, for the per-client nonce limits: the socket's remote address. */
+function clientOf(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? 'unknown';
+  // A dual-stack socket reports IPv4 peers as ::ffff:a.b.c.d; count them as the IPv4 address.
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+const NONCE_REFUSALS: Record<NonceRefusal['limit'], string> = {
+  'client-account': 'Too many outstanding nonces from this client for this account; use one or try again later',
+  client: 'Too many outstanding nonces from this client; use one or try again later',
+  pool: 'Too many outstanding nonces; try again later',
+};
+
 async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
+  if (!isJsonContentType(request.headers['content-type'])) throw new BadRequest(415, 'Content-Type must be application/json');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -68,17 +123,24 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /**
- * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring),
- * `POST /verify` (the chain's verifier plus the nonce it issued; stores the session and
- * answers `{ valid, token }`), `GET /sessions` and `DELETE /sessions` (only with
+ * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring, limited per
+ * client), `POST /verify` (`application/json` only; the session's domain must be the site's,
+ * then the chain's verifier plus the nonce it issued; stores the session and answers
+ * `{ valid, token }`), `GET /sessions` and `DELETE /sessions` (only with
  * `Authorization: Bearer <token>` of that account: 401 otherwise). Input is checked with
- * zod: bad input is a 400 with the reason, never a crash. State is in memory.
+ * zod: bad input is a 400 with the reason, never a crash. State is in memory. Throws
+ * `SiwxServerConfigError` without a valid `domain`.
  */
 export function createSiwxServer(options: SiwxServerOptions) {
+  const domains = allowedDomains(options.domain);
   const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
-  const nonceTtlMs = options.nonceTtlMs ?? 10 * 60 * 1000;
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
-  const nonces = new Map<string, { key: string; expires: number }>();
+  const nonces = createNoncePool({
+    ttlMs: options.nonceTtlMs ?? 10 * 60 * 1000,
+    max: options.maxNonces ?? 10_000,
+    maxPerClient: options.maxNoncesPerClient ?? 100,
+    maxPerClientAccount: options.maxNoncesPerClientAccount ?? 10,
+  });
   const sessions = new Map<string, SiwxSession[]>();
   const tokenTtlMs = options.tokenTtlMs ?? 24 * 60 * 60 * 1000;
   /** Bearer tokens (256 bits from the CSPRNG) → the account they were issued for. */
@@ -101,13 +163,12 @@ export function createSiwxServer(options: SiwxServerOptions) {
   };
 
   const verify = async (session: SiwxSession): Promise<{ valid: false } | { valid: true; token: string }> => {
-    const { chainId, accountAddress, nonce } = session.data;
-    const issued = nonces.get(nonce);
-    if (!issued || issued.expires <= Date.now() || issued.key !== keyOf(chainId, accountAddress)) return { valid: false };
+    const { chainId, accountAddress, nonce, domain } = session.data;
+    const key = keyOf(chainId, accountAddress);
+    if (!domains.has(domain) || nonces.accountOf(nonce) !== key) return { valid: false };
     const verifier = verifiers.get(chainId.split(':')[0]!);
     if (!verifier || !(await verifier.verify(session))) return { valid: false };
-    nonces.delete(nonce);
-    const key = keyOf(chainId, accountAddress);
+    nonces.consume(nonce);
     const kept = [...live(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session].slice(-maxSessionsPerAccount);
     // Re-inserted, so the least recently signed-in account is the first to go past the cap.
     sessions.delete(key);
@@ -125,11 +186,6 @@ export function createSiwxServer(options: SiwxServerOptions) {
   };
 
   const allowed = new Set(options.allowedOrigins ?? []);
-  const maxNonces = options.maxNonces ?? 10_000;
-  const pruneNonces = () => {
-    const now = Date.now();
-    for (const [nonce, issued] of nonces) if (issued.expires <= now) nonces.delete(nonce);
-  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -152,11 +208,12 @@ export function createSiwxServer(options: SiwxServerOptions) {
     switch (route) {
       case 'GET /nonce': {
         const { chainId, address } = query();
-        pruneNonces();
-        if (nonces.size >= maxNonces) throw new BadRequest(429, 'Too many outstanding nonces; try again later');
-        const nonce = createSiwxNonce();
-        nonces.set(nonce, { key: keyOf(chainId, address), expires: Date.now() + nonceTtlMs });
-        return send(200, { nonce });
+        const issued = nonces.issue(clientOf(request), keyOf(chainId, address));
+        if ('refused' in issued) {
+          const { limit, retryAfterMs } = issued.refused;
+          throw new BadRequest(429, NONCE_REFUSALS[limit], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+        }
+        return send(200, { nonce: issued.nonce });
       }
       case 'POST /verify': {
         const session = parse(sessionSchema, await readJson(request, maxBodyBytes)) as SiwxSession;
@@ -186,7 +243,8 @@ export function createSiwxServer(options: SiwxServerOptions) {
       const status = error instanceof BadRequest ? error.status : 500;
       if (status === 500) console.error('siwx-server:', error);
       if (!response.headersSent) {
-        response.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+        const headers = error instanceof BadRequest ? error.headers : {};
+        response.writeHead(status, { 'content-type': 'application/json', ...headers, ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
         response.end(JSON.stringify({ error: status === 500 ? 'Internal error' : (error as Error).message }));
       }
     });

@@ -1,24 +1,39 @@
-import { createBip122Verifier } from '@portico/chain-bip122/siwx';
-import { createEip155Verifier } from '@portico/chain-eip155/siwx';
-import { createSolanaVerifier } from '@portico/chain-solana/siwx';
-import { createSiwxServer } from './createSiwxServer';
+import { readSiwxServerEnv, type SiwxServerEnv } from './readSiwxServerEnv';
+import { SiwxServerConfigError } from './SiwxServerConfigError';
 
-// Configuration from the environment: SIWX_PORT (default 0 = any free port), SIWX_DOMAIN
-// (the site's host sessions must be bound to), EIP155_RPC_URLS (`chainId=url,…`, for
-// ERC-1271/6492 accounts, each chain through its own node),
-// SIWX_ALLOWED_ORIGINS (comma-separated browser origins allowed by CORS).
-const port = Number(process.env.SIWX_PORT ?? process.env.PORT ?? 0);
-const rpcUrls = new Map((process.env.EIP155_RPC_URLS ?? '').split(',').filter(Boolean).map((entry) => entry.split('=') as [string, string]).map(([id, url]) => [Number(id), url]));
-const verifier = createEip155Verifier({
-  ...(process.env.SIWX_DOMAIN ? { domain: process.env.SIWX_DOMAIN } : {}),
-  getRpcUrl: (chainId: number) => rpcUrls.get(chainId),
-});
+// Configuration from the environment; see readSiwxServerEnv. Without SIWX_DOMAIN the server
+// refuses to start rather than accept sign-ins signed for any site.
+let config: SiwxServerEnv;
+try {
+  config = readSiwxServerEnv(process.env);
+} catch (error) {
+  if (!(error instanceof SiwxServerConfigError)) throw error;
+  console.error(`siwx-server: ${error.message}`);
+  process.exit(1);
+}
 
-const domain = process.env.SIWX_DOMAIN ? { domain: process.env.SIWX_DOMAIN } : {};
-
-const allowedOrigins = (process.env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean);
-const verifiers = [verifier, createSolanaVerifier(domain), createBip122Verifier(domain)];
-const handle = await createSiwxServer({ verifiers, allowedOrigins }).listen(port);
+// Loaded only once the configuration holds, so a bad one is reported at once rather than
+// after the chain SDKs load.
+const [{ createBip122Verifier }, { createEip155Verifier }, { createSolanaVerifier }, { createSiwxServer }] = await Promise.all([
+  import('@portico/chain-bip122/siwx'),
+  import('@portico/chain-eip155/siwx'),
+  import('@portico/chain-solana/siwx'),
+  import('./createSiwxServer'),
+]);
+const { port, domain, rpcUrls, allowedOrigins, maxNoncesPerClient, maxNoncesPerClientAccount } = config;
+const verifiers = [
+  // Takes the chain as a number or as CAIP-2 `eip155:N`, so either form of the verifier's option fits.
+  createEip155Verifier({ domain, getRpcUrl: (caipNetworkId) => rpcUrls.get(caipNetworkId.replace(/^eip155:/, '')) }),
+  createSolanaVerifier({ domain }),
+  createBip122Verifier({ domain }),
+];
+const handle = await createSiwxServer({
+  domain,
+  verifiers,
+  allowedOrigins,
+  ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
+  ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
+}).listen(port);
 console.log(`siwx-server listening on ${handle.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void handle.close().then(() => process.exit(0)));

@@ -10,7 +10,7 @@ import { createSiwxServer, type SiwxServerHandle } from './createSiwxServer';
 let handle: SiwxServerHandle;
 beforeAll(async () => {
   const domain = { domain: 'app.example.com' };
-  handle = await createSiwxServer({ verifiers: [createSolanaVerifier(domain), createBip122Verifier(domain)] }).listen(0);
+  handle = await createSiwxServer({ ...domain, verifiers: [createSolanaVerifier(domain), createBip122Verifier(domain)] }).listen(0);
 });
 afterAll(async () => handle?.close());
 

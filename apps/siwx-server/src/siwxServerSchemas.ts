@@ -4,12 +4,20 @@ const caip2 = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Expected
 const address = z.string().regex(/^[-.%a-zA-Z0-9]{1,128}$/, 'Expected an account address (CAIP-10 account part)');
 const nonce = z.string().regex(/^[A-Za-z0-9]{8,128}$/, 'Expected an alphanumeric nonce of 8 to 128 characters');
 
+/**
+ * A site's host as the browser's `location.host` gives it (RFC 3986 authority without
+ * userinfo): a DNS name, IPv4 or bracketed IPv6 address, and an optional port. No scheme,
+ * path or list: `app.example.com`, `127.0.0.1:5173`, `[::1]:8080`.
+ */
+export const siwxDomainSchema = z.string().regex(/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::[0-9]{1,5})?$/, 'Expected a host such as app.example.com or 127.0.0.1:5173');
+
 /** `?chainId=…&address=…` of `GET /nonce`, `GET /sessions` and `DELETE /sessions`. */
 export const accountQuerySchema = z.object({ chainId: caip2, address });
 
 /** The body of `POST /verify`: a sign-in session (spec §3). */
 export const sessionSchema = z.object({
   data: z.object({
+    scheme: z.string().regex(/^[A-Za-z][A-Za-z0-9+.-]{0,31}$/, 'Expected a URI scheme such as https').optional(),
     nonce,
     domain: z.string().min(1).max(255),
     uri: z.string().min(1).max(2048),

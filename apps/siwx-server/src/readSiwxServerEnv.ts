@@ -1,0 +1,58 @@
+import { SiwxServerConfigError } from './SiwxServerConfigError';
+import { siwxDomainSchema } from './siwxServerSchemas';
+
+/** The sign-in server's settings, read from its environment by `readSiwxServerEnv`. */
+export interface SiwxServerEnv {
+  port: number;
+  domain: string;
+  allowedOrigins: string[];
+  /** RPC URLs by decimal eip155 chain id (a string, so ids above 2^53 stay exact). */
+  rpcUrls: Map<string, string>;
+  maxNoncesPerClient?: number;
+  maxNoncesPerClientAccount?: number;
+}
+
+const EXAMPLE = 'e.g. SIWX_DOMAIN=127.0.0.1:5173 (the playground under npm start) or SIWX_DOMAIN=app.example.com';
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new SiwxServerConfigError(`${name} must be a positive integer, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/**
+ * The server's settings from its environment: `SIWX_DOMAIN` (required: the site's host, as its
+ * pages' `location.host`), `SIWX_PORT` (default 0 = any free port), `SIWX_ALLOWED_ORIGINS`
+ * (comma-separated browser origins allowed by CORS), `EIP155_RPC_URLS` (`chainId=url,…`, for
+ * ERC-1271/6492 accounts), `SIWX_MAX_NONCES_PER_CLIENT` and
+ * `SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT`. Throws `SiwxServerConfigError` saying what to fix.
+ */
+export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
+  const domain = env.SIWX_DOMAIN?.trim();
+  if (!domain) {
+    throw new SiwxServerConfigError(`SIWX_DOMAIN is not set. Set it to the host of the site users sign in to, as its pages' location.host, ${EXAMPLE}. Without it a sign-in signed for any site would be accepted.`);
+  }
+  if (!siwxDomainSchema.safeParse(domain).success) {
+    throw new SiwxServerConfigError(`SIWX_DOMAIN=${JSON.stringify(domain)} is not a host: give the site's host and port only, no scheme or path, ${EXAMPLE}.`);
+  }
+  const portText = env.SIWX_PORT ?? env.PORT ?? '0';
+  const port = Number(portText);
+  if (!/^[0-9]{1,5}$/.test(portText) || port > 65_535) throw new SiwxServerConfigError(`SIWX_PORT must be a port number (0 = any free port), not ${JSON.stringify(portText)}`);
+  const rpcUrls = new Map<string, string>();
+  for (const entry of (env.EIP155_RPC_URLS ?? '').split(',').filter(Boolean)) {
+    const match = /^([1-9][0-9]*)=(\S+)$/.exec(entry);
+    if (!match) throw new SiwxServerConfigError(`EIP155_RPC_URLS entries must be chainId=url, not ${JSON.stringify(entry)}`);
+    rpcUrls.set(match[1]!, match[2]!);
+  }
+  const maxNoncesPerClient = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT');
+  const maxNoncesPerClientAccount = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT');
+  return {
+    port,
+    domain,
+    allowedOrigins: (env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
+    rpcUrls,
+    ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
+    ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
+  };
+}
