@@ -63,6 +63,8 @@ export interface Kernel {
   setFeature(id: string, value: boolean | undefined): void;
   /** Loads a contributed view, activating its plugin. */
   loadView(id: string): Promise<ViewModule>;
+  /** The view's module if `loadView` already loaded it (and its plugin is still active); never loads. */
+  peekView(id: string): ViewModule | undefined;
   /** Activates eager plugins and applies remote config when it arrives. Idempotent. */
   start(): Promise<void>;
   /** Disposes plugins in reverse order, rejects open requests, stops timers. Idempotent. */
@@ -191,6 +193,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
       alive();
       return host.loadView(id);
     },
+    peekView: (id) => host.peekView(id),
     start() {
       alive();
       started ??= (async () => {

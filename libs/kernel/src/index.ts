@@ -14,6 +14,7 @@ export type { ContributionOf, ContributionPoint } from './manifest/contributionS
 
 export type { PluginContext, PluginServices } from './plugins/PluginContext';
 export type { PluginInfo, PluginStatus } from './plugins/PluginHost';
+export { retryFailedImport } from './plugins/PluginHost';
 
 export { createServiceRef } from './di/createServiceRef';
 export type { ServiceRef } from './di/createServiceRef';

@@ -213,6 +213,21 @@ describe('lazy activation', () => {
 });
 
 describe('loadView', () => {
+  it('peekView gives a loaded view at once, nothing before its load, and nothing once its plugin is gone', async () => {
+    let loads = 0;
+    const kernel = makeKernel({
+      plugins: [plugin(manifest('p', { contributes: views('Peeked') }), { views: { Peeked: async () => (loads++, View('Peeked')) } })],
+    });
+    await kernel.start();
+    expect(kernel.peekView('Peeked')).toBeUndefined();
+    expect(kernel.peekView('Nowhere')).toBeUndefined();
+    const loaded = await kernel.loadView('Peeked');
+    expect(kernel.peekView('Peeked')).toBe(loaded);
+    expect(loads).toBe(1);
+    await kernel.dispose();
+    expect(kernel.peekView('Peeked')).toBeUndefined();
+  });
+
   it('throws ViewNotFoundError for a view no plugin contributes', async () => {
     const kernel = makeKernel();
     await kernel.start();

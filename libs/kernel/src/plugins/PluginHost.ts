@@ -73,6 +73,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly preFailed = new Map<string, PorticoError>();
   /** Chunks of views whose import failed: retried under a fresh URL (browsers may cache the failure). */
   private readonly failedChunks = new Map<string, { url: string; attempt: number }>();
+  /** View modules already loaded, by view id, with the plugin that gave them. */
+  private readonly loadedViews = new Map<string, { owner: string; module: ViewModule }>();
   private resolution: PluginResolution = { order: [], failed: new Map(), disabled: new Map(), dependencies: new Map() };
   private readonly activeOrder: string[] = [];
   private readonly state = createObservable<readonly PluginInfo[]>([]);
@@ -181,7 +183,20 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     if (!module || typeof module !== 'object' || !('default' in module)) {
       throw new ViewLoadError(viewId, new Error('the module has no default export'));
     }
+    this.loadedViews.set(viewId, { owner, module });
     return module;
+  }
+
+  /**
+   * A view's module when it is already loaded and its plugin still active and still the
+   * one contributing it, else `undefined`; never loads anything. Lets the modal render a
+   * loaded view in the same frame instead of waiting a promise turn.
+   */
+  peekView(viewId: string): ViewModule | undefined {
+    const loaded = this.loadedViews.get(viewId);
+    if (!loaded || this.disposed) return undefined;
+    if (this.parts.contributions.ownerOf('views', viewId) !== loaded.owner || this.records.get(loaded.owner)?.status !== 'active') return undefined;
+    return loaded.module;
   }
 
   /** Namespaces provided by enabled chain plugins. */
@@ -362,4 +377,15 @@ export function retryUrl(url: string, attempt: number): string {
   const next = new URL(url);
   next.searchParams.set('portico-retry', String(attempt));
   return next.href;
+}
+
+/**
+ * Imports again the chunk a failed dynamic `import()` named (same origin only), under a
+ * retry marker: some browsers (Chromium 150) keep a failed import's result, so importing
+ * the same URL again fails without a request. `undefined` when the error names no chunk;
+ * then import the same specifier again.
+ */
+export function retryFailedImport<T>(error: unknown, attempt: number): Promise<T> | undefined {
+  const url = failedChunkUrl(error);
+  return url === undefined ? undefined : (import(/* @vite-ignore */ retryUrl(url, attempt)) as Promise<T>);
 }

@@ -1,30 +1,75 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { retryFailedImport } from '@portico/kernel';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { loadModalRoot } from '../modal/loadModalRoot';
+import { onIdle } from '../modal/onIdle';
 import type { Portico } from '../portico/createPortico';
 import { PorticoContext } from './PorticoContext';
 
-const ModalRoot = lazy(loadModalRoot);
+/** Where the modal's chunk (shell, styles, UI kit) stands. */
+type ModalChunk = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; Root: ComponentType };
 
-/** Idle time, or a short timeout where `requestIdleCallback` is missing (Safari). */
-function onIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
+/**
+ * Shown only when the modal opens before its chunk has arrived (a click before the page
+ * went idle, or a slow network): a plain dialog saying it is loading, or that loading
+ * failed with a retry, in the next frame rather than nothing. Inline styles only (set
+ * through the DOM, so a strict CSP allows them), a few hundred bytes in the host's bundle.
+ */
+function ModalSkeleton({ portico, failed, retry }: { portico: Portico; failed: boolean; retry: () => void }) {
+  const theme = useObservable(portico.theme);
+  const { t } = portico.i18n;
+  const dark = theme.resolved === 'dark';
+  const close = () => portico.kernel.router.close('cancelled');
+  // Focus stays where it was (the real dialog takes it when it mounts), so Escape is heard on the document.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && portico.kernel.router.close('cancelled');
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [portico]);
+  return (
+    <div
+      data-portico-skeleton=""
+      style={{ position: 'fixed', inset: 0, zIndex: 2147483647, display: 'grid', placeItems: 'center', background: 'rgba(0,0,0,0.4)' }}
+      onMouseDown={(e) => e.target === e.currentTarget && close()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-busy={!failed}
+        aria-label={failed ? t('view.loadFailed') : t('view.loading')}
+        style={{ width: 360, maxWidth: 'calc(100vw - 32px)', minHeight: 240, boxSizing: 'border-box', padding: 24, borderRadius: 24, display: 'grid', placeItems: 'center', gap: 12, font: '15px/1.4 ui-sans-serif, system-ui, sans-serif', background: dark ? '#18181b' : '#fff', color: dark ? '#f4f4f5' : '#18181b' }}
+      >
+        {failed ? (
+          <>
+            <p role="alert">{t('view.loadFailed')}</p>
+            <button type="button" onClick={retry}>
+              {t('view.retry')}
+            </button>
+          </>
+        ) : (
+          <span>{t('view.loading')}…</span>
+        )}
+      </div>
+    </div>
+  );
 }
 
-function ModalHost({ portico }: { portico: Portico }) {
+/**
+ * Mounts the modal once it has been opened. The chunk is preloaded on idle and, once
+ * loaded, rendered directly (no `lazy`/`Suspense`): a click then commits the dialog in
+ * the click's own task. React reveals a suspended boundary only after a ~300 ms fallback
+ * throttle, which is what a `lazy` modal cost the first open even with its chunk cached.
+ */
+function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChunk; load: () => void }) {
   const { isOpen } = useObservable(portico.kernel.router);
-  const [mounted, setMounted] = useState(false);
-  if (isOpen && !mounted) setMounted(true);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ModalRoot />
-    </Suspense>
-  ) : null;
+  const [opened, setOpened] = useState(false);
+  if (isOpen && !opened) setOpened(true);
+  const waiting = isOpen && chunk.status !== 'ready';
+  useEffect(() => {
+    if (waiting && chunk.status === 'idle') load();
+  }, [waiting, chunk.status, load]);
+  if (chunk.status === 'ready') return opened ? <chunk.Root /> : null;
+  return waiting ? <ModalSkeleton portico={portico} failed={chunk.status === 'failed'} retry={load} /> : null;
 }
 
 /**
@@ -33,17 +78,36 @@ function ModalHost({ portico }: { portico: Portico }) {
  * click shows the dialog at once. Nothing of the modal touches the network before that.
  */
 export function PorticoProvider({ portico, children }: { portico: Portico; children?: ReactNode }) {
+  const [chunk, setChunk] = useState<ModalChunk>({ status: 'idle' });
+  const pending = useRef<Promise<void> | undefined>(undefined);
+  const failure = useRef<{ error: unknown; attempt: number } | undefined>(undefined);
+  const load = useCallback(() => {
+    if (pending.current) return;
+    setChunk((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    const failed = failure.current;
+    // After a failure, the same chunk under a retry marker (a browser may keep the failed import).
+    const retry = failed && retryFailedImport<typeof import('../modal/ModalRoot')>(failed.error, failed.attempt + 1);
+    pending.current = (retry ?? loadModalRoot()).then(
+      (module) => setChunk({ status: 'ready', Root: module.default }),
+      (error: unknown) => {
+        pending.current = undefined;
+        failure.current = { error, attempt: (failed?.attempt ?? 0) + 1 };
+        portico.kernel.logger.warn(`The modal failed to load: ${error instanceof Error ? error.message : String(error)}`);
+        setChunk({ status: 'failed' });
+      },
+    );
+  }, [portico]);
   useEffect(() => {
     void portico.start();
     return onIdle(() => {
-      void loadModalRoot();
+      load();
       void portico.kernel.loadView('Connect').catch(() => undefined);
     });
-  }, [portico]);
+  }, [portico, load]);
   return (
     <PorticoContext.Provider value={portico}>
       {children}
-      <ModalHost portico={portico} />
+      <ModalHost portico={portico} chunk={chunk} load={load} />
     </PorticoContext.Provider>
   );
 }

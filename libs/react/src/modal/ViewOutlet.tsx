@@ -31,8 +31,12 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; value: LoadState }>({ key: '', value: { status: 'loading' } });
   const key = `${viewId}#${attempt}`;
+  // A view loaded before (preloaded on idle, or visited) renders in this very render: no
+  // spinner frame and no promise turn between a click and the view.
+  const cached = attempt === 0 ? kernel.peekView(viewId) : undefined;
 
   useEffect(() => {
+    if (cached) return;
     let live = true;
     kernel.loadView(viewId).then(
       (module: ViewModule) => live && setState({ key, value: { status: 'ready', view: module.default as ComponentType<ViewProps> } }),
@@ -41,9 +45,10 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
     return () => {
       live = false;
     };
-  }, [kernel, viewId, key]);
+  }, [kernel, viewId, key, cached]);
 
-  const current = state.key === key ? state.value : { status: 'loading' as const };
+  const current: LoadState =
+    state.key === key ? state.value : cached ? { status: 'ready', view: cached.default as ComponentType<ViewProps> } : { status: 'loading' };
   const failure = (error: Error, retry: () => void) => (
     <div className="pt-stack" data-testid="view-error">
       <AlertBanner severity="error" title={t('view.loadFailed')}>
@@ -57,7 +62,7 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
 
   if (current.status === 'loading') {
     return (
-      <div className="pt-center">
+      <div className="pt-center" data-view-loading={viewId}>
         <Spinner label={t('view.loading')} />
       </div>
     );

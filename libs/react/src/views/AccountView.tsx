@@ -94,7 +94,7 @@ export default function AccountView() {
             {balance ?? '…'}
           </span>
         </div>
-        <Button variant="secondary" onClick={() => kernel.router.push('Networks')}>
+        <Button variant="secondary" data-testid="account-network" onClick={() => kernel.router.push('Networks')}>
           {isSupported ? (network?.name ?? networkId) : t('button.unsupportedNetwork')}
         </Button>
       </div>

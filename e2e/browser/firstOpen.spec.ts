@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { connectDemoWallet, dialog, freshPage } from './helpers';
+
+// What a visitor meets on the first click: these tests check by event order, not by the
+// clock, that the modal and each core view are committed in the click's own task (a
+// message posted right after the click runs before any timer, animation frame or
+// Suspense reveal could). React's Suspense throttle (~300 ms) or any timer on the path
+// makes them fail.
+
+type Look = { dialog: boolean; loading: boolean; content: boolean };
+
+/**
+ * Clicks `target` (a host-page selector, or one inside the modal's shadow root) and
+ * reports, in the task right after the click's, whether the dialog shows `view`, whether
+ * any view outlet in it still waits for a chunk, and whether `content` is rendered.
+ */
+function clickAndLookInNextTask(page: Page, target: { host?: string; modal?: string; text?: string }, view: string, content?: string): Promise<Look> {
+  return page.evaluate(
+    ({ target, view, content }) =>
+      new Promise<Look>((resolve, reject) => {
+        const root = () => document.querySelector('[data-portico-modal]')?.shadowRoot;
+        const inModal = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
+        const element = target.host
+          ? document.querySelector<HTMLElement>(target.host)
+          : target.text
+            ? inModal('button, [role="tab"]').find((el) => el.textContent?.trim() === target.text)
+            : inModal(target.modal!)[0];
+        if (!element) return reject(new Error(`nothing to click at ${JSON.stringify(target)}`));
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
+          resolve({ dialog: !!d, loading: !!d?.querySelector('[data-view-loading]'), content: content ? !!d?.querySelector(content) : true });
+        };
+        element.click();
+        channel.port2.postMessage(null);
+      }),
+    { target, view, content },
+  );
+}
+
+/** Waits until the page has loaded `chunk` and the browser has been idle twice since (idle preloading done). */
+async function idleAfter(page: Page, chunk: RegExp): Promise<void> {
+  await expect.poll(() => page.evaluate((source) => performance.getEntriesByType('resource').some((e) => new RegExp(source).test(e.name)), chunk.source)).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+}
+
+const READY: Look = { dialog: true, loading: false, content: true };
+
+test('the cold first open commits the dialog with the Connect view and its wallets in the click’s own task', async ({ page }) => {
+  await freshPage(page);
+  await idleAfter(page, /\/ConnectView-[\w-]+\.js$/);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await clickAndLookInNextTask(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-connector-id="demo-wallet"], button')).toEqual(READY);
+  await expect(dialog(page).getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
+});
+
+test('the first visit to Account, its NFTs and Tokens tabs and Networks renders in the click’s own task once the modal has opened', async ({ page }) => {
+  await freshPage(page, `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`);
+  await page.locator('button.portico-connect-button').click();
+  await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await expect(page.getByTestId('host-status')).toHaveText('connected');
+  await expect(dialog(page)).toBeHidden();
+  // The first open preloaded the other core views on idle.
+  await idleAfter(page, /\/AccountNftsView-[\w-]+\.js$/);
+  expect(await clickAndLookInNextTask(page, { host: 'button.portico-account-button' }, 'Account', '[data-testid="account-address"]')).toEqual(READY);
+  expect(await clickAndLookInNextTask(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]')).toEqual(READY);
+  await expect(dialog(page).getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true');
+  expect(await clickAndLookInNextTask(page, { text: 'Tokens' }, 'Account')).toEqual(READY);
+  expect(await clickAndLookInNextTask(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]')).toEqual(READY);
+});
+
+test('a click before the modal’s chunk has arrived shows a loading dialog in the next task, then the modal', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ModalRoot-[\w-]+\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  expect(await clickAndLookInNextTask(page, { host: 'button.portico-connect-button' }, 'Connect')).toMatchObject({ dialog: false });
+  const skeleton = page.locator('[data-portico-skeleton] [role="dialog"]');
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  await expect(skeleton).toHaveAccessibleName('Loading');
+  release();
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+  await expect(page.locator('[data-portico-skeleton]')).toHaveCount(0);
+});
+
+test('a modal chunk that fails to load says so with a retry that works, and Escape closes it', async ({ page }) => {
+  let failing = true;
+  await page.route(/\/ModalRoot-[\w-]+\.js(\?.*)?$/, (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/');
+  await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  await page.locator('button.portico-connect-button').click();
+  const skeleton = page.locator('[data-portico-skeleton] [role="dialog"]');
+  await expect(skeleton.getByRole('alert')).toHaveText('This part of the modal failed to load.');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-portico-skeleton]')).toHaveCount(0);
+  await page.locator('button.portico-connect-button').click();
+  await expect(skeleton.getByRole('alert')).toBeVisible();
+  failing = false;
+  await skeleton.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+  await expect(dialog(page).getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
+});
