@@ -8,16 +8,24 @@ import { collectReports } from './summarize.mjs';
 import { ensureChromium, ensureInstalled, NX_ENV, ROOT, run } from './workspace.mjs';
 
 const started = Date.now();
-ensureInstalled();
+// `--plan` prints what would run, in order, and runs nothing (tools/testPlan.test.mjs checks
+// that everything a step needs is installed before it).
+const planOnly = process.argv.includes('--plan');
+const prerequisite = (name, ensure) => (planOnly ? console.log(`prerequisite: ${name}`) : ensure());
+prerequisite('dependencies', ensureInstalled);
+// Before any step: the Storybook story tests (in the unit step) need Chromium as much as
+// the Playwright step does. A fresh machine has none.
+prerequisite('chromium', ensureChromium);
 // Only after installing: the boundary check parses with the typescript package.
 const { checkBoundaries, workspacePackages } = await import('./boundaries.mjs');
 const { buildHost, measureSizes, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 
 const folders = workspacePackages(ROOT).map((p) => p.folder);
-for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });
+if (!planOnly) for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });
 
 const checks = [];
 const step = (name, fn) => {
+  if (planOnly) return void console.log(`step: ${name}`);
   console.log(`\n━━ ${name} ━━`);
   const t = Date.now();
   let ok;
@@ -51,10 +59,10 @@ step('size budget (minimal host initial JS)', () => {
   return size <= INITIAL_JS_BUDGET_KIB;
 });
 step('browser tests (Playwright, Chromium)', () => {
-  ensureChromium();
   return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }) === 0;
 });
 
+if (planOnly) process.exit(0);
 const suites = collectReports(ROOT, folders);
 const failedChecks = checks.filter((c) => !c.ok);
 console.log('\n━━ summary ━━');

@@ -1,0 +1,43 @@
+// `npm test` on a fresh machine: nothing is installed by hand, so every step must find what
+// it needs already installed by the orchestrator. This reads the plan `tools/test.mjs --plan`
+// prints (it runs nothing) and the packages whose tests start a browser.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './workspace.mjs';
+
+const plan = () => {
+  const result = spawnSync(process.execPath, [join(ROOT, 'tools/test.mjs'), '--plan'], { cwd: ROOT, encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.split('\n').filter((line) => /^(prerequisite|step): /.test(line));
+};
+
+/** Workspace packages whose vitest config starts Chromium (Storybook stories or browser mode). */
+const browserPackages = () =>
+  ['libs', 'apps']
+    .flatMap((dir) => readdirSync(join(ROOT, dir)).map((name) => join(ROOT, dir, name, 'vitest.config.ts')))
+    .filter((file) => existsSync(file) && /vitestWithStories|browser:\s*\{/.test(readFileSync(file, 'utf8')));
+
+describe('npm test on a fresh machine', () => {
+  it('installs the dependencies, then Chromium, before any step runs', () => {
+    const lines = plan();
+    expect(lines.slice(0, 2)).toEqual(['prerequisite: dependencies', 'prerequisite: chromium']);
+    expect(lines.filter((l) => l.startsWith('prerequisite: ')).length).toBe(2);
+    expect(lines.indexOf('step: unit and integration tests')).toBeGreaterThan(1);
+    expect(lines.indexOf('step: browser tests (Playwright, Chromium)')).toBeGreaterThan(1);
+  });
+
+  it('some package tests do start a browser in the unit step (so the check above matters)', () => {
+    expect(browserPackages().length).toBeGreaterThan(0);
+  });
+
+  it('every browser launch uses the Chromium the orchestrator installs', () => {
+    const installed = /existsSync\('(\/usr\/bin\/chromium)'\)/.exec(readFileSync(join(ROOT, 'tools/workspace.mjs'), 'utf8'))?.[1];
+    expect(installed).toBe('/usr/bin/chromium');
+    for (const file of ['tools/storybook/vitestWithStories.mjs', 'e2e/playwright.config.ts', 'tools/bench.mjs']) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      expect(text.includes(installed) || text.includes('ensureChromium()'), `${file} launches the installed Chromium`).toBe(true);
+    }
+  });
+});
