@@ -10,7 +10,7 @@ export const manifest = defineManifest({
   optional: { 'chain-eip155': '^0.1.0', 'chain-solana': '^0.1.0', 'chain-bip122': '^0.1.0' },
   activation: 'eager',
   contributes: {
-    views: [{ id: 'ConnectingWalletConnect', title: 'WalletConnect' }],
+    views: [{ id: 'ConnectingWalletConnect', title: 'WalletConnect', prefetch: true }],
     connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }],
   },
 });

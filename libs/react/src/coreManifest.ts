@@ -18,13 +18,13 @@ export const coreManifest = defineManifest({
   contributes: {
     views: [
       { id: 'Connect', title: 'Connect Wallet' },
-      { id: 'AllWallets', title: 'All Wallets' },
-      { id: 'Connecting', title: 'Connecting' },
-      { id: 'Networks', title: 'Choose Network' },
-      { id: 'Account', title: 'Account' },
-      { id: 'AccountTokens', title: 'Tokens' },
-      { id: 'AccountNfts', title: 'NFTs' },
-      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false },
+      { id: 'AllWallets', title: 'All Wallets', prefetch: true },
+      { id: 'Connecting', title: 'Connecting', prefetch: true },
+      { id: 'Networks', title: 'Choose Network', prefetch: true },
+      { id: 'Account', title: 'Account', prefetch: true },
+      { id: 'AccountTokens', title: 'Tokens', prefetch: true },
+      { id: 'AccountNfts', title: 'NFTs', prefetch: true },
+      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false, prefetch: true },
     ],
     connectMethods: [{ id: 'wallet', label: 'Wallet', view: 'Connect', order: 30 }],
     accountTabs: [

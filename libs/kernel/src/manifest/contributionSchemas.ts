@@ -26,6 +26,12 @@ export const viewContribution = z.strictObject({
   title: label,
   /** False: the shell hides its close button (a router guard can still block closing). */
   closable: z.optional(z.boolean()),
+  /**
+   * True: once the modal has opened, its chunk loads while the browser is idle, so the first
+   * visit renders at once. Only while its plugin is active (a prefetch never activates one),
+   * and never before the first open.
+   */
+  prefetch: z.optional(z.boolean()),
 });
 
 /** A way to connect shown on the Connect view (e-mail, social, wallet, …). */

@@ -141,6 +141,11 @@ describe('validateManifest: each contribution point checks its entries', () => {
     expect(problemsOf({ ...base, contributes: { views: [{ id: '.hidden', title: 'x' }] } })).toContain('contributes.views[0].id');
   });
 
+  it('accepts a boolean view prefetch and rejects anything else', () => {
+    expect(validateManifest({ ...base, contributes: { views: [{ id: 'V', title: 'V', prefetch: true }] } }).contributes?.views?.[0]).toMatchObject({ prefetch: true });
+    expect(problemsOf({ ...base, contributes: { views: [{ id: 'V', title: 'V', prefetch: 'yes' }] } })).toContain('contributes.views[0].prefetch');
+  });
+
   it('rejects a non-finite order hint', () => {
     const m = { ...base, contributes: { connectMethods: [{ id: 'm', label: 'M', order: Number.POSITIVE_INFINITY }] } };
     expect(problemsOf(m)).toContain('contributes.connectMethods[0].order');

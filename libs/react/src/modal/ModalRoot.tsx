@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { corePlugin } from '../corePlugin';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
@@ -12,12 +11,16 @@ export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
   const container = useShadowHost(portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   const { isOpen } = useObservable(portico.kernel.router);
-  // Once the modal has opened, the core views' chunks load when the browser is idle, so the
-  // first visit to each (All Wallets, Networks, Account, …) renders in the click's frame.
+  // Once the modal has opened, the chunks of views that ask for it (`prefetch` in their
+  // manifest: All Wallets, Networks, Account, the QR view, …) load when the browser is idle,
+  // so a first visit renders in the click's frame. Never for a plugin that is not active.
   useEffect(
     () =>
       onIdle(() => {
-        for (const viewId of Object.keys(corePlugin.views ?? {})) void portico.kernel.loadView(viewId).catch(() => undefined);
+        const { kernel } = portico;
+        for (const view of kernel.contributions.list('views')) {
+          if (view.prefetch && kernel.plugins.get(view.pluginId)?.status === 'active') void kernel.loadView(view.id).catch(() => undefined);
+        }
       }),
     [portico],
   );

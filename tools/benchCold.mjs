@@ -1,0 +1,136 @@
+// The cold figures of `npm run bench`: what a visitor meets. Every sample is a fresh browser
+// context (empty cache and storage): the page loads, its idle preloading finishes, then one
+// click opens the modal, and each first navigation to a core view follows. A figure is the
+// time from the click to the first animation frame with the view rendered (dialog in the DOM,
+// no view outlet waiting for a chunk), median and range over the samples; `next task` counts
+// the samples where the view was already committed in the task right after the click's.
+
+/** Median, min and max of a list of numbers. */
+export function summarize(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted.at(-1), count: sorted.length };
+}
+
+/** Waits until the page has fetched nothing new for `quietMs` and the browser has been idle twice. */
+async function settle(page, quietMs = 400) {
+  let last = -1;
+  for (let i = 0; i < 100; i++) {
+    const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (count === last) break;
+    last = count;
+    await page.waitForTimeout(quietMs);
+  }
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+}
+
+/**
+ * Clicks a target (`host`: a page selector; `modal`: a selector in the modal's shadow root;
+ * `text`: a button or tab in the modal with that text) and times the first frame showing `view`.
+ */
+function clickToView(page, target, view, content) {
+  return page.evaluate(
+    ({ target, view, content }) =>
+      new Promise((resolve, reject) => {
+        const root = () => document.querySelector('[data-portico-modal]')?.shadowRoot;
+        const inModal = (selector) => [...(root()?.querySelectorAll(selector) ?? [])];
+        const element = target.host
+          ? document.querySelector(target.host)
+          : target.text
+            ? inModal('button, [role="tab"]').find((el) => el.textContent?.trim() === target.text)
+            : inModal(target.modal)[0];
+        if (!element) return reject(new Error(`bench: nothing to click at ${JSON.stringify(target)}`));
+        const ready = () => {
+          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
+          return !!d && !d.querySelector('[data-view-loading]') && (!content || !!d.querySelector(content));
+        };
+        // A rendering step may run before the message task: resolve once both have happened.
+        let nextTask;
+        let frameMs;
+        const done = () => frameMs !== undefined && nextTask !== undefined && resolve({ ms: frameMs, nextTask });
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          nextTask = ready();
+          done();
+        };
+        const start = performance.now();
+        element.click();
+        channel.port2.postMessage(null);
+        const frame = () => {
+          if (ready()) {
+            frameMs = performance.now() - start;
+            done();
+          } else if (performance.now() - start > 10_000) reject(new Error(`bench: ${view} did not render within 10 s`));
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    { target, view, content },
+  );
+}
+
+/**
+ * Runs `samples` fresh contexts through each scenario; returns `{ [transition]: { ms[], nextTask } }`
+ * plus the requests each page made before its first click.
+ */
+export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, samples = 20, log = () => {} }) {
+  const results = {};
+  const record = (name, { ms, nextTask }) => {
+    results[name] ??= { ms: [], nextTask: 0 };
+    results[name].ms.push(ms);
+    if (nextTask) results[name].nextTask++;
+  };
+  const requestsBeforeClick = [];
+  const fresh = async (url) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let requests = 0;
+    page.on('request', () => requests++);
+    await page.goto(url, { waitUntil: 'load' });
+    await settle(page);
+    return { context, page, errors, requests: () => requests };
+  };
+  for (let i = 0; i < samples; i++) {
+    log(`  cold sample ${i + 1}/${samples}\r`);
+    // Minimal host: the first open.
+    {
+      const { context, page, errors, requests } = await fresh(hostUrl);
+      requestsBeforeClick.push(requests());
+      record('first open → Connect', await clickToView(page, { host: '.portico-connect-button' }, 'Connect'));
+      if (errors.length) throw new Error(`bench host: ${errors.join('; ')}`);
+      await context.close();
+    }
+    // With a wallet: connect, then the Account view, its tabs and Networks, each a first visit.
+    {
+      const { context, page, errors } = await fresh(walletUrl);
+      await clickToView(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id="dev.portico.benchwallet"]');
+      await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-connector-id="dev.portico.benchwallet"]').click());
+      await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+      await settle(page);
+      record('first open → Account', await clickToView(page, { host: '.portico-connect-button' }, 'Account', '[data-testid="account-address"]'));
+      await settle(page, 150);
+      record('Account → NFTs tab', await clickToView(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]'));
+      record('Account → Tokens tab', await clickToView(page, { text: 'Tokens' }, 'Account'));
+      record('Account → Networks', await clickToView(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]'));
+      if (errors.length) throw new Error(`bench wallet page: ${errors.join('; ')}`);
+      await context.close();
+    }
+    // With WalletConnect and the directory: All Wallets and the QR view, each a first visit.
+    {
+      const { context, page, errors } = await fresh(wcUrl);
+      record('first open → Connect, with WalletConnect', await clickToView(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id]'));
+      await settle(page, 150);
+      record('Connect → All Wallets', await clickToView(page, { text: 'All Wallets' }, 'AllWallets'));
+      await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[aria-label="Back"]').click());
+      await page.waitForFunction(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[role="dialog"][data-view="Connect"]'));
+      record('Connect → WalletConnect QR view', await clickToView(page, { modal: '[data-connector-id="walletConnect"]' }, 'ConnectingWalletConnect'));
+      if (errors.length) throw new Error(`bench WalletConnect page: ${errors.join('; ')}`);
+      await context.close();
+    }
+  }
+  log('\n');
+  return { results, requestsBeforeClick };
+}
