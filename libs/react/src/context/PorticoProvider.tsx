@@ -2,9 +2,12 @@ import { retryFailedImport } from '@portico/kernel';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { loadModalRoot } from '../modal/loadModalRoot';
+import type * as ModalRootModuleNs from '../modal/ModalRoot';
 import { onIdle } from '../modal/onIdle';
 import type { Portico } from '../portico/createPortico';
 import { PorticoContext } from './PorticoContext';
+
+type ModalRootModule = typeof ModalRootModuleNs;
 
 /** Where the modal's chunk (shell, styles, UI kit) stands. */
 type ModalChunk = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; Root: ComponentType };
@@ -86,7 +89,7 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
     setChunk((current) => (current.status === 'ready' ? current : { status: 'loading' }));
     const failed = failure.current;
     // After a failure, the same chunk under a retry marker (a browser may keep the failed import).
-    const retry = failed && retryFailedImport<typeof import('../modal/ModalRoot')>(failed.error, failed.attempt + 1);
+    const retry = failed && retryFailedImport<ModalRootModule>(failed.error, failed.attempt + 1);
     pending.current = (retry ?? loadModalRoot()).then(
       (module) => setChunk({ status: 'ready', Root: module.default }),
       (error: unknown) => {

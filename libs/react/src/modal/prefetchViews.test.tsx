@@ -18,13 +18,14 @@ function viewsPlugin(id: string, activation: 'eager' | 'lazy', loads: string[]) 
       displayName: id,
       version: '1.0.0',
       kernel: '*',
-      activation,
+      activation: activation === 'eager' ? 'eager' : { onViews: [`${id}OnDemand`] },
       contributes: { views: [{ id: `${id}Prefetched`, title: 'P', prefetch: true }, { id: `${id}OnDemand`, title: 'O' }] },
     },
+    // Keys computed from the id: cast, the test only needs the loaders.
     views: {
       [`${id}Prefetched`]: async () => (loads.push(`${id}Prefetched`), View),
       [`${id}OnDemand`]: async () => (loads.push(`${id}OnDemand`), View),
-    },
+    } as never,
   });
 }
 
