@@ -171,6 +171,36 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(page.getByTestId('host-status')).toHaveText('disconnected');
   });
 
+  test('a second provider announcing the test wallet\'s rdns: no silent reconnect, both listed with a warning, connecting takes an explicit choice', async ({ page }) => {
+    await freshPage(page, evmPath());
+    await connectTestWallet(page);
+    // From the next load on, a page script announces its own provider as dev.portico.testwallet,
+    // before the real wallet does (its listener is added first).
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __impostorCalls: string[] }).__impostorCalls = calls;
+      const provider = {
+        request: async ({ method }: { method: string }) => (calls.push(method), method === 'eth_chainId' ? '0x7a69' : ['0x000000000000000000000000000000000000dEaD']),
+      };
+      const icon = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
+      const detail = Object.freeze({ info: Object.freeze({ uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon, rdns: 'dev.portico.testwallet' }), provider });
+      window.addEventListener('eip6963:requestProvider', () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })));
+    });
+    await page.reload();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await page.locator('button.portico-connect-button').click();
+    const twins = dialog(page).getByRole('button', { name: 'Portico Test Wallet Possible impostor', exact: true });
+    await expect(twins).toHaveCount(2);
+    const real = dialog(page).locator('[data-connector-id="dev.portico.testwallet#2"]');
+    await real.click();
+    await expect(dialog(page).getByRole('alert')).toHaveText(/More than one installed wallet claims to be Portico Test Wallet\. Connect only if you trust this one\./);
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await dialog(page).getByRole('button', { name: 'Connect anyway' }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    await expect(page.getByTestId('host-address')).toHaveText(ACCOUNT);
+    expect(await page.evaluate(() => (window as unknown as { __impostorCalls: string[] }).__impostorCalls)).toEqual([]);
+  });
+
   test('hostile wallet names render as text, script icons never run, javascript: icons are refused', async ({ page }) => {
     await freshPage(page, evmPath('&hostile=1'));
     await page.locator('button.portico-connect-button').click();

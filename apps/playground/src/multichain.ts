@@ -36,8 +36,8 @@ const MULTI_ICON = b64svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 
 /**
  * Registers the page's Wallet Standard test wallets, like browser extensions would: a Solana
  * wallet, a Bitcoin wallet (payment + ordinals), and a multi-chain wallet seen over EIP-6963
- * and the Wallet Standard with one name and icon. `?hostile=1` adds one with a hostile name
- * and a `javascript:` icon.
+ * and the Wallet Standard whose two halves name each other (`linkedWallets`). `?hostile=1`
+ * adds one with a hostile name and a `javascript:` icon.
  */
 function registerTestWallets() {
   const solana = solanaUrl
@@ -48,9 +48,13 @@ function registerTestWallets() {
   if (solanaUrl && evmUrl) {
     const name = 'Portico Multichain Wallet';
     const evm = createTestWallet({ privateKey: ANVIL_ACCOUNT_1_KEY, chains: { 31337: evmUrl }, chainId: 31337, storage: localStorage });
+    // The evidence that both halves are one wallet: each names the other's object (a copy of
+    // the name and icon is not evidence; a look-alike cannot make these objects name it).
+    const solanaSide = createSolanaTestWallet({ seed: SOLANA_MULTICHAIN_WALLET_SEED, name, icon: MULTI_ICON, rpcUrls: { 'solana:localnet': solanaUrl }, storage: localStorage, linkedWallets: [evm.provider] });
+    evm.link(solanaSide.wallet);
     evm.announce(window, { uuid: crypto.randomUUID(), name, icon: MULTI_ICON, rdns: 'dev.portico.multichain' });
-    multichain = { evm, solana: createSolanaTestWallet({ seed: SOLANA_MULTICHAIN_WALLET_SEED, name, icon: MULTI_ICON, rpcUrls: { 'solana:localnet': solanaUrl }, storage: localStorage }) };
-    void multichain.solana.register();
+    multichain = { evm, solana: solanaSide };
+    void solanaSide.register();
   }
   void solana?.register();
   void bitcoin?.register();

@@ -301,7 +301,7 @@ describe('review fixes', () => {
 });
 
 describe('self-asserted rdns', () => {
-  it('lists a second wallet claiming a known rdns under its own id instead of hiding either', async () => {
+  it('lists a second wallet claiming a known rdns too, both marked contested and neither under the bare rdns', async () => {
     const { kernel } = await setup();
     const target = new EventTarget();
     const other = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
@@ -311,28 +311,26 @@ describe('self-asserted rdns', () => {
       target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, uuid, name }, provider: { request: async () => null } } }));
     announce('2b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'First');
     announce('3c7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'Second');
-    expect(other.connectors.getSnapshot().map((c) => [c.id, c.name])).toEqual([
-      ['dev.portico.testwallet', 'First'],
-      ['dev.portico.testwallet#3c7f4a4e', 'Second'],
+    expect(other.connectors.getSnapshot().map((c) => [c.id, c.name, c.contested])).toEqual([
+      ['dev.portico.testwallet#1', 'First', true],
+      ['dev.portico.testwallet#2', 'Second', true],
     ]);
     expect(kernel.connectors.getSnapshot()).toHaveLength(1);
   });
 
-  it('joins the same extension already listed by another chain plugin (same name and icon) into one multi-chain entry', async () => {
+  it('never joins another chain plugin\'s entry on an equal name and icon', async () => {
     const target = new EventTarget();
     const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
-    kernel.connectors.register({ id: 'ws:test-wallet', name: 'Test Wallet', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana');
-    kernel.connectors.register({ id: 'ws:lookalike', name: 'Lookalike', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana');
+    kernel.connectors.register({ id: 'ws:test-wallet', name: 'Test Wallet', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana', { wallet: {}, linked: [] });
     const provider = { request: async () => null };
     const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: INFO, provider } }));
     announce();
     announce();
-    const listed = kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces]);
-    expect(listed).toEqual([
-      ['ws:test-wallet', 'MULTI_CHAIN', ['solana', 'eip155']],
-      ['ws:lookalike', 'ANNOUNCED', ['solana']],
+    expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces])).toEqual([
+      ['ws:test-wallet', 'ANNOUNCED', ['solana']],
+      ['dev.portico.testwallet', 'ANNOUNCED', ['eip155']],
     ]);
   });
 });

@@ -13,8 +13,9 @@ import {
   type Network,
   type RequestGate,
 } from '@portico/kernel';
-import type { AnnouncedWallet } from './discovery/discoverEip6963';
+import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
+import type { AnnouncedWallet } from './discovery/parseAnnouncement';
 import { chainIdOf } from './chainId';
 import type * as EvmCodec from './evmCodec';
 import { parseWalletAssets } from './walletAssets';
@@ -47,11 +48,6 @@ export interface Eip155AdapterParts {
   approvalRequired?: readonly string[];
 }
 
-interface Wallet {
-  id: string;
-  provider: Eip1193Provider;
-}
-
 function codeOf(error: unknown): number | undefined {
   const e = error as { code?: unknown; data?: { originalError?: { code?: unknown } } };
   const code = typeof e?.code === 'number' ? e.code : e?.data?.originalError?.code;
@@ -76,7 +72,8 @@ function parseChainId(value: unknown): number {
 /**
  * The eip155 chain adapter: wallets discovered by EIP-6963 (and the legacy injected
  * provider) become connectors; connecting, wallet events and network switches keep the
- * kernel's connection store in sync.
+ * kernel's connection store in sync. An rdns claimed by two providers is a conflict
+ * (`createRdnsClaims`): shown to the user, never reconnected silently.
  */
 export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   addWallet(wallet: AnnouncedWallet): void;
@@ -85,37 +82,36 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   dispose(): void;
 } {
   const { connection, connectors, gate } = parts;
-  const wallets = createWalletSlots<Wallet>();
+  const wallets = createWalletSlots<ListedWallet>();
   const unregister: Array<() => void> = [];
-  /** Providers listed under another plugin's id (a multi-chain twin): their re-announcements are not new wallets. */
-  const twinned = new WeakSet<Eip1193Provider>();
-  let active: { wallet: Wallet; off: () => void } | undefined;
+  /** `silent`: restored by `reconnect`, not chosen by the user in this page. */
+  let active: { wallet: ListedWallet; silent: boolean; off: () => void } | undefined;
   /** Listeners the host put on the gated provider; they follow whichever wallet is connected. */
   const hostListeners = new Map<string, Set<(...args: never[]) => void>>();
   const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
   let codecPromise: Promise<Codec> | undefined;
   const loadCodec = () => (codecPromise ??= import('./evmCodec'));
 
-  const register = (ownId: string, name: string, type: 'ANNOUNCED' | 'INJECTED', provider: Eip1193Provider, icon?: string, rdns?: string) => {
-    if (wallets.has(ownId) || twinned.has(provider)) return;
-    // The same extension already listed by another chain plugin (same name and icon, e.g. its
-    // Wallet Standard side): list under that id, so one entry connects every namespace.
-    const twin = icon ? connectors.getSnapshot().find((c) => !c.namespaces.includes(NS) && c.name.toLowerCase() === name.toLowerCase() && c.icon === icon) : undefined;
-    const id = twin?.id ?? ownId;
-    try {
-      unregister.push(connectors.register({ id, name, type, namespaces: [NS], icon, rdns }, parts.pluginId));
-    } catch (error) {
-      parts.logger.warn(`Ignored wallet "${id}"`, error);
-      return;
-    }
-    wallets.set(id, { id, provider });
-    if (twin) twinned.add(provider);
-  };
-
   const detach = () => {
     active?.off();
     active = undefined;
   };
+
+  const claims = createRdnsClaims({
+    connectors,
+    logger: parts.logger,
+    pluginId: parts.pluginId,
+    namespace: NS,
+    slots: wallets,
+    onContested(rdns) {
+      // A session restored without the user's choice may be the wrong claimant: it ends, and
+      // the user picks on the Connect view. A wallet the user chose in this page stays.
+      if (!active?.silent || active.wallet.rdns !== rdns) return;
+      parts.logger.warn(`Another wallet claims ${rdns}: the silently restored connection is closed`);
+      detach();
+      connection.setDisconnected(NS);
+    },
+  });
 
   /** The wallet is on another chain: the network, then the accounts' CAIP-10 chain part, follow. */
   const moveToChain = (caipNetworkId: string) => {
@@ -124,7 +120,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
   };
 
-  const attach = async (wallet: Wallet, rawAccounts: unknown) => {
+  const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean) => {
     const [codec, rawChainId] = await Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]);
     const chainId = parseChainId(rawChainId);
     const accounts = toAccounts(codec, rawAccounts, chainId);
@@ -158,6 +154,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     wallet.provider.on?.('disconnect', onDisconnect as never);
     active = {
       wallet,
+      silent,
       off: () => {
         wallet.provider.removeListener?.('accountsChanged', onAccounts as never);
         wallet.provider.removeListener?.('chainChanged', onChain as never);
@@ -167,7 +164,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id });
   };
 
-  const connected = (): Wallet => {
+  const connected = (): ListedWallet => {
     if (!active || connection.get(NS).status !== 'connected') throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
     return active.wallet;
   };
@@ -179,7 +176,9 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const gatedProvider: Eip1193Provider = {
     request: async (args) => {
       const wallet = connected();
-      return gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !parts.approvalRequired?.includes(wallet.id) });
+      // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
+      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+      return gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
     },
     on: (event, listener) => {
       const set = hostListeners.get(event) ?? new Set();
@@ -191,36 +190,48 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
 
   return {
     namespace: NS,
-    addWallet: (w) => {
-      // rdns is self-asserted: a second wallet claiming a known one is listed too (under its own
-      // id), so a page script cannot hide the real wallet by announcing first.
-      const taken = wallets.get(w.rdns);
-      const id = taken && taken.provider !== w.provider ? `${w.rdns}#${w.uuid.slice(0, 8)}` : w.rdns;
-      register(id, w.name, 'ANNOUNCED', w.provider, w.icon, w.rdns);
+    addWallet: (w) => claims.add(w),
+    addLegacyProvider(provider) {
+      if (wallets.has(LEGACY_INJECTED_ID)) return;
+      try {
+        unregister.push(connectors.register({ id: LEGACY_INJECTED_ID, name: 'Browser Wallet', type: 'INJECTED', namespaces: [NS] }, parts.pluginId));
+      } catch (error) {
+        parts.logger.warn(`Ignored wallet "${LEGACY_INJECTED_ID}"`, error);
+        return;
+      }
+      wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    addLegacyProvider: (provider) => register(LEGACY_INJECTED_ID, 'Browser Wallet', 'INJECTED', provider),
     async connect(connectorId) {
       const wallet = wallets.get(connectorId);
       if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
       connection.setConnecting(NS, connectorId);
       try {
-        await attach(wallet, await wallet.provider.request({ method: 'eth_requestAccounts' }));
+        await attach(wallet, await wallet.provider.request({ method: 'eth_requestAccounts' }), false);
       } catch (error) {
         if (connection.get(NS).status !== 'connected') connection.setDisconnected(NS);
         throw error;
       }
     },
-    /** Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the wallet to announce. */
+    /**
+     * Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the
+     * wallet to announce. Refused while its rdns is contested (before or during the restore):
+     * which claimant is the remembered wallet is the user's call, not the announcement order's.
+     */
     async reconnect(connectorId) {
-      const wallet = await wallets.waitFor(connectorId, 3000);
+      const wallet = claims.isContestedId(connectorId) ? undefined : await wallets.waitFor(connectorId, 3000);
       // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
       const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
+      const uncontested = () => !claims.isContestedId(connectorId) && !claims.isContested(wallet?.rdns);
       try {
-        const accounts = wallet && stillRestoring() ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
+        const accounts = wallet && uncontested() && stillRestoring() ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
         if (!wallet || !Array.isArray(accounts) || accounts.length === 0) throw new Error('not authorised');
-        if (!stillRestoring()) return false;
-        await attach(wallet, accounts);
-        return true;
+        if (!stillRestoring() || !uncontested()) throw new Error('no longer restorable');
+        await attach(wallet, accounts, true);
+        if (uncontested()) return true;
+        // Another claimant announced while the chain id was read: the restored session goes too.
+        detach();
+        connection.setDisconnected(NS);
+        return false;
       } catch {
         if (stillRestoring()) connection.setDisconnected(NS);
         return false;
@@ -300,7 +311,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       const candidate = provider as Eip1193Provider | undefined;
       if (typeof candidate?.request !== 'function') throw new PorticoError(`The provider for "${connectorId}" has no request()`, { code: 'eip155/invalid-provider' });
       if (wallets.has(connectorId)) throw new PorticoError(`"${connectorId}" already has a provider`, { code: 'eip155/provider-taken' });
-      const wallet: Wallet = { id: connectorId, provider: candidate };
+      const wallet: ListedWallet = { id: connectorId, provider: candidate };
       wallets.set(connectorId, wallet);
       // Detaching (the plugin is disposed, e.g. the page unloads) keeps the stored connection,
       // so the next load restores it; the provider's listeners go.
@@ -312,6 +323,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       detach();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();
+      claims.dispose();
       wallets.clear();
     },
   };

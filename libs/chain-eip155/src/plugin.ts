@@ -53,8 +53,12 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
       if (target) {
         const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
         ctx.onDispose(discovery.stop);
-        const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
-        if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);
+        try {
+          const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
+          if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);
+        } catch {
+          ctx.logger.warn('Ignored the legacy injected provider: reading it threw');
+        }
       }
       const restored = connection.restoredSession('eip155');
       if (restored?.connectorId) void adapter.reconnect(restored.connectorId);

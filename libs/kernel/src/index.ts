@@ -36,11 +36,11 @@ export { HOME_VIEW, Router } from './router/Router';
 export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from './router/Router';
 
 export { ConnectorInvalidError, ConnectorRegistry } from './connectors/ConnectorRegistry';
-export type { Connector, ConnectorLinks, RegisteredConnector } from './connectors/ConnectorRegistry';
+export type { Connector, ConnectorEvidence, ConnectorLinks, RegisteredConnector } from './connectors/ConnectorRegistry';
 export { AlertCenter } from './alerts/AlertCenter';
 export type { ActiveAlert } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
-export { createWalletStandardAdapter, standardWalletId } from './chain/createWalletStandardAdapter';
+export { createWalletStandardAdapter, LINKED_WALLETS_FEATURE, standardWalletId } from './chain/createWalletStandardAdapter';
 export { createWalletSlots } from './chain/createWalletSlots';
 export type { WalletSlots } from './chain/createWalletSlots';
 export type {

@@ -1,35 +1,12 @@
-import type { Eip1193Provider } from './Eip1193Provider';
-
-/** A wallet announced through EIP-6963. `name` and `icon` are untrusted. */
-export interface AnnouncedWallet {
-  readonly uuid: string;
-  readonly name: string;
-  readonly icon: string;
-  readonly rdns: string;
-  readonly provider: Eip1193Provider;
-}
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const RDNS = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
-
-/** Validates an announcement; returns the wallet or why it was ignored. */
-export function parseAnnouncement(detail: unknown): AnnouncedWallet | string {
-  if (typeof detail !== 'object' || detail === null) return 'detail is not an object';
-  const { info, provider } = detail as { info?: Record<string, unknown>; provider?: Eip1193Provider };
-  if (!info || typeof info !== 'object') return 'info is missing';
-  if (typeof info.uuid !== 'string' || !UUID_V4.test(info.uuid)) return 'info.uuid is not a UUIDv4';
-  if (typeof info.name !== 'string' || info.name.trim().length === 0 || info.name.length > 100) return 'info.name must be 1–100 characters';
-  if (typeof info.icon !== 'string' || !info.icon.startsWith('data:image/')) return 'info.icon must be a data:image URI (EIP-6963)';
-  if (info.icon.length > 100_000) return 'info.icon is larger than 100 kB';
-  if (typeof info.rdns !== 'string' || !RDNS.test(info.rdns)) return 'info.rdns is not a reverse domain name';
-  if (!provider || typeof provider.request !== 'function') return 'provider has no request()';
-  return Object.freeze({ uuid: info.uuid, name: info.name.trim(), icon: info.icon, rdns: info.rdns.toLowerCase(), provider });
-}
+import { parseAnnouncement, type AnnouncedWallet } from './parseAnnouncement';
 
 /**
  * EIP-6963 discovery: listens for announcements first, then asks wallets to announce.
- * The listener stays until `stop()` (late wallets still arrive). One wallet per rdns; an
- * announcement reusing a known uuid with another provider is ignored as tampering.
+ * The listener stays until `stop()` (late wallets still arrive). Announcements are
+ * validated snapshots (`parseAnnouncement`); a repeat of a known uuid by the same provider is
+ * dropped, and a known uuid reused by another provider under another rdns is ignored as
+ * tampering (under the same rdns it reaches `onWallet`, which treats it as an rdns conflict).
+ * Nothing thrown by the page's objects or by `onWallet` escapes into the page's dispatch.
  */
 export function discoverEip6963(
   target: EventTarget,
@@ -37,16 +14,34 @@ export function discoverEip6963(
   onIgnored: (reason: string) => void = () => undefined,
 ): { stop(): void; request(): void } {
   const byUuid = new Map<string, AnnouncedWallet>();
-  const listener = (event: Event) => {
-    const parsed = parseAnnouncement((event as CustomEvent).detail);
-    if (typeof parsed === 'string') return onIgnored(parsed);
-    const known = byUuid.get(parsed.uuid);
-    if (known) {
-      if (known.provider !== parsed.provider) onIgnored(`uuid ${parsed.uuid} announced twice with different providers`);
-      return;
+  const ignore = (reason: string) => {
+    try {
+      onIgnored(reason);
+    } catch {
+      // The reporter failing must not turn an ignored announcement into a page error.
     }
-    byUuid.set(parsed.uuid, parsed);
+  };
+  const handle = (event: Event) => {
+    let detail: unknown;
+    try {
+      detail = (event as CustomEvent).detail;
+    } catch {
+      return ignore('reading event.detail threw');
+    }
+    const parsed = parseAnnouncement(detail);
+    if (typeof parsed === 'string') return ignore(parsed);
+    const known = byUuid.get(parsed.uuid);
+    if (known?.source === parsed.source) return;
+    if (known && known.rdns !== parsed.rdns) return ignore(`uuid ${parsed.uuid} announced again by another provider, as another rdns`);
+    if (!known) byUuid.set(parsed.uuid, parsed);
     onWallet(parsed);
+  };
+  const listener = (event: Event) => {
+    try {
+      handle(event);
+    } catch {
+      ignore('listing the announced wallet failed');
+    }
   };
   target.addEventListener('eip6963:announceProvider', listener);
   const request = () => target.dispatchEvent(new Event('eip6963:requestProvider'));

@@ -76,7 +76,13 @@ export function createTestWallet(options: TestWalletOptions) {
     if (!authorised) throw rpcError(4100, 'The site is not authorised; call eth_requestAccounts first.');
   };
 
-  const provider: Eip1193Provider & { on(e: string, l: (...a: never[]) => void): void; removeListener(e: string, l: (...a: never[]) => void): void } = {
+  const provider: Eip1193Provider & {
+    on(e: string, l: (...a: never[]) => void): void;
+    removeListener(e: string, l: (...a: never[]) => void): void;
+    /** The wallet's own objects in other discovery protocols (see `link`). */
+    readonly linkedWallets: object[];
+  } = {
+    linkedWallets: [],
     async request({ method, params }) {
       const list = (Array.isArray(params) ? params : []) as unknown[];
       switch (method) {
@@ -163,6 +169,14 @@ export function createTestWallet(options: TestWalletOptions) {
     },
     setMode(next: TestWalletMode) {
       mode = { ...next };
+    },
+    /**
+     * Names this wallet's own objects in other discovery protocols (its Wallet Standard wallet,
+     * which names this provider back): the evidence that lists both as one multi-chain wallet.
+     * Call before announcing; Portico reads the links once per announcement.
+     */
+    link(...wallets: object[]) {
+      provider.linkedWallets.push(...wallets);
     },
     /** Announces the wallet over EIP-6963 now and whenever a page asks. Returns a stop function. */
     announce(target: EventTarget, info: { uuid: string; name: string; icon: string; rdns: string }) {

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64, hex } from '@scure/base';
-import type { StandardWalletAccount } from '@portico/kernel';
+import { LINKED_WALLETS_FEATURE, type StandardWalletAccount } from '@portico/kernel';
 
 /** How the test wallet behaves; change it at run time with `setMode`. */
 export interface SolanaTestWalletMode {
@@ -22,6 +22,11 @@ export interface SolanaTestWalletOptions {
   mode?: SolanaTestWalletMode;
   /** Remembers the site's authorisation across reloads (localStorage in a page). */
   storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+  /**
+   * The wallet's own objects in other discovery protocols (e.g. the EIP-1193 provider it also
+   * announces, which must name this wallet back): published as `LINKED_WALLETS_FEATURE`.
+   */
+  linkedWallets?: readonly object[];
 }
 
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -93,6 +98,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
         },
       },
       'standard:disconnect': { version: '1.0.0', disconnect: async () => setAuthorised(false) },
+      ...(options.linkedWallets ? { [LINKED_WALLETS_FEATURE]: { version: '1.0.0', wallets: Object.freeze([...options.linkedWallets]) } } : {}),
       'standard:events': {
         version: '1.0.0',
         on(_event: 'change', listener: ChangeListener) {

@@ -3,7 +3,7 @@ import type { Account } from '../connection/ConnectionStore';
 import { createKernel, type Kernel } from '../createKernel';
 import { definePlugin } from '../manifest/definePlugin';
 import { createMemoryStorage, type StoragePort } from '../storage/StoragePort';
-import { createWalletStandardAdapter, standardWalletId, type StandardWallet, type StandardWalletAccount, type WalletStandardNamespace } from './createWalletStandardAdapter';
+import { createWalletStandardAdapter, LINKED_WALLETS_FEATURE, standardWalletId, type StandardWallet, type StandardWalletAccount, type WalletStandardNamespace } from './createWalletStandardAdapter';
 
 /** A small in-memory Wallet Standard wallet for the "acme" chain (`acme:main` / `acme:test`). */
 function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+xml;base64,PHN2Zy8+', reject = false } = {}) {
@@ -155,17 +155,53 @@ describe('createWalletStandardAdapter', () => {
     await lonely.kernel.dispose();
   });
 
-  it('lists a wallet under the id of the same wallet seen by another chain plugin (name and icon), making it multi-chain', async () => {
+  it('joins another plugin\'s wallet only on a mutual link, never on an equal name and icon or a one-sided claim', async () => {
     const { kernel, adapter } = await setUp();
-    kernel.connectors.register({ id: 'com.acme', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['eip155'], icon: 'data:image/svg+xml;base64,PHN2Zy8+' }, 'chain-eip155');
-    kernel.connectors.register({ id: 'com.fake', name: 'Impostor', type: 'ANNOUNCED', namespaces: ['eip155'], icon: 'data:image/png;base64,AAAA' }, 'chain-eip155');
-    adapter.addWallet(acmeWallet('Acme Wallet', ['alice']).wallet);
-    adapter.addWallet(acmeWallet('Impostor', ['bobby'], { icon: 'data:image/svg+xml;base64,PHN2Zy8+' }).wallet);
-    const byId = Object.fromEntries(kernel.connectors.getSnapshot().map((c) => [c.id, c]));
-    expect(byId['com.acme']).toMatchObject({ type: 'MULTI_CHAIN', namespaces: ['eip155', 'acme'] });
-    // Same name, different icon: not the same wallet, so not merged.
-    expect(byId['com.fake']?.namespaces).toEqual(['eip155']);
-    expect(byId['ws:impostor']?.namespaces).toEqual(['acme']);
+    const icon = 'data:image/svg+xml;base64,PHN2Zy8+';
+    const provider = { request: async () => null };
+    const linkTo = (wallet: StandardWallet, ...objects: object[]) => Object.assign(wallet.features, { [LINKED_WALLETS_FEATURE]: { version: '1.0.0', wallets: objects } });
+    const real = acmeWallet('Acme Wallet', ['alice']).wallet;
+    linkTo(real, provider);
+    // The other plugin's wallet names `real` back: evidence a look-alike cannot copy.
+    kernel.connectors.register({ id: 'com.acme', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['beta'], icon }, 'chain-beta', { wallet: provider, linked: [real] });
+    kernel.connectors.register({ id: 'com.copied', name: 'Copied Wallet', type: 'ANNOUNCED', namespaces: ['beta'], icon }, 'chain-beta', { wallet: {}, linked: [] });
+    const copied = acmeWallet('Copied Wallet', ['bobby']).wallet;
+    const oneSided = acmeWallet('Acme Wallet', ['carol']).wallet;
+    linkTo(oneSided, provider);
+    adapter.addWallet(real);
+    adapter.addWallet(copied);
+    adapter.addWallet(oneSided);
+    expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces])).toEqual([
+      ['com.acme', 'MULTI_CHAIN', ['beta', 'acme']],
+      ['com.copied', 'ANNOUNCED', ['beta']],
+      ['ws:copied-wallet', 'ANNOUNCED', ['acme']],
+      // Same name as `real` and names the same provider, which does not name it back: listed apart.
+      ['ws:acme-wallet', 'ANNOUNCED', ['acme']],
+    ]);
+  });
+
+  it('one wallet object serving two namespaces is one entry; another plugin\'s wallet with its name is listed apart', async () => {
+    const { kernel, adapter } = await setUp();
+    const second = createWalletStandardAdapter({ connection: kernel.connection, connectors: kernel.connectors, logger: kernel.logger, pluginId: 'chain-acme2' }, { ...spec, namespace: 'acme2' });
+    const wallet = acmeWallet('Acme Wallet', ['alice']).wallet;
+    adapter.addWallet(wallet);
+    second.addWallet(acmeWallet('Acme Wallet', ['bobby']).wallet);
+    second.addWallet(wallet);
+    expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.namespaces])).toEqual([
+      ['ws:acme-wallet', ['acme', 'acme2']],
+      ['ws:acme-wallet#2', ['acme2']],
+    ]);
+  });
+
+  it('a linked-wallets feature that throws or is malformed is no evidence, and the wallet is still listed', async () => {
+    const { kernel, adapter } = await setUp();
+    const throwing = acmeWallet('Throwing', ['alice']).wallet;
+    Object.defineProperty(throwing.features, LINKED_WALLETS_FEATURE, { enumerable: true, get: () => { throw new Error('hostile'); } });
+    const malformed = acmeWallet('Malformed', ['bobby']).wallet;
+    Object.assign(malformed.features, { [LINKED_WALLETS_FEATURE]: { wallets: 'not a list' } });
+    adapter.addWallet(throwing);
+    adapter.addWallet(malformed);
+    expect(kernel.connectors.getSnapshot().map((c) => c.id)).toEqual(['ws:throwing', 'ws:malformed']);
   });
 
   it('disconnects when the connected wallet unregisters', async () => {

@@ -77,6 +77,33 @@ function isStandardWalletShape(value: unknown): value is StandardWallet {
   return typeof w === 'object' && w !== null && typeof w.name === 'string' && Array.isArray(w.chains) && typeof w.features === 'object' && w.features !== null && Array.isArray(w.accounts);
 }
 
+/**
+ * The Wallet Standard feature in which a wallet names its own objects in other discovery
+ * protocols (for instance the injected provider it also announces):
+ * `{ version: '1.0.0', wallets: readonly object[] }`. The other object must name this wallet
+ * back for the two to be listed as one multi-chain wallet.
+ */
+export const LINKED_WALLETS_FEATURE = 'portico:linkedWallets';
+/** At most this many linked objects are read from a wallet. */
+const MAX_LINKED_WALLETS = 8;
+
+/** The objects a wallet names in `LINKED_WALLETS_FEATURE`, read once; nothing when it is malformed or throws. */
+function linkedWalletsOf(wallet: StandardWallet): readonly object[] {
+  try {
+    const feature = wallet.features[LINKED_WALLETS_FEATURE] as { wallets?: unknown } | undefined;
+    const list = typeof feature === 'object' && feature !== null ? feature.wallets : undefined;
+    if (!Array.isArray(list)) return [];
+    const copy: object[] = [];
+    for (let i = 0; i < Math.min(list.length, MAX_LINKED_WALLETS); i++) {
+      const item: unknown = list[i];
+      if ((typeof item === 'object' && item !== null) || typeof item === 'function') copy.push(item);
+    }
+    return Object.freeze(copy);
+  } catch {
+    return [];
+  }
+}
+
 /** The id under which a Wallet Standard wallet is listed (one wallet, whatever its chains). */
 export function standardWalletId(wallet: StandardWallet): string {
   return `ws:${wallet.name.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 80)}`;
@@ -87,9 +114,12 @@ export function standardWalletId(wallet: StandardWallet): string {
  * through the Wallet Standard — shared by every namespace served that way (solana,
  * bip122). The chain plugin adds balances and signing on top.
  *
- * A wallet whose name and icon equal those of a wallet another chain plugin already listed
- * (an EIP-6963 announcement of the same extension) is listed under that wallet's id, so the
- * registry shows one multi-chain wallet and one click connects every namespace it serves.
+ * A wallet is listed under the id of a wallet another chain plugin already listed only on
+ * evidence a look-alike cannot copy (`ConnectorRegistry.sameWalletId`): the very same wallet
+ * object (one wallet serving two Wallet Standard namespaces), or a mutual link — this wallet
+ * names the other plugin's wallet object in its `LINKED_WALLETS_FEATURE` and that wallet names
+ * this one back. Then the registry shows one multi-chain wallet and one click connects every
+ * namespace it serves. Equal names or icons are never evidence: such wallets are listed apart.
  */
 export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, spec: WalletStandardNamespace) {
   const { connection, connectors, logger } = parts;
@@ -98,9 +128,18 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
   const unregister = new Map<string, () => void>();
   let active: { connectorId: string; wallet: StandardWallet; accounts: readonly StandardWalletAccount[]; off: () => void } | undefined;
 
-  const idFor = (wallet: StandardWallet): string => {
-    const twin = connectors.getSnapshot().find((c) => !c.namespaces.includes(NS) && c.name.toLowerCase() === wallet.name.toLowerCase() && c.icon === wallet.icon);
-    return twin?.id ?? standardWalletId(wallet);
+  const idFree = (id: string) => !connectors.get(id) && !wallets.has(id);
+  /** The id to list a wallet under; undefined when this namespace already lists another wallet by its name. */
+  const idFor = (wallet: StandardWallet, linked: readonly object[]): string | undefined => {
+    const same = connectors.sameWalletId({ wallet, linked }, parts.pluginId);
+    if (same) return same;
+    const base = standardWalletId(wallet);
+    if (wallets.has(base)) return undefined;
+    if (idFree(base)) return base;
+    // Another plugin lists another wallet by this name: this one is listed apart, never merged by name.
+    let n = 2;
+    while (!idFree(`${base}#${n}`)) n++;
+    return `${base}#${n}`;
   };
 
   const detach = () => {
@@ -154,10 +193,14 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
         supported = false;
       }
       if (!supported) return;
-      const id = idFor(wallet);
-      if (wallets.has(id)) return;
+      // A duplicate registration of the same wallet object is a no-op.
+      for (const [, listed] of wallets.entries()) if (listed === wallet) return;
+      const linked = linkedWalletsOf(wallet);
+      let id: string | undefined;
       try {
-        unregister.set(id, connectors.register({ id, name: wallet.name, type: 'ANNOUNCED', namespaces: [NS], icon: wallet.icon }, parts.pluginId));
+        id = idFor(wallet, linked);
+        if (id === undefined) return;
+        unregister.set(id, connectors.register({ id, name: wallet.name, type: 'ANNOUNCED', namespaces: [NS], icon: wallet.icon }, parts.pluginId, { wallet, linked }));
       } catch (error) {
         logger.warn(`Ignored the Wallet Standard wallet "${String(wallet.name).slice(0, 60)}"`, error);
         return;

@@ -25,6 +25,35 @@ describe('ConnectorRegistry', () => {
     expect(registry.get('multi')).toMatchObject({ type: 'ANNOUNCED', namespaces: ['beta'], pluginId: 'chain-beta' });
   });
 
+  it('finds another plugin\'s wallet by identity: the same object, or a mutual link; never one-sided, never by name', () => {
+    const registry = new ConnectorRegistry();
+    const provider = { request: async () => null };
+    const standard = { name: 'Multi' };
+    const lookalike = { name: 'Multi' };
+    const base = { name: 'Multi', type: 'ANNOUNCED' as const, icon: 'data:image/png;base64,AAAA' };
+    registry.register({ ...base, id: 'com.multi', namespaces: ['beta'] }, 'chain-beta', { wallet: provider, linked: [standard] });
+    // Mutual: each names the other.
+    expect(registry.sameWalletId({ wallet: standard, linked: [provider] }, 'chain-acme')).toBe('com.multi');
+    // One-sided: the look-alike names the provider, which does not name it back.
+    expect(registry.sameWalletId({ wallet: lookalike, linked: [provider] }, 'chain-acme')).toBeUndefined();
+    // The provider names `standard`, but `standard` does not name the provider.
+    expect(registry.sameWalletId({ wallet: standard, linked: [] }, 'chain-acme')).toBeUndefined();
+    // The very same object seen by a third plugin.
+    expect(registry.sameWalletId({ wallet: provider, linked: [] }, 'chain-gamma')).toBe('com.multi');
+    // Never within one plugin, and never into an id that already holds a wallet of the asking plugin.
+    expect(registry.sameWalletId({ wallet: provider, linked: [] }, 'chain-beta')).toBeUndefined();
+    registry.register({ ...base, id: 'com.multi', namespaces: ['acme'] }, 'chain-acme', { wallet: standard, linked: [provider] });
+    expect(registry.get('com.multi')).toMatchObject({ type: 'MULTI_CHAIN', namespaces: ['beta', 'acme'] });
+    expect(registry.sameWalletId({ wallet: standard, linked: [provider] }, 'chain-acme')).toBeUndefined();
+  });
+
+  it('keeps `contested` and carries it into a merged entry', () => {
+    const registry = new ConnectorRegistry();
+    registry.register({ id: 'a', name: 'A', type: 'ANNOUNCED', namespaces: ['acme'] }, 'chain-acme');
+    registry.register({ id: 'a', name: 'A', type: 'ANNOUNCED', namespaces: ['beta'], contested: true }, 'chain-beta');
+    expect(registry.get('a')).toMatchObject({ type: 'MULTI_CHAIN', contested: true });
+  });
+
   it('notifies subscribers and unregisters once', () => {
     const registry = new ConnectorRegistry();
     let calls = 0;

@@ -26,6 +26,22 @@ export interface Connector {
   readonly via?: string | undefined;
   /** Deep links of a directory wallet (already checked: https or an app scheme; web only https). */
   readonly links?: ConnectorLinks | undefined;
+  /**
+   * Another wallet claims the same identity (e.g. one rdns announced by two providers): the
+   * UI warns and connects only on the user's explicit choice; nothing reconnects silently.
+   */
+  readonly contested?: boolean | undefined;
+}
+
+/**
+ * What stands behind a registration, to tell one multi-chain wallet from look-alikes: the
+ * wallet object itself (an injected provider, a Wallet Standard wallet) and the objects that
+ * wallet names as its own halves in other discovery protocols. Any page script can copy a
+ * name, an icon or an rdns; it cannot make another wallet's object name it.
+ */
+export interface ConnectorEvidence {
+  readonly wallet: object;
+  readonly linked: readonly object[];
 }
 
 /** Where a directory wallet opens: its phone app, desktop app or web app. */
@@ -67,6 +83,7 @@ const connectorSchema = z.object({
   group: z.optional(z.enum(CONNECTOR_GROUPS)),
   order: z.optional(z.number()),
   via: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  contested: z.optional(z.boolean()),
   links: z.optional(
     z.object({
       mobile: z.optional(link('app')),
@@ -81,28 +98,68 @@ const connectorSchema = z.object({
 /**
  * Connectors registered at run time by chain plugins (EIP-6963 announcements, Wallet
  * Standard wallets, WalletConnect, …). One id is one wallet: a second registration of an
- * id merges its namespaces (a multi-chain wallet seen by two chain plugins).
+ * id merges its namespaces (a multi-chain wallet seen by two chain plugins). Chain plugins
+ * pick the shared id with `sameWalletId`, on evidence a look-alike cannot forge.
  */
 export class ConnectorRegistry implements Observable<readonly RegisteredConnector[]> {
   private readonly entries = new Map<string, Map<string, RegisteredConnector>>();
+  private readonly evidence = new Map<string, Map<string, ConnectorEvidence>>();
   private readonly state = createObservable<readonly RegisteredConnector[]>([]);
 
-  /** Validates and registers; returns the unregister function. Throws `ConnectorInvalidError`. */
-  register(connector: Connector, pluginId: string): Unsubscribe {
+  /**
+   * Validates and registers; returns the unregister function. Throws `ConnectorInvalidError`.
+   * `evidence` (the wallet object behind it) lets other plugins find this wallet by identity.
+   */
+  register(connector: Connector, pluginId: string, evidence?: ConnectorEvidence): Unsubscribe {
     const parsed = safeParseWith(connectorSchema, connector);
     if (!parsed.ok) throw new ConnectorInvalidError(parsed.problems);
     const value = parsed.value;
-    const entry: RegisteredConnector = { ...value, group: value.group ?? defaultConnectorGroup(value.type), pluginId };
+    // A validated copy, frozen: what was checked is what every reader sees.
+    const entry: RegisteredConnector = Object.freeze({
+      ...value,
+      namespaces: Object.freeze([...value.namespaces]),
+      ...(value.links ? { links: Object.freeze({ ...value.links }) } : {}),
+      group: value.group ?? defaultConnectorGroup(value.type),
+      pluginId,
+    });
     const byPlugin = this.entries.get(value.id) ?? new Map<string, RegisteredConnector>();
     byPlugin.set(pluginId, entry);
     this.entries.set(value.id, byPlugin);
+    const proofs = this.evidence.get(value.id) ?? new Map<string, ConnectorEvidence>();
+    if (evidence) proofs.set(pluginId, { wallet: evidence.wallet, linked: Object.freeze([...evidence.linked]) });
+    else proofs.delete(pluginId);
+    this.evidence.set(value.id, proofs);
     this.publish();
     return () => {
       if (this.entries.get(value.id)?.get(pluginId) !== entry) return;
       byPlugin.delete(pluginId);
-      if (byPlugin.size === 0) this.entries.delete(value.id);
+      proofs.delete(pluginId);
+      if (byPlugin.size === 0) {
+        this.entries.delete(value.id);
+        this.evidence.delete(value.id);
+      }
       this.publish();
     };
+  }
+
+  /**
+   * The id of a connector another plugin registered for the same wallet: the very same wallet
+   * object, or one that names this wallet among its linked objects while this one names it
+   * back. A one-sided claim never matches (a copy can name any wallet); neither does a name or
+   * an icon. Undefined when nothing, or more than one id, matches.
+   */
+  sameWalletId(evidence: ConnectorEvidence, pluginId: string): string | undefined {
+    const matches = new Set<string>();
+    for (const [id, proofs] of this.evidence) {
+      // That id already holds a wallet of this plugin: joining it would make two wallets one.
+      if (this.entries.get(id)?.has(pluginId)) continue;
+      for (const [owner, other] of proofs) {
+        if (owner === pluginId) continue;
+        const same = other.wallet === evidence.wallet || (evidence.linked.includes(other.wallet) && other.linked.includes(evidence.wallet));
+        if (same) matches.add(id);
+      }
+    }
+    return matches.size === 1 ? [...matches][0] : undefined;
   }
 
   get(id: string): RegisteredConnector | undefined {
@@ -122,8 +179,9 @@ export class ConnectorRegistry implements Observable<readonly RegisteredConnecto
     for (const byPlugin of this.entries.values()) {
       const [first, ...rest] = [...byPlugin.values()];
       if (!first) continue;
-      const namespaces = [...new Set([first, ...rest].flatMap((c) => c.namespaces))];
-      merged.push(rest.length ? { ...first, namespaces, type: 'MULTI_CHAIN' } : first);
+      const namespaces = Object.freeze([...new Set([first, ...rest].flatMap((c) => c.namespaces))]);
+      const contested = rest.some((c) => c.contested) ? { contested: true } : {};
+      merged.push(rest.length ? Object.freeze({ ...first, namespaces, type: 'MULTI_CHAIN' as const, ...contested }) : first);
     }
     this.state.set(merged);
   }

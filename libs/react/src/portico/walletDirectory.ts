@@ -25,7 +25,7 @@ export interface WalletDirectory {
   chains(): string[];
   /** Lists a registry wallet as a connector reached through WalletConnect (idempotent); returns its connector id. */
   register(wallet: RegistryWallet, group: 'featured' | 'recommended', order?: number): string | undefined;
-  /** The installed connector for a registry wallet (same id or rdns), if any. */
+  /** The installed connector for a registry wallet (same id or rdns), if any and not contested. */
   installed(wallet: Pick<RegistryWallet, 'id' | 'rdns'>): string | undefined;
 }
 
@@ -74,7 +74,9 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
     chains: () => [...new Set(kernel.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId.split(':')[0]!))],
     installed(wallet) {
       const list = kernel.connectors.getSnapshot().filter((c) => !c.via && c.type !== 'WALLET_CONNECT');
-      return list.find((c) => c.id === wallet.id || (wallet.rdns !== undefined && c.rdns === wallet.rdns))?.id;
+      const matches = list.filter((c) => c.id === wallet.id || (wallet.rdns !== undefined && c.rdns === wallet.rdns));
+      // Several wallets claim this one's identity: picking one here would be a silent winner.
+      return matches.some((c) => c.contested) ? undefined : matches[0]?.id;
     },
     register(wallet, group, order) {
       if (kernel.connectors.get(wallet.id)) return wallet.id;

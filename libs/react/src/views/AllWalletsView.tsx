@@ -22,7 +22,8 @@ type Row = { kind: 'connector'; connector: RegisteredConnector } | { kind: 'wall
  * virtualized list (rows exist only while visible, images load lazily with the 2 s placeholder
  * fallback), searched as you type (500 ms debounce), with arrow keys, Home and End moving
  * between rows. A registry wallet that is installed connects directly; the others through
- * WalletConnect (QR code or the wallet's deep link).
+ * WalletConnect (QR code or the wallet's deep link). Contested wallets (another one claims
+ * the same identity) are left to the Connect view, which warns before connecting them.
  */
 export default function AllWalletsView() {
   const portico = usePortico('AllWalletsView');
@@ -58,6 +59,8 @@ export default function AllWalletsView() {
     return connectors.filter(
       (c) =>
         !c.via &&
+        // A contested wallet is chosen on the Connect view, where its warning and confirmation are.
+        !c.contested &&
         c.type !== 'WALLET_CONNECT' &&
         !directory.excludeWalletIds.has(c.id) &&
         !(c.rdns && directory.excludeWalletIds.has(c.rdns)) &&

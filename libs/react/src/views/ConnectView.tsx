@@ -1,4 +1,5 @@
-import { Avatar, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { AlertBanner, Avatar, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
@@ -6,7 +7,11 @@ import { groupConnectors } from './groupConnectors';
 
 const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
 
-/** Connect: the connect methods in order (email, social, wallet…), wallets grouped. */
+/**
+ * Connect: the connect methods in order (email, social, wallet…), wallets grouped. A contested
+ * wallet (another one claims the same identity) carries a warning tag, and its first click only
+ * shows the warning: connecting it takes a second, explicit "Connect anyway".
+ */
 export default function ConnectView() {
   const portico = usePortico('ConnectView');
   const { kernel } = portico;
@@ -16,6 +21,9 @@ export default function ConnectView() {
   const { recentWallets } = useObservable(kernel.connection);
   useObservable(kernel.flags);
   const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
+  /** The contested wallet whose warning is open. */
+  const [confirming, setConfirming] = useState<string>();
+  const connect = (id: string) => void portico.connect(id).catch(() => undefined);
 
   return (
     <div className="pt-stack">
@@ -29,14 +37,27 @@ export default function ConnectView() {
                   <h3 className="pt-section-label">{t(`connect.group.${group}`)}</h3>
                   <ul className="pt-list">
                     {list.map((connector) => (
-                      <li key={connector.id}>
+                      <li key={connector.id} className={connector.contested ? 'pt-stack' : undefined}>
                         <ListItem
                           label={connector.name}
                           imageSrc={connector.icon}
-                          tag={group === 'recent' ? t('connect.recent') : undefined}
+                          tag={connector.contested ? t('connect.contested') : group === 'recent' ? t('connect.recent') : undefined}
                           data-connector-id={connector.id}
-                          onClick={() => void portico.connect(connector.id).catch(() => undefined)}
+                          data-contested={connector.contested || undefined}
+                          aria-expanded={connector.contested ? confirming === connector.id : undefined}
+                          onClick={() => (connector.contested ? setConfirming(connector.id) : connect(connector.id))}
                         />
+                        {connector.contested && confirming === connector.id ? (
+                          <AlertBanner
+                            severity="warning"
+                            title={t('connect.contestedWarning', { name: connector.name })}
+                            action={
+                              <Button variant="secondary" onClick={() => connect(connector.id)}>
+                                {t('connect.contestedConfirm')}
+                              </Button>
+                            }
+                          />
+                        ) : null}
                       </li>
                     ))}
                   </ul>
