@@ -115,6 +115,9 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, samples 
       record('Account → NFTs tab', await clickToView(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]'));
       record('Account → Tokens tab', await clickToView(page, { text: 'Tokens' }, 'Account'));
       record('Account → Networks', await clickToView(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]'));
+      await page.evaluate(() => window.portico.close());
+      await settle(page, 150);
+      record('request needing approval → ApproveTransaction', await clickToView(page, { host: '#bench-approval' }, 'ApproveTransaction'));
       if (errors.length) throw new Error(`bench wallet page: ${errors.join('; ')}`);
       await context.close();
     }

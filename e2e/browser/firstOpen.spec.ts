@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectDemoWallet, dialog, freshPage } from './helpers';
+import { dialog, freshPage } from './helpers';
 
 // What a visitor meets on the first click: these tests check by event order, not by the
 // clock, that the modal and each core view are committed in the click's own task (a

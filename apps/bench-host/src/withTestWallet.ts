@@ -14,3 +14,16 @@ const check = () => {
 };
 portico.kernel.connection.subscribe(check);
 check();
+
+// A host button whose request needs the user's approval in the modal (ApproveTransaction),
+// for the bench's first-visit figure of that view.
+const approval = document.createElement('button');
+approval.id = 'bench-approval';
+approval.type = 'button';
+approval.textContent = 'Request needing approval';
+approval.addEventListener('click', () => {
+  void portico.kernel.requestGate
+    .request('eip155', { method: 'personal_sign', params: ['0x68656c6c6f', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] }, async () => 'not sent: the bench only opens the view')
+    .catch(() => undefined);
+});
+document.body.append(approval);

@@ -218,6 +218,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
      * which claimant is the remembered wallet is the user's call, not the announcement order's.
      */
     async reconnect(connectorId) {
+      // The codec chunk is needed once the wallet answers: fetch it while waiting for the wallet.
+      void loadCodec().catch(() => undefined);
       const wallet = claims.isContestedId(connectorId) ? undefined : await wallets.waitFor(connectorId, 3000);
       // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
       const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
