@@ -1,4 +1,4 @@
-import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel } from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, LINKED_WALLETS_FEATURE, type Kernel } from '@portico/kernel';
 import { base58, base64 } from '@scure/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { createSolanaAdapter } from './createSolanaAdapter';
@@ -6,6 +6,7 @@ import { defineSolanaLocalnet } from './networks';
 import { createSolanaPlugin } from './plugin';
 import { createSolanaVerifier } from './siwx/createSolanaVerifier';
 import { createSolanaTestWallet, createSolTransfer, SOLANA_LOCALNET_GENESIS_HASH } from './testing';
+import { TEST_WALLET_LINKED_WALLETS_FEATURE } from './testing/createSolanaTestWallet';
 import { startSolanaServer, type SolanaServer } from './testing/node';
 
 type Adapter = ReturnType<typeof createSolanaAdapter>;
@@ -99,5 +100,11 @@ describe('the solana adapter with the Solana test wallet and the local LiteSVM n
     await adapter.disconnect();
     expect(kernel.connection.get('solana').status).toBe('disconnected');
     expect(wallet.wallet.accounts).toEqual([]);
+  });
+});
+
+describe('the Solana test wallet', () => {
+  it('publishes its links under the kernel’s linked-wallets feature name', () => {
+    expect(TEST_WALLET_LINKED_WALLETS_FEATURE).toBe(LINKED_WALLETS_FEATURE);
   });
 });

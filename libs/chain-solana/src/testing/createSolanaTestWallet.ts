@@ -1,6 +1,13 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64, hex } from '@scure/base';
-import { LINKED_WALLETS_FEATURE, type StandardWalletAccount } from '@portico/kernel';
+import type { StandardWalletAccount } from '@portico/kernel';
+
+/**
+ * The kernel's `LINKED_WALLETS_FEATURE`, written out: this module is also loaded by the
+ * Playwright test process, whose transform cannot load the kernel's decorators, so it
+ * imports nothing but types from the kernel (a unit test checks the two stay equal).
+ */
+export const TEST_WALLET_LINKED_WALLETS_FEATURE = 'portico:linkedWallets';
 
 /** How the test wallet behaves; change it at run time with `setMode`. */
 export interface SolanaTestWalletMode {
@@ -98,7 +105,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
         },
       },
       'standard:disconnect': { version: '1.0.0', disconnect: async () => setAuthorised(false) },
-      ...(options.linkedWallets ? { [LINKED_WALLETS_FEATURE]: { version: '1.0.0', wallets: Object.freeze([...options.linkedWallets]) } } : {}),
+      ...(options.linkedWallets ? { [TEST_WALLET_LINKED_WALLETS_FEATURE]: { version: '1.0.0', wallets: Object.freeze([...options.linkedWallets]) } } : {}),
       'standard:events': {
         version: '1.0.0',
         on(_event: 'change', listener: ChangeListener) {
