@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, freshPage } from './helpers';
+import { connectDemoWallet, dialog, freshPage } from './helpers';
 
 // What a visitor meets on the first click: these tests check by event order, not by the
 // clock, that the modal and each core view are committed in the click's own task (a
@@ -14,7 +14,7 @@ type Look = { dialog: boolean; loading: boolean; content: boolean };
  * reports, in the task right after the click's, whether the dialog shows `view`, whether
  * any view outlet in it still waits for a chunk, and whether `content` is rendered.
  */
-function clickAndLookInNextTask(page: Page, target: { host?: string; modal?: string; text?: string }, view: string, content?: string): Promise<Look> {
+function clickAndLookInNextTask(page: Page, target: { host?: string; hostText?: string; modal?: string; text?: string }, view: string, content?: string): Promise<Look> {
   return page.evaluate(
     ({ target, view, content }) =>
       new Promise<Look>((resolve, reject) => {
@@ -22,6 +22,8 @@ function clickAndLookInNextTask(page: Page, target: { host?: string; modal?: str
         const inModal = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
         const element = target.host
           ? document.querySelector<HTMLElement>(target.host)
+          : target.hostText
+            ? [...document.querySelectorAll<HTMLElement>('button')].find((el) => el.textContent?.trim() === target.hostText)
           : target.text
             ? inModal('button, [role="tab"]').find((el) => el.textContent?.trim() === target.text)
             : inModal(target.modal!)[0];
@@ -67,6 +69,27 @@ test('the first visit to Account, its NFTs and Tokens tabs and Networks renders 
   await expect(dialog(page).getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true');
   expect(await clickAndLookInNextTask(page, { text: 'Tokens' }, 'Account')).toEqual(READY);
   expect(await clickAndLookInNextTask(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]')).toEqual(READY);
+});
+
+test('the first ApproveTransaction renders in the click’s own task once the modal has opened', async ({ page }) => {
+  await freshPage(page);
+  await connectDemoWallet(page);
+  await idleAfter(page, /\/ApproveTransactionView-[\w-]+\.js$/);
+  expect(await clickAndLookInNextTask(page, { hostText: 'Request needing approval' }, 'ApproveTransaction', '[data-testid="approve-method"]')).toEqual(READY);
+  await dialog(page).getByRole('button', { name: 'Reject' }).click();
+});
+
+test('the first visit to All Wallets and to the WalletConnect QR view renders in the click’s own task', async ({ page }) => {
+  const env = (name: string) => encodeURIComponent(process.env[name]!);
+  await freshPage(page, `/?evm=${env('PORTICO_EVM')}&sol=${env('PORTICO_SOLANA')}&relay=${env('PORTICO_RELAY')}&registry=${env('PORTICO_REGISTRY')}`);
+  await idleAfter(page, /\/ConnectView-[\w-]+\.js$/);
+  expect(await clickAndLookInNextTask(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-connector-id="walletConnect"]')).toEqual(READY);
+  await idleAfter(page, /\/ConnectingWalletConnectView-[\w-]+\.js$/);
+  await idleAfter(page, /\/AllWalletsView-[\w-]+\.js$/);
+  expect(await clickAndLookInNextTask(page, { text: 'All Wallets' }, 'AllWallets')).toEqual(READY);
+  await dialog(page).getByRole('button', { name: 'Back' }).click();
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+  expect(await clickAndLookInNextTask(page, { modal: '[data-connector-id="walletConnect"]' }, 'ConnectingWalletConnect')).toEqual(READY);
 });
 
 test('a click before the modal’s chunk has arrived shows a loading dialog in the next task, then the modal', async ({ page }) => {
