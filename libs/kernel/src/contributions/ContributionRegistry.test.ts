@@ -156,6 +156,22 @@ describe('contributions through the kernel', () => {
     expect(registry.list('views')).toEqual([]);
   });
 
+  it('a batch of adds and removes recomputes and notifies once, at its end; clashes inside it still throw', () => {
+    const registry = new ContributionRegistry();
+    let notified = 0;
+    registry.subscribe(() => notified++);
+    registry.batch(() => {
+      for (let i = 0; i < 20; i++) registry.add(`p${i}`, { views: [{ id: `V${i}`, title: 'V' }] });
+      registry.remove('p3');
+      expect(notified).toBe(0);
+      expect(() => registry.add('clash', { views: [{ id: 'V1', title: 'V' }] })).toThrow(DuplicateContributionError);
+    });
+    expect(notified).toBe(1);
+    expect(registry.list('views')).toHaveLength(19);
+    registry.batch(() => undefined);
+    expect(notified).toBe(1);
+  });
+
   it('lets a plugin re-add its own contributions without a clash', () => {
     const registry = new ContributionRegistry();
     registry.add('p', { views: [{ id: 'V', title: 'V' }] });

@@ -29,6 +29,8 @@ const EMPTY = Object.fromEntries(CONTRIBUTION_POINTS.map((p) => [p, []])) as unk
 export class ContributionRegistry implements Observable<Lists> {
   private readonly byPlugin = new Map<string, Manifest['contributes']>();
   private readonly state = createObservable<Lists>(EMPTY);
+  private batching = 0;
+  private dirty = false;
 
   constructor(private readonly overrides: ContributionOverrides = {}) {}
 
@@ -42,11 +44,32 @@ export class ContributionRegistry implements Observable<Lists> {
       }
     }
     this.byPlugin.set(pluginId, contributes);
-    this.recompute();
+    this.changed();
   }
 
   remove(pluginId: string): void {
-    if (this.byPlugin.delete(pluginId)) this.recompute();
+    if (this.byPlugin.delete(pluginId)) this.changed();
+  }
+
+  /**
+   * Runs `fn` (adds and removes) and recomputes the lists once at the end, so adding 20
+   * plugins sorts every point once instead of 20 times and notifies subscribers once.
+   */
+  batch<T>(fn: () => T): T {
+    this.batching++;
+    try {
+      return fn();
+    } finally {
+      if (--this.batching === 0 && this.dirty) {
+        this.dirty = false;
+        this.recompute();
+      }
+    }
+  }
+
+  private changed(): void {
+    if (this.batching > 0) this.dirty = true;
+    else this.recompute();
   }
 
   /** The ordered, host-filtered contributions of a point, optionally for one namespace. */

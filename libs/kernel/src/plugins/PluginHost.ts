@@ -241,19 +241,21 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
 
   /** Adds contributions of newly resolved plugins; false when one clashed (re-resolve). */
   private contributeNew(): boolean {
-    for (const id of this.resolution.order) {
-      const record = this.records.get(id)!;
-      if (LIVE.has(record.status)) continue;
-      try {
-        this.parts.contributions.add(id, record.manifest!.contributes);
-      } catch (error) {
-        this.preFailed.set(id, toError(error, id));
-        return false;
+    return this.parts.contributions.batch(() => {
+      for (const id of this.resolution.order) {
+        const record = this.records.get(id)!;
+        if (LIVE.has(record.status)) continue;
+        try {
+          this.parts.contributions.add(id, record.manifest!.contributes);
+        } catch (error) {
+          this.preFailed.set(id, toError(error, id));
+          return false;
+        }
+        Object.assign(record, { status: 'resolved', error: undefined, disabledBy: undefined });
+        this.armTriggers(record);
       }
-      Object.assign(record, { status: 'resolved', error: undefined, disabledBy: undefined });
-      this.armTriggers(record);
-    }
-    return true;
+      return true;
+    });
   }
 
   private armTriggers(record: PluginRecord): void {
@@ -320,16 +322,18 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private retire(records: readonly PluginRecord[]): void {
     const rank = (r: PluginRecord) => this.activeOrder.indexOf(r.id);
     const scopes: Array<{ id: string; scope: PluginScope }> = [];
-    for (const record of [...records].sort((a, b) => rank(b) - rank(a))) {
-      for (const off of record.triggers.splice(0)) off();
-      this.parts.contributions.remove(record.id);
-      record.activation = undefined;
-      if (record.scope) {
-        scopes.push({ id: record.id, scope: record.scope });
-        record.scope = undefined;
-        this.activeOrder.splice(this.activeOrder.indexOf(record.id), 1);
+    this.parts.contributions.batch(() => {
+      for (const record of [...records].sort((a, b) => rank(b) - rank(a))) {
+        for (const off of record.triggers.splice(0)) off();
+        this.parts.contributions.remove(record.id);
+        record.activation = undefined;
+        if (record.scope) {
+          scopes.push({ id: record.id, scope: record.scope });
+          record.scope = undefined;
+          this.activeOrder.splice(this.activeOrder.indexOf(record.id), 1);
+        }
       }
-    }
+    });
     if (!scopes.length) return;
     this.disposals = this.disposals.then(async () => {
       for (const { id, scope } of scopes) {
