@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 import { RELAY_ERROR_CODES } from './jsonRpc';
-import { connectRaw, fakeRelayJwt, type RawRelayClient } from './test/rawRelayClient';
+import { connectRaw, fakeRelayJwt, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
 
 const topic = () => randomBytes(32).toString('hex');
 const publishParams = (t: string, message: string, ttl = 300) => ({ topic: t, message, ttl, tag: 1108, prompt: false });
@@ -15,22 +14,6 @@ const error = (frame: Record<string, unknown>) => frame.error as { code: number;
 /** Expects `frame` to be the per-client refusal naming `limit`. */
 function expectQuotaError(frame: Record<string, unknown>, limit: string) {
   expect(error(frame)).toEqual({ code: RELAY_ERROR_CODES.clientQuotaExceeded, message: expect.stringContaining(`Client quota exceeded: ${limit} (`) });
-}
-
-/** The HTTP status of a WebSocket upgrade (101 when accepted). */
-function upgradeStatus(url: string, auth: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url}/?auth=${auth}&projectId=test`);
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('open', () => {
-      resolve(101);
-      ws.close();
-    });
-    ws.on('error', (e) => (e.message.includes('Unexpected server response') ? undefined : reject(e)));
-  });
 }
 
 describe('per-client shares', () => {
@@ -156,13 +139,13 @@ describe('per-client shares', () => {
     const relay = await start({ maxConnectionsPerClient: 2 });
     const auth = fakeRelayJwt();
     const [first] = [await connect(relay, auth), await connect(relay, auth)];
-    expect(await upgradeStatus(relay.url, auth)).toBe(429);
-    expect(await upgradeStatus(relay.url, fakeRelayJwt())).toBe(101);
+    expect(await upgradeStatus(`${relay.url}/?auth=${auth}&projectId=test`)).toBe(429);
+    expect(await upgradeStatus(`${relay.url}/?auth=${fakeRelayJwt()}&projectId=test`)).toBe(101);
     await expectOthersServed(relay);
     const connections = relay.stats().connections;
     await first!.close();
     await expect.poll(() => relay.stats().connections).toBe(connections - 1);
-    expect(await upgradeStatus(relay.url, auth)).toBe(101);
+    expect(await upgradeStatus(`${relay.url}/?auth=${auth}&projectId=test`)).toBe(101);
   });
 
   it('stores a message no longer than maxTtlSeconds, whatever TTL it asks for, and frees the share then', async () => {

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 import { RELAY_ERROR_CODES } from './jsonRpc';
-import { connectRaw, fakeRelayJwt, type RawRelayClient } from './test/rawRelayClient';
+import { connectRaw, fakeRelayJwt, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
 import { sendOversizedFrame } from './test/sendOversizedFrame';
 import { settleSession, startSignClient, stopSignClient } from './test/signClients';
 
@@ -16,22 +15,6 @@ const publishParams = (t: string, message: string, ttl = 300) => ({ topic: t, me
 const errorCode = (frame: Record<string, unknown>) => (frame.error as { code: number } | undefined)?.code;
 const isPush = (f: Record<string, unknown>) => f.method === 'irn_subscription';
 const pushData = (f: Record<string, unknown>) => (f.params as { id: string; data: Record<string, unknown> });
-
-/** The HTTP status the relay answers a WebSocket upgrade with (101 when it is accepted). */
-function upgradeStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('open', () => {
-      resolve(101);
-      ws.close();
-    });
-    ws.on('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
-  });
-}
 
 describe('createRelay over raw sockets', () => {
   let relay: RelayHandle;

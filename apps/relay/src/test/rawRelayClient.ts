@@ -76,3 +76,19 @@ export async function connectRaw(url: string, auth: string | null = fakeRelayJwt
     },
   };
 }
+
+/** The HTTP status the relay answers a WebSocket upgrade with (101 when it is accepted). */
+export function upgradeStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close();
+    });
+    ws.on('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
+  });
+}
