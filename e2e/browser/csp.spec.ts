@@ -36,6 +36,8 @@ test.describe('under a strict Content-Security-Policy', () => {
     await withPolicy(page, strict);
     await page.goto('/');
     await connectButton(page).click();
+    // The modal itself, not the loading dialog a click before its chunk arrives shows.
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
     await expect(dialog(page)).toBeVisible();
     expect(await cardWidth(page)).toBe(360);
     expect(await violations(page)).toEqual([]);
@@ -46,6 +48,8 @@ test.describe('under a strict Content-Security-Policy', () => {
     await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);
     await page.goto(`/?cspNonce=${NONCE}`);
     await connectButton(page).click();
+    // The modal itself, not the loading dialog a click before its chunk arrives shows.
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
     await expect(dialog(page)).toBeVisible();
     expect(await cardWidth(page)).toBe(360);
     expect(await violations(page)).toEqual([]);
@@ -56,7 +60,7 @@ test.describe('under a strict Content-Security-Policy', () => {
     await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);
     await page.goto('/');
     await connectButton(page).click();
-    await expect(dialog(page)).toBeAttached();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
     const styles = await page.evaluate(() => document.querySelector('[data-portico-modal]')!.shadowRoot!.querySelectorAll('style').length);
     expect(styles).toBe(0);
     expect(await cardWidth(page)).not.toBe(360);

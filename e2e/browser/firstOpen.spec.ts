@@ -50,7 +50,7 @@ const READY: Look = { dialog: true, loading: false, content: true };
 
 test('the cold first open commits the dialog with the Connect view and its wallets in the click’s own task', async ({ page }) => {
   await freshPage(page);
-  await idleAfter(page, /\/ConnectView-[\w-]+\.js$/);
+  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
   await expect(dialog(page)).toHaveCount(0);
   expect(await clickAndLookInNextTask(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-connector-id="demo-wallet"], button')).toEqual(READY);
   await expect(dialog(page).getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
@@ -62,8 +62,8 @@ test('the first visit to Account, its NFTs and Tokens tabs and Networks renders 
   await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
   await expect(page.getByTestId('host-status')).toHaveText('connected');
   await expect(dialog(page)).toBeHidden();
-  // The first open preloaded the other core views on idle.
-  await idleAfter(page, /\/AccountNftsView-[\w-]+\.js$/);
+  // The small core views came with the modal chunk.
+  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
   expect(await clickAndLookInNextTask(page, { host: 'button.portico-account-button' }, 'Account', '[data-testid="account-address"]')).toEqual(READY);
   expect(await clickAndLookInNextTask(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]')).toEqual(READY);
   await expect(dialog(page).getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true');
@@ -74,7 +74,7 @@ test('the first visit to Account, its NFTs and Tokens tabs and Networks renders 
 test('the first ApproveTransaction renders in the click’s own task once the modal has opened', async ({ page }) => {
   await freshPage(page);
   await connectDemoWallet(page);
-  await idleAfter(page, /\/ApproveTransactionView-[\w-]+\.js$/);
+  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
   expect(await clickAndLookInNextTask(page, { hostText: 'Request needing approval' }, 'ApproveTransaction', '[data-testid="approve-method"]')).toEqual(READY);
   await dialog(page).getByRole('button', { name: 'Reject' }).click();
 });
@@ -82,7 +82,7 @@ test('the first ApproveTransaction renders in the click’s own task once the mo
 test('the first visit to All Wallets and to the WalletConnect QR view renders in the click’s own task', async ({ page }) => {
   const env = (name: string) => encodeURIComponent(process.env[name]!);
   await freshPage(page, `/?evm=${env('PORTICO_EVM')}&sol=${env('PORTICO_SOLANA')}&relay=${env('PORTICO_RELAY')}&registry=${env('PORTICO_REGISTRY')}`);
-  await idleAfter(page, /\/ConnectView-[\w-]+\.js$/);
+  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
   expect(await clickAndLookInNextTask(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-connector-id="walletConnect"]')).toEqual(READY);
   await idleAfter(page, /\/ConnectingWalletConnectView-[\w-]+\.js$/);
   await idleAfter(page, /\/AllWalletsView-[\w-]+\.js$/);

@@ -1,7 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { connectDemoWallet, freshPage, openAccount } from './helpers';
 
-test('before the first click only the page’s own static files load (no data requests, nothing to other origins, no account views); the other core views load on idle once the modal has opened', async ({ page, baseURL }) => {
+test('before the first click only the page’s own static files load (no data requests, nothing to other origins, the modal chunk but not All Wallets); views that ask for it load on idle once the modal has opened', async ({ page, baseURL }) => {
   await freshPage(page);
   const requests: Request[] = [];
   const sockets: string[] = [];
@@ -18,7 +18,9 @@ test('before the first click only the page’s own static files load (no data re
   const dataOrApi = requests.filter((r) => ['fetch', 'xhr', 'websocket', 'eventsource'].includes(r.resourceType()));
   expect(dataOrApi.map((r) => r.url()), 'fetch/XHR before any click').toEqual([]);
   expect(sockets, 'websockets before any click').toEqual([]);
-  expect(requests.map((r) => r.url()).filter((u) => /AccountView|NetworksView|ApproveTransactionView/.test(u)), 'account chunks before needed').toEqual([]);
+  // The modal chunk (shell, styles, UI kit and the small core views) loads on idle; All Wallets (its own chunk) does not.
+  expect(requests.some((r) => /\/ModalRoot-[\w-]+\.js$/.test(r.url())), 'the modal chunk preloaded on idle').toBe(true);
+  expect(requests.map((r) => r.url()).filter((u) => /AllWalletsView/.test(u)), 'All Wallets before the first open').toEqual([]);
 
   const before = requests.length;
   await connectDemoWallet(page);
@@ -26,7 +28,7 @@ test('before the first click only the page’s own static files load (no data re
   const afterConnect = requests.slice(before).map((r) => r.url());
   expect(afterConnect.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin), 'other origins while connecting').toEqual([]);
   // The modal has opened once: the core views it can navigate to load while the page is idle.
-  await expect.poll(() => requests.some((r) => /AccountView-[\w-]+\.js/.test(r.url())), { message: 'AccountView preloaded after the first open' }).toBe(true);
+  await expect.poll(() => requests.some((r) => /AllWalletsView-[\w-]+\.js/.test(r.url())), { message: 'All Wallets prefetched after the first open' }).toBe(true);
   await openAccount(page);
   const all = requests.map((r) => r.url()).filter((u) => !u.startsWith('data:'));
   expect(all.filter((u) => new URL(u).origin !== origin), 'requests to other origins').toEqual([]);

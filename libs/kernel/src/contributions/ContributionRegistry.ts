@@ -28,6 +28,8 @@ const EMPTY = Object.fromEntries(CONTRIBUTION_POINTS.map((p) => [p, []])) as unk
  */
 export class ContributionRegistry implements Observable<Lists> {
   private readonly byPlugin = new Map<string, Manifest['contributes']>();
+  /** Who contributes each id, per point: `ownerOf` and clash checks without scanning every plugin. */
+  private readonly owners = new Map<ContributionPoint, Map<string, string>>(CONTRIBUTION_POINTS.map((p) => [p, new Map()]));
   private readonly state = createObservable<Lists>(EMPTY);
   private batching = 0;
   private dirty = false;
@@ -38,16 +40,23 @@ export class ContributionRegistry implements Observable<Lists> {
   add(pluginId: string, contributes: Manifest['contributes']): void {
     if (!contributes) return;
     for (const point of CONTRIBUTION_POINTS) {
+      const owners = this.owners.get(point)!;
       for (const item of contributes[point] ?? []) {
-        const owner = this.ownerOf(point, item.id);
-        if (owner && owner !== pluginId) throw new DuplicateContributionError(pluginId, point, item.id, owner);
+        const owner = owners.get(item.id);
+        if (owner !== undefined && owner !== pluginId) throw new DuplicateContributionError(pluginId, point, item.id, owner);
       }
     }
+    this.forgetOwners(pluginId);
     this.byPlugin.set(pluginId, contributes);
+    for (const point of CONTRIBUTION_POINTS) {
+      const owners = this.owners.get(point)!;
+      for (const item of contributes[point] ?? []) owners.set(item.id, pluginId);
+    }
     this.changed();
   }
 
   remove(pluginId: string): void {
+    this.forgetOwners(pluginId);
     if (this.byPlugin.delete(pluginId)) this.changed();
   }
 
@@ -84,10 +93,7 @@ export class ContributionRegistry implements Observable<Lists> {
 
   /** The plugin that contributes `id` to `point` (hidden or not). */
   ownerOf(point: ContributionPoint, id: string): string | undefined {
-    for (const [pluginId, contributes] of this.byPlugin) {
-      if (contributes?.[point]?.some((item) => item.id === id)) return pluginId;
-    }
-    return undefined;
+    return this.owners.get(point)!.get(id);
   }
 
   getSnapshot(): Lists {
@@ -96,6 +102,18 @@ export class ContributionRegistry implements Observable<Lists> {
 
   subscribe(listener: () => void): () => void {
     return this.state.subscribe(listener);
+  }
+
+  /** Drops the owner entries of a plugin's current contributions. */
+  private forgetOwners(pluginId: string): void {
+    const contributes = this.byPlugin.get(pluginId);
+    if (!contributes) return;
+    for (const point of CONTRIBUTION_POINTS) {
+      const owners = this.owners.get(point)!;
+      for (const item of contributes[point] ?? []) {
+        if (owners.get(item.id) === pluginId) owners.delete(item.id);
+      }
+    }
   }
 
   private recompute(): void {

@@ -22,6 +22,8 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
   private remote: Record<string, boolean> = {};
   private readonly host: Record<string, boolean>;
   private readonly state = createObservable<ReadonlyMap<string, FlagState>>(new Map());
+  private batching = 0;
+  private dirty = false;
 
   constructor(host: Readonly<Record<string, boolean>> = {}) {
     this.host = { ...host };
@@ -40,7 +42,23 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
     for (const flag of flags) {
       if (!this.declared.has(flag.id)) this.declared.set(flag.id, { owner, default: flag.default });
     }
-    this.recompute();
+    this.changed();
+  }
+
+  /**
+   * Runs `fn` (declarations) and recomputes the flags once at the end, so loading 20
+   * plugins builds the flag map once instead of 20 times and notifies subscribers once.
+   */
+  batch<T>(fn: () => T): T {
+    this.batching++;
+    try {
+      return fn();
+    } finally {
+      if (--this.batching === 0 && this.dirty) {
+        this.dirty = false;
+        this.recompute();
+      }
+    }
   }
 
   /** Applies remote config; returns the ids whose value changed. */
@@ -66,6 +84,11 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
 
   subscribe(listener: () => void): () => void {
     return this.state.subscribe(listener);
+  }
+
+  private changed(): void {
+    if (this.batching > 0) this.dirty = true;
+    else this.recompute();
   }
 
   private recompute(): void {

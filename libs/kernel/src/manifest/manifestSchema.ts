@@ -11,7 +11,11 @@ export const pluginId = z.string().check(
 
 const semver = z.string().check(z.refine((v) => validateStrict(v), 'Must be a semantic version such as 1.2.3'));
 
+/** `1.2.3`, `^1.2.3` or `~1.2.3`: what nearly every manifest writes, valid without parsing. */
+const PLAIN_RANGE = /^[\^~]?\d+\.\d+\.\d+$/;
+
 function isRange(value: string): boolean {
+  if (PLAIN_RANGE.test(value)) return true;
   try {
     satisfiesRange('0.0.0', value);
     return value.trim().length > 0;

@@ -4,6 +4,8 @@ import { CONTRIBUTION_POINTS } from './contributionSchemas';
 import { manifestSchema, type Manifest } from './manifestSchema';
 
 function duplicates(ids: readonly string[]): string[] {
+  // Most lists have zero or one entry: no set needed to know they hold no duplicate.
+  if (ids.length < 2) return [];
   const seen = new Set<string>();
   return ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
 }
@@ -12,7 +14,8 @@ function duplicates(ids: readonly string[]): string[] {
 function semanticProblems(m: Manifest): string[] {
   const problems: string[] = [];
   for (const point of CONTRIBUTION_POINTS) {
-    const items = m.contributes?.[point] ?? [];
+    const items = m.contributes?.[point];
+    if (!items || items.length < 2) continue;
     for (const id of duplicates(items.map((item) => item.id))) {
       problems.push(`contributes.${point}: id "${id}" is used more than once`);
     }

@@ -8,6 +8,7 @@ import type { Disposer } from '../manifest/definePlugin';
 import type { ServiceRef } from '../di/createServiceRef';
 import type { ServiceProvider, ServiceRegistry } from '../di/ServiceRegistry';
 import type { StoragePort } from '../storage/StoragePort';
+import { isThenable } from './isThenable';
 
 /** The services part of a plugin context. */
 export interface PluginServices {
@@ -42,7 +43,8 @@ export interface ScopeParts {
   events: EventBus<PorticoEvents>;
   flags: FeatureFlags;
   http: HttpClient;
-  storage: StoragePort;
+  /** This plugin's storage, made on first use (most plugins never touch it). */
+  storage: () => StoragePort;
   logger: Logger;
 }
 
@@ -52,12 +54,19 @@ export interface PluginScope {
   dispose(): Promise<void>;
 }
 
-/** Builds the context for one activation. Disposer errors are logged, never thrown. */
+/**
+ * Builds the context for one activation. Disposer errors are logged, never thrown.
+ * The signal, logger and storage are made on first read: a kernel start activates
+ * many plugins, and most read none of them.
+ */
 export function createPluginScope(manifest: Manifest, parts: ScopeParts): PluginScope {
   const disposers: Disposer[] = [];
-  const controller = new AbortController();
-  const logger = parts.logger.child(manifest.id);
+  let controller: AbortController | undefined;
+  let logger: Logger | undefined;
+  let storage: StoragePort | undefined;
   let disposed = false;
+  const loggerOf = () => (logger ??= parts.logger.child(manifest.id));
+  const abortReason = () => new Error(`Plugin "${manifest.id}" was disposed`);
 
   const track = (unsubscribe: Unsubscribe): Unsubscribe => {
     // A plugin that outlives its scope (timed out, disposed mid-activation) must not leak.
@@ -87,9 +96,19 @@ export function createPluginScope(manifest: Manifest, parts: ScopeParts): Plugin
     events,
     flags: { isEnabled: (id) => parts.flags.isEnabled(id), get: (id) => parts.flags.get(id) },
     http: parts.http,
-    storage: parts.storage,
-    logger,
-    signal: controller.signal,
+    get storage() {
+      return (storage ??= parts.storage());
+    },
+    get logger() {
+      return loggerOf();
+    },
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (disposed) controller.abort(abortReason());
+      }
+      return controller.signal;
+    },
     onDispose: (disposer) => {
       if (disposed) void Promise.resolve().then(disposer);
       else disposers.push(disposer);
@@ -101,12 +120,14 @@ export function createPluginScope(manifest: Manifest, parts: ScopeParts): Plugin
     async dispose() {
       if (disposed) return;
       disposed = true;
-      controller.abort(new Error(`Plugin "${manifest.id}" was disposed`));
+      controller?.abort(abortReason());
+      // Each disposer finishes before the next starts; only asynchronous ones are awaited.
       for (const disposer of disposers.reverse()) {
         try {
-          await disposer();
+          const result = disposer();
+          if (isThenable(result)) await result;
         } catch (error) {
-          logger.error('A disposer threw', error);
+          loggerOf().error('A disposer threw', error);
         }
       }
     },

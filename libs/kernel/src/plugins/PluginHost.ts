@@ -1,4 +1,4 @@
-import { satisfiesRange as satisfies } from '../manifest/satisfiesRange';
+import { createRangeCheck } from '../manifest/satisfiesRange';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
 import type { ServiceRegistry } from '../di/ServiceRegistry';
 import type { EventBus } from '../events/createEventBus';
@@ -12,10 +12,11 @@ import type { Logger } from '../logger/createLogger';
 import type { PluginDefinition, ViewLoader, ViewModule } from '../manifest/definePlugin';
 import type { Manifest } from '../manifest/manifestSchema';
 import { validateManifest } from '../manifest/validateManifest';
-import { createObservable, type Observable } from '../state/createObservable';
+import type { Observable } from '../state/createObservable';
 import { createScopedStorage, type StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
 import { createPluginScope, type PluginScope } from './PluginContext';
+import { isThenable } from './isThenable';
 import { resolvePluginGraph, type PluginResolution } from './resolvePluginGraph';
 
 /** Where a plugin is in its lifecycle. */
@@ -77,37 +78,22 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly loadedViews = new Map<string, { owner: string; module: ViewModule }>();
   private resolution: PluginResolution = { order: [], failed: new Map(), disabled: new Map(), dependencies: new Map() };
   private readonly activeOrder: string[] = [];
-  private readonly state = createObservable<readonly PluginInfo[]>([]);
+  /** The published list, built on first read after a change (`undefined`: stale). */
+  private snapshot: readonly PluginInfo[] | undefined = [];
+  private readonly listeners = new Set<() => void>();
   private readonly queuedFailures: Array<PorticoEvents['plugin:failed']> = [];
   private started = false;
   private disposed = false;
   private disposals: Promise<void> = Promise.resolve();
+  private readonly satisfies = createRangeCheck();
 
   constructor(private readonly parts: PluginHostParts) {}
 
   /** Validates and registers plugins (synchronously); nothing of theirs runs yet. */
   load(definitions: readonly PluginDefinition[]): void {
-    for (const definition of definitions) {
-      let manifest: Manifest | undefined;
-      let error: PorticoError | undefined;
-      try {
-        manifest = validateManifest(definition.manifest);
-        if (this.records.has(manifest.id)) error = new DuplicatePluginError(manifest.id);
-        else if (!satisfies(this.parts.kernelVersion, manifest.kernel)) {
-          error = new KernelVersionMismatchError(manifest.id, manifest.kernel, this.parts.kernelVersion);
-        }
-      } catch (caught) {
-        error = toError(caught, '(unnamed)');
-      }
-      const id = manifest?.id ?? (error as { pluginId?: string }).pluginId ?? '(unnamed)';
-      if (error) {
-        this.report(id, error);
-        if (!this.records.has(id)) this.records.set(id, { id, definition, manifest: undefined, status: 'invalid', error, triggers: [] });
-        continue;
-      }
-      this.records.set(id, { id, definition, manifest, status: 'disabled', triggers: [] });
-      this.parts.flags.declare(id, [...(manifest!.featureFlag ? [manifest!.featureFlag] : []), ...(manifest!.flags ?? [])]);
-    }
+    this.parts.flags.batch(() => {
+      for (const definition of definitions) this.loadOne(definition);
+    });
     this.reconcile();
   }
 
@@ -126,7 +112,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     if (this.disposed) return;
     const manifests = [...this.records.values()].flatMap((r) => (r.manifest ? [r.manifest] : []));
     for (let round = 0; round <= manifests.length; round++) {
-      this.resolution = resolvePluginGraph(manifests, (flag) => this.parts.flags.isEnabled(flag), this.preFailed);
+      this.resolution = resolvePluginGraph(manifests, (flag) => this.parts.flags.isEnabled(flag), this.preFailed, this.satisfies);
       if (this.contributeNew()) break;
     }
     const { failed, disabled } = this.resolution;
@@ -217,11 +203,18 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   }
 
   getSnapshot(): readonly PluginInfo[] {
-    return this.state.getSnapshot();
+    return (this.snapshot ??= [...this.records.values()].map((r) => ({
+      id: r.id,
+      version: r.manifest?.version,
+      status: r.status,
+      error: r.error,
+      disabledBy: r.disabledBy,
+    })));
   }
 
   subscribe(listener: () => void): () => void {
-    return this.state.subscribe(listener);
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Disposes every active plugin in reverse activation order. */
@@ -229,6 +222,29 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     this.disposed = true;
     this.retire([...this.records.values()]);
     await this.disposals;
+  }
+
+  /** Validates one plugin and declares its flags; an invalid one is recorded and reported. */
+  private loadOne(definition: PluginDefinition): void {
+    let manifest: Manifest | undefined;
+    let error: PorticoError | undefined;
+    try {
+      manifest = validateManifest(definition.manifest);
+      if (this.records.has(manifest.id)) error = new DuplicatePluginError(manifest.id);
+      else if (!this.satisfies(this.parts.kernelVersion, manifest.kernel)) {
+        error = new KernelVersionMismatchError(manifest.id, manifest.kernel, this.parts.kernelVersion);
+      }
+    } catch (caught) {
+      error = toError(caught, '(unnamed)');
+    }
+    const id = manifest?.id ?? (error as { pluginId?: string }).pluginId ?? '(unnamed)';
+    if (error) {
+      this.report(id, error);
+      if (!this.records.has(id)) this.records.set(id, { id, definition, manifest: undefined, status: 'invalid', error, triggers: [] });
+      return;
+    }
+    this.records.set(id, { id, definition, manifest, status: 'disabled', triggers: [] });
+    this.parts.flags.declare(id, [...(manifest!.featureFlag ? [manifest!.featureFlag] : []), ...(manifest!.flags ?? [])]);
   }
 
   private liveManifests(): Manifest[] {
@@ -277,19 +293,30 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     this.publish();
     await Promise.all((this.resolution.dependencies.get(record.id) ?? []).map((dep) => this.activate(dep)));
     if (record.status !== 'activating' || this.disposed) return;
+    const { services, events, flags, http, logger, storage, storageKey } = this.parts;
     const scope = createPluginScope(record.manifest!, {
-      ...this.parts,
-      storage: createScopedStorage(this.parts.storage, `${this.parts.storageKey}/plugin/${record.id}/`),
+      services,
+      events,
+      flags,
+      http,
+      logger,
+      storage: () => createScopedStorage(storage, `${storageKey}/plugin/${record.id}/`),
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new PluginActivationError(record.id, new Error('timeout'), `did not activate within ${this.parts.activationTimeoutMs} ms`)),
-          this.parts.activationTimeoutMs,
-        );
-      });
-      const disposer = await Promise.race([Promise.resolve(record.definition.activate?.(scope.context)), timeout]);
+      const returned = record.definition.activate?.(scope.context);
+      // Only an activation still pending can time out: a synchronous one needs no timer.
+      const disposer = isThenable(returned)
+        ? await Promise.race([
+            returned,
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(
+                () => reject(new PluginActivationError(record.id, new Error('timeout'), `did not activate within ${this.parts.activationTimeoutMs} ms`)),
+                this.parts.activationTimeoutMs,
+              );
+            }),
+          ])
+        : await returned;
       if (typeof disposer === 'function') scope.context.onDispose(disposer);
     } catch (error) {
       await scope.dispose();
@@ -349,17 +376,22 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     else this.queuedFailures.push({ id, error });
   }
 
+  /**
+   * Marks the list changed and tells subscribers; the list itself is built when someone
+   * reads it, so the status changes of a start nobody watches cost nothing.
+   */
   private publish(): void {
-    this.state.set(
-      [...this.records.values()].map((r) => ({
-        id: r.id,
-        version: r.manifest?.version,
-        status: r.status,
-        error: r.error,
-        disabledBy: r.disabledBy,
-      })),
-    );
+    this.snapshot = undefined;
+    if (!this.listeners.size) return;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // One subscriber's failure must not keep the others from hearing of the change.
+      }
+    }
   }
+
 }
 
 /**

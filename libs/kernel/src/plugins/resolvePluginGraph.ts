@@ -1,4 +1,4 @@
-import { satisfiesRange as satisfies } from '../manifest/satisfiesRange';
+import { satisfiesRange } from '../manifest/satisfiesRange';
 import type { PorticoError } from '../errors/PorticoError';
 import {
   DependencyCycleError,
@@ -26,11 +26,13 @@ export interface PluginResolution {
  * kernel-compatible, in the host's order (which breaks ties). Missing, version-mismatched,
  * disabled, conflicting and cyclic dependencies each fail with their own error, and a
  * plugin whose requirement fails (here or in `preFailed`, e.g. at activation), fails too.
+ * `satisfies` checks a version against a range (a kernel passes its memoized one).
  */
 export function resolvePluginGraph(
   manifests: readonly Manifest[],
   isFlagOn: (flagId: string) => boolean,
   preFailed: ReadonlyMap<string, PorticoError> = new Map(),
+  satisfies: (version: string, range: string) => boolean = satisfiesRange,
 ): PluginResolution {
   const byId = new Map(manifests.map((m) => [m.id, m]));
   const index = new Map(manifests.map((m, i) => [m.id, i]));

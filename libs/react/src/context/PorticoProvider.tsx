@@ -1,13 +1,9 @@
-import { retryFailedImport } from '@portico/kernel';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { loadModalRoot } from '../modal/loadModalRoot';
-import type * as ModalRootModuleNs from '../modal/ModalRoot';
 import { onIdle } from '../modal/onIdle';
 import type { Portico } from '../portico/createPortico';
 import { PorticoContext } from './PorticoContext';
-
-type ModalRootModule = typeof ModalRootModuleNs;
 
 /** Where the modal's chunk (shell, styles, UI kit) stands. */
 type ModalChunk = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; Root: ComponentType };
@@ -83,18 +79,13 @@ function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChu
 export function PorticoProvider({ portico, children }: { portico: Portico; children?: ReactNode }) {
   const [chunk, setChunk] = useState<ModalChunk>({ status: 'idle' });
   const pending = useRef<Promise<void> | undefined>(undefined);
-  const failure = useRef<{ error: unknown; attempt: number } | undefined>(undefined);
   const load = useCallback(() => {
     if (pending.current) return;
     setChunk((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    const failed = failure.current;
-    // After a failure, the same chunk under a retry marker (a browser may keep the failed import).
-    const retry = failed && retryFailedImport<ModalRootModule>(failed.error, failed.attempt + 1);
-    pending.current = (retry ?? loadModalRoot()).then(
+    pending.current = loadModalRoot().then(
       (module) => setChunk({ status: 'ready', Root: module.default }),
       (error: unknown) => {
         pending.current = undefined;
-        failure.current = { error, attempt: (failed?.attempt ?? 0) + 1 };
         portico.kernel.logger.warn(`The modal failed to load: ${error instanceof Error ? error.message : String(error)}`);
         setChunk({ status: 'failed' });
       },

@@ -5,6 +5,31 @@ import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
 import { onIdle } from './onIdle';
 import { useShadowHost } from './useShadowHost';
+import * as accountNftsView from '../views/AccountNftsView';
+import * as accountTokensView from '../views/AccountTokensView';
+import * as accountView from '../views/AccountView';
+import * as approveTransactionView from '../views/ApproveTransactionView';
+import * as connectingView from '../views/ConnectingView';
+import * as connectView from '../views/ConnectView';
+import * as networksView from '../views/NetworksView';
+
+/**
+ * The core views' modules, loaded from here rather than from the core plugin so the
+ * bundler sees the views as imported by the modal chunk and keeps what they share with it
+ * (buttons, list items, avatars, the view outlet) inside it: a page fetches one modal
+ * chunk before the first click instead of a dozen small ones. Connect, the first view
+ * shown, is part of the chunk.
+ */
+export const coreViews = {
+  Connect: async () => connectView,
+  AllWallets: () => import('../views/AllWalletsView'),
+  Connecting: async () => connectingView,
+  Networks: async () => networksView,
+  Account: async () => accountView,
+  AccountTokens: async () => accountTokensView,
+  AccountNfts: async () => accountNftsView,
+  ApproveTransaction: async () => approveTransactionView,
+};
 
 /** The lazily loaded modal: a shadow-root host on the page and the shell while open. */
 export default function ModalRoot() {
