@@ -29,7 +29,7 @@ const EMPTY = Object.fromEntries(CONTRIBUTION_POINTS.map((p) => [p, []])) as unk
 export class ContributionRegistry implements Observable<Lists> {
   private readonly byPlugin = new Map<string, Manifest['contributes']>();
   /** Who contributes each id, per point: `ownerOf` and clash checks without scanning every plugin. */
-  private readonly owners = new Map<ContributionPoint, Map<string, string>>(CONTRIBUTION_POINTS.map((p) => [p, new Map()]));
+  private readonly owners = new Map<ContributionPoint, Map<string, string>>();
   private readonly state = createObservable<Lists>(EMPTY);
   private batching = 0;
   private dirty = false;
@@ -40,17 +40,19 @@ export class ContributionRegistry implements Observable<Lists> {
   add(pluginId: string, contributes: Manifest['contributes']): void {
     if (!contributes) return;
     for (const point of CONTRIBUTION_POINTS) {
-      const owners = this.owners.get(point)!;
       for (const item of contributes[point] ?? []) {
-        const owner = owners.get(item.id);
+        const owner = this.ownerOf(point, item.id);
         if (owner !== undefined && owner !== pluginId) throw new DuplicateContributionError(pluginId, point, item.id, owner);
       }
     }
     this.forgetOwners(pluginId);
     this.byPlugin.set(pluginId, contributes);
     for (const point of CONTRIBUTION_POINTS) {
-      const owners = this.owners.get(point)!;
-      for (const item of contributes[point] ?? []) owners.set(item.id, pluginId);
+      const items = contributes[point];
+      if (!items?.length) continue;
+      let owners = this.owners.get(point);
+      if (!owners) this.owners.set(point, (owners = new Map()));
+      for (const item of items) owners.set(item.id, pluginId);
     }
     this.changed();
   }
@@ -93,7 +95,7 @@ export class ContributionRegistry implements Observable<Lists> {
 
   /** The plugin that contributes `id` to `point` (hidden or not). */
   ownerOf(point: ContributionPoint, id: string): string | undefined {
-    return this.owners.get(point)!.get(id);
+    return this.owners.get(point)?.get(id);
   }
 
   getSnapshot(): Lists {
@@ -109,7 +111,8 @@ export class ContributionRegistry implements Observable<Lists> {
     const contributes = this.byPlugin.get(pluginId);
     if (!contributes) return;
     for (const point of CONTRIBUTION_POINTS) {
-      const owners = this.owners.get(point)!;
+      const owners = this.owners.get(point);
+      if (!owners) continue;
       for (const item of contributes[point] ?? []) {
         if (owners.get(item.id) === pluginId) owners.delete(item.id);
       }

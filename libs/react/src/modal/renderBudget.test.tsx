@@ -37,7 +37,8 @@ describe('render budget', () => {
     await act(async () => {
       closed = portico.open();
     });
-    await screen.findByRole('button', { name: 'Acme Wallet' });
+    // The first load of the modal chunk's module (transformed on demand here) can take a while on a busy machine.
+    await screen.findByRole('button', { name: 'Acme Wallet' }, { timeout: 5000 });
     phase = 'connect';
     await act(async () => {
       await portico.connect('acme-wallet');

@@ -29,7 +29,7 @@ export const ConnectWithAlert: Story = {
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Network Not Found');
     // The lazily loaded view arrives inside the shell.
-    await expect(await within(dialog).findByRole('button', { name: 'Acme Wallet' })).toBeInTheDocument();
+    await expect(await within(dialog).findByRole('button', { name: 'Acme Wallet' }, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     await expect(portico.kernel.alerts.getSnapshot()).toEqual([]);
@@ -47,7 +47,7 @@ export const Account: Story = {
   play: async ({ canvasElement, loaded }) => {
     const { portico } = loaded as PorticoLoaded;
     const dialog = within(canvasElement).getByRole('dialog', { name: 'Account' });
-    await expect(await within(dialog).findByTestId('account-address')).toHaveTextContent('abcd…456789');
+    await expect(await within(dialog).findByTestId('account-address', {}, { timeout: 5000 })).toHaveTextContent('abcd…456789');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await expect(portico.kernel.router.getSnapshot().isOpen).toBe(false);
   },
@@ -63,7 +63,7 @@ export const ApproveTransactionNotClosable: Story = {
   ],
   play: async ({ canvasElement }) => {
     const dialog = within(canvasElement).getByRole('dialog', { name: 'Approve Transaction' });
-    await expect(await within(dialog).findByTestId('approve-method')).toHaveTextContent('acme_sign');
+    await expect(await within(dialog).findByTestId('approve-method', {}, { timeout: 5000 })).toHaveTextContent('acme_sign');
     await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
   },
 };
