@@ -300,6 +300,22 @@ describe('review fixes', () => {
   });
 });
 
+describe('chain ids above 2^53', () => {
+  it('a wallet on chain 0x20000000000001 connects as eip155:9007199254740993, not …992', async () => {
+    const target = new EventTarget();
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const provider = {
+      request: async ({ method }: { method: string }) =>
+        method === 'eth_chainId' ? '0x20000000000001' : method === 'eth_requestAccounts' || method === 'eth_accounts' ? [ANVIL_ACCOUNT_0.address.toLowerCase()] : null,
+    };
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: INFO, provider } }));
+    await kernel.getService(chainAdapterRef('eip155')).connect(INFO.rdns);
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', address: `eip155:9007199254740993:${ANVIL_ACCOUNT_0.address}` });
+  });
+});
+
 describe('self-asserted rdns', () => {
   it('lists a second wallet claiming a known rdns too, both marked contested and neither under the bare rdns', async () => {
     const { kernel } = await setup();

@@ -56,7 +56,7 @@ function codeOf(error: unknown): number | undefined {
 
 type Codec = typeof EvmCodec;
 
-function toAccounts(codec: Codec, value: unknown, chainId: number): Account[] {
+function toAccounts(codec: Codec, value: unknown, chainId: bigint): Account[] {
   if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
   return value.map((address) => {
     if (!codec.isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
@@ -64,9 +64,10 @@ function toAccounts(codec: Codec, value: unknown, chainId: number): Account[] {
   });
 }
 
-function parseChainId(value: unknown): number {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(value)) throw new InvalidWalletResponseError('eth_chainId', `${JSON.stringify(value)}, not a hex chain id`);
-  return Number.parseInt(value, 16);
+/** A wallet's hex chain id as a bigint (exact above 2^53; CAIP-2 references hold up to 32 digits). */
+function parseChainId(value: unknown): bigint {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,26}$/.test(value)) throw new InvalidWalletResponseError('eth_chainId', `${JSON.stringify(value)}, not a hex chain id`);
+  return BigInt(value);
 }
 
 /**

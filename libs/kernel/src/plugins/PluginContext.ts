@@ -37,14 +37,12 @@ export interface PluginContext {
   onDispose(disposer: Disposer): void;
 }
 
-/** The kernel parts a plugin scope is built from. */
+/** The kernel parts plugin scopes are built from. */
 export interface ScopeParts {
   services: ServiceRegistry;
   events: EventBus<PorticoEvents>;
   flags: FeatureFlags;
   http: HttpClient;
-  /** This plugin's storage, made on first use (most plugins never touch it). */
-  storage: () => StoragePort;
   logger: Logger;
 }
 
@@ -54,82 +52,153 @@ export interface PluginScope {
   dispose(): Promise<void>;
 }
 
+/** Makes the scope of one activation; `storage` makes the plugin's storage on first use. */
+export type PluginScopeFactory = (manifest: Manifest, storage: () => StoragePort) => PluginScope;
+
 /**
- * Builds the context for one activation. Disposer errors are logged, never thrown.
- * The signal, logger and storage are made on first read: a kernel start activates
- * many plugins, and most read none of them.
+ * Returns the factory of plugin scopes for one kernel. What does not depend on the plugin
+ * (reading flags and services, emitting events) is made once here and shared by every
+ * context; the signal, logger and storage of a context are made on first read, since a
+ * kernel start activates many plugins and most read none of them.
  */
-export function createPluginScope(manifest: Manifest, parts: ScopeParts): PluginScope {
-  const disposers: Disposer[] = [];
-  let controller: AbortController | undefined;
-  let logger: Logger | undefined;
-  let storage: StoragePort | undefined;
-  let disposed = false;
-  const loggerOf = () => (logger ??= parts.logger.child(manifest.id));
-  const abortReason = () => new Error(`Plugin "${manifest.id}" was disposed`);
-
-  const track = (unsubscribe: Unsubscribe): Unsubscribe => {
-    // A plugin that outlives its scope (timed out, disposed mid-activation) must not leak.
-    if (disposed) unsubscribe();
-    else disposers.push(unsubscribe);
-    return unsubscribe;
-  };
-
-  const events: EventBus<PorticoEvents> = {
-    on: (name, listener) => track(parts.events.on(name, listener)),
-    once: (name, listener) => track(parts.events.once(name, listener)),
+export function createPluginScopes(parts: ScopeParts): PluginScopeFactory {
+  const shared: SharedParts = {
+    parts,
+    flags: Object.freeze({ isEnabled: (id: string) => parts.flags.isEnabled(id), get: (id: string) => parts.flags.get(id) }),
+    getService: (ref) => parts.services.get(ref),
+    hasService: (ref) => parts.services.has(ref),
     emit: (name, payload) => parts.events.emit(name, payload),
     listenerCount: (name) => parts.events.listenerCount(name),
     clear: () => {
       throw new Error('A plugin cannot clear the kernel event bus');
     },
   };
+  return (manifest, storage) => new Scope(manifest, shared, storage);
+}
 
-  const context: PluginContext = {
-    pluginId: manifest.id,
-    manifest,
-    services: {
-      register: (ref, provider) => track(parts.services.register(ref, provider, manifest.id)),
-      get: (ref) => parts.services.get(ref),
-      has: (ref) => parts.services.has(ref),
-    },
-    events,
-    flags: { isEnabled: (id) => parts.flags.isEnabled(id), get: (id) => parts.flags.get(id) },
-    http: parts.http,
-    get storage() {
-      return (storage ??= parts.storage());
-    },
-    get logger() {
-      return loggerOf();
-    },
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        if (disposed) controller.abort(abortReason());
-      }
-      return controller.signal;
-    },
-    onDispose: (disposer) => {
-      if (disposed) void Promise.resolve().then(disposer);
-      else disposers.push(disposer);
-    },
-  };
+interface SharedParts {
+  readonly parts: ScopeParts;
+  readonly flags: PluginContext['flags'];
+  readonly getService: PluginServices['get'];
+  readonly hasService: PluginServices['has'];
+  readonly emit: EventBus<PorticoEvents>['emit'];
+  readonly listenerCount: EventBus<PorticoEvents>['listenerCount'];
+  readonly clear: () => never;
+}
 
-  return {
-    context,
-    async dispose() {
-      if (disposed) return;
-      disposed = true;
-      controller?.abort(abortReason());
-      // Each disposer finishes before the next starts; only asynchronous ones are awaited.
-      for (const disposer of disposers.reverse()) {
-        try {
-          const result = disposer();
-          if (isThenable(result)) await result;
-        } catch (error) {
-          loggerOf().error('A disposer threw', error);
-        }
+/** One activation: what it registered, undone on dispose in reverse order. Disposer errors are logged, never thrown. */
+class Scope implements PluginScope {
+  readonly context: PluginContext;
+  private readonly disposers: Disposer[] = [];
+  private controller: AbortController | undefined;
+  private scopedLogger: Logger | undefined;
+  private scopedStorage: StoragePort | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly manifest: Manifest,
+    private readonly shared: SharedParts,
+    private readonly makeStorage: () => StoragePort,
+  ) {
+    this.context = new ScopeContext(this, manifest, shared);
+  }
+
+  /** Keeps an unsubscribe for dispose; a plugin that outlives its scope (timed out, disposed mid-activation) must not leak. */
+  track(unsubscribe: Unsubscribe): Unsubscribe {
+    if (this.disposed) unsubscribe();
+    else this.disposers.push(unsubscribe);
+    return unsubscribe;
+  }
+
+  onDispose(disposer: Disposer): void {
+    if (this.disposed) void Promise.resolve().then(disposer);
+    else this.disposers.push(disposer);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.disposed) this.controller.abort(this.abortReason());
+    }
+    return this.controller.signal;
+  }
+
+  get logger(): Logger {
+    return (this.scopedLogger ??= this.shared.parts.logger.child(this.manifest.id));
+  }
+
+  get storage(): StoragePort {
+    return (this.scopedStorage ??= this.makeStorage());
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.controller?.abort(this.abortReason());
+    // Each disposer finishes before the next starts; only asynchronous ones are awaited.
+    for (const disposer of this.disposers.reverse()) {
+      try {
+        const result = disposer();
+        if (isThenable(result)) await result;
+      } catch (error) {
+        this.logger.error('A disposer threw', error);
       }
-    },
-  };
+    }
+  }
+
+  private abortReason(): Error {
+    return new Error(`Plugin "${this.manifest.id}" was disposed`);
+  }
+}
+
+/**
+ * What `activate(ctx)` receives. Its lazily made parts are getters of the class, so every
+ * context has the same shape; its functions are bound, so a plugin may pass them around.
+ */
+class ScopeContext implements PluginContext {
+  readonly pluginId: string;
+  readonly services: PluginServices;
+  readonly events: EventBus<PorticoEvents>;
+  readonly flags: PluginContext['flags'];
+  readonly http: HttpClient;
+  readonly onDispose: (disposer: Disposer) => void;
+  readonly #scope: Scope;
+
+  constructor(
+    scope: Scope,
+    readonly manifest: Manifest,
+    shared: SharedParts,
+  ) {
+    const { services, events, http } = shared.parts;
+    this.#scope = scope;
+    this.pluginId = manifest.id;
+    this.services = {
+      register: (ref, provider) => scope.track(services.register(ref, provider, manifest.id)),
+      get: shared.getService,
+      has: shared.hasService,
+    };
+    this.events = {
+      on: (name, listener) => scope.track(events.on(name, listener)),
+      once: (name, listener) => scope.track(events.once(name, listener)),
+      emit: shared.emit,
+      listenerCount: shared.listenerCount,
+      clear: shared.clear,
+    };
+    this.flags = shared.flags;
+    this.http = http;
+    this.onDispose = (disposer) => scope.onDispose(disposer);
+  }
+
+  /** Storage whose keys are private to this plugin. */
+  get storage(): StoragePort {
+    return this.#scope.storage;
+  }
+
+  get logger(): Logger {
+    return this.#scope.logger;
+  }
+
+  get signal(): AbortSignal {
+    return this.#scope.signal;
+  }
 }

@@ -15,7 +15,7 @@ import { validateManifest } from '../manifest/validateManifest';
 import type { Observable } from '../state/createObservable';
 import { createScopedStorage, type StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
-import { createPluginScope, type PluginScope } from './PluginContext';
+import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
 import { isThenable } from './isThenable';
 import { resolvePluginGraph, type PluginResolution } from './resolvePluginGraph';
 
@@ -87,7 +87,11 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private disposals: Promise<void> = Promise.resolve();
   private readonly satisfies = createRangeCheck();
 
-  constructor(private readonly parts: PluginHostParts) {}
+  private readonly createScope: PluginScopeFactory;
+
+  constructor(private readonly parts: PluginHostParts) {
+    this.createScope = createPluginScopes(parts);
+  }
 
   /** Validates and registers plugins (synchronously); nothing of theirs runs yet. */
   load(definitions: readonly PluginDefinition[]): void {
@@ -293,15 +297,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     this.publish();
     await Promise.all((this.resolution.dependencies.get(record.id) ?? []).map((dep) => this.activate(dep)));
     if (record.status !== 'activating' || this.disposed) return;
-    const { services, events, flags, http, logger, storage, storageKey } = this.parts;
-    const scope = createPluginScope(record.manifest!, {
-      services,
-      events,
-      flags,
-      http,
-      logger,
-      storage: () => createScopedStorage(storage, `${storageKey}/plugin/${record.id}/`),
-    });
+    const { storage, storageKey } = this.parts;
+    const scope = this.createScope(record.manifest!, () => createScopedStorage(storage, `${storageKey}/plugin/${record.id}/`));
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const returned = record.definition.activate?.(scope.context);
