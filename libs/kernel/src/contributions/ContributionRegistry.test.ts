@@ -179,4 +179,22 @@ describe('contributions through the kernel', () => {
     expect(registry.list('views').map((v) => v.title)).toEqual(['V2']);
     expect(() => registry.add('q', { views: [{ id: 'V', title: 'V3' }] })).toThrow(DuplicateContributionError);
   });
+
+  it('knows the owner of each id through removes and re-adds', () => {
+    const registry = new ContributionRegistry();
+    registry.add('p', { views: [{ id: 'V', title: 'V' }, { id: 'W', title: 'W' }] });
+    expect(registry.ownerOf('views', 'W')).toBe('p');
+    expect(registry.ownerOf('walletButtons', 'W')).toBeUndefined();
+    registry.add('p', { views: [{ id: 'V', title: 'V' }] });
+    expect(registry.ownerOf('views', 'W')).toBeUndefined();
+    expect(() => registry.add('q', { views: [{ id: 'W', title: 'W' }] })).not.toThrow();
+    registry.remove('p');
+    expect(registry.ownerOf('views', 'V')).toBeUndefined();
+    expect(registry.ownerOf('views', 'W')).toBe('q');
+    expect(() => registry.add('r', { views: [{ id: 'V', title: 'V' }] })).not.toThrow();
+    expect(registry.list('views').map((v) => [v.id, v.pluginId])).toEqual([
+      ['V', 'r'],
+      ['W', 'q'],
+    ]);
+  });
 });

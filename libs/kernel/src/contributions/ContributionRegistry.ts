@@ -126,7 +126,7 @@ export class ContributionRegistry implements Observable<Lists> {
       const items: Array<Contribution<ContributionPoint>> = [];
       for (const [pluginId, contributes] of this.byPlugin) {
         for (const item of contributes?.[point] ?? []) {
-          if (!disabled.has(item.id)) items.push({ ...item, pluginId } as Contribution<ContributionPoint>);
+          if (!disabled.has(item.id)) items.push(tag(item, pluginId));
         }
       }
       const rank =
@@ -140,4 +140,15 @@ export class ContributionRegistry implements Observable<Lists> {
     }
     this.state.set(next as unknown as Lists);
   }
+}
+
+/**
+ * A copy of `item` with its plugin's id. Not `{ ...item, pluginId }`: that spread sees items
+ * of every point's shape, and V8 then gives each copy a map of its own (slow, and ~200 bytes
+ * more per contribution).
+ */
+function tag(item: object, pluginId: string): Contribution<ContributionPoint> {
+  const copy = Object.assign({}, item) as Record<string, unknown>;
+  copy.pluginId = pluginId;
+  return copy as Contribution<ContributionPoint>;
 }

@@ -34,6 +34,25 @@ describe('FeatureFlags', () => {
     expect(flags.get('defaulted')).toEqual({ id: 'defaulted', value: true, source: 'default', owner: 'owner' });
   });
 
+  it('a batch of declarations recomputes and notifies once, at its end', () => {
+    const flags = new FeatureFlags({ second: false });
+    let notified = 0;
+    flags.subscribe(() => notified++);
+    const result = flags.batch(() => {
+      flags.declare('a', [{ id: 'first', default: true }]);
+      flags.declare('b', [{ id: 'second', default: true }]);
+      flags.declare('c', [{ id: 'first', default: false }]);
+      expect(notified).toBe(0);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(notified).toBe(1);
+    expect(flags.get('first')).toEqual({ id: 'first', value: true, source: 'default', owner: 'a' });
+    expect(flags.get('second')).toEqual({ id: 'second', value: false, source: 'host', owner: 'b' });
+    flags.batch(() => undefined);
+    expect(notified).toBe(1);
+  });
+
   it('reads unknown flags as off', () => {
     expect(new FeatureFlags().isEnabled('whatever')).toBe(false);
     expect(new FeatureFlags().get('whatever')).toBeUndefined();

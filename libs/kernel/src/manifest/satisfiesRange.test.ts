@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { satisfiesRange } from './satisfiesRange';
+import { createRangeCheck, satisfiesRange } from './satisfiesRange';
 
 describe('satisfiesRange', () => {
   it.each(['*', 'x', 'X', ' * ', 'latest'])('treats %j as any version', (range) => {
@@ -15,5 +15,17 @@ describe('satisfiesRange', () => {
 
   it('throws on a malformed range', () => {
     expect(() => satisfiesRange('1.0.0', 'one point oh')).toThrow();
+  });
+});
+
+describe('createRangeCheck', () => {
+  it('answers like satisfiesRange, and still throws on a malformed range every time', () => {
+    const check = createRangeCheck();
+    for (let i = 0; i < 2; i++) {
+      expect(check('1.4.0', '^1.2.0')).toBe(true);
+      expect(check('2.0.0', '^1.2.0')).toBe(false);
+      expect(check('0.1.0', '*')).toBe(true);
+      expect(() => check('1.0.0', 'one point oh')).toThrow();
+    }
   });
 });

@@ -220,4 +220,64 @@ describe('plugin context: what it offers', () => {
     await kernel.start();
     expect(greeting).toBe('hello consumer');
   });
+
+  it('a signal first read after dispose is already aborted; logger and storage work when first read late', async () => {
+    let context: PluginContext | undefined;
+    const lines: string[] = [];
+    const storage = createMemoryStorage();
+    const kernel = makeKernel({
+      storage,
+      logLevel: 'info',
+      logSink: (_level, message) => void lines.push(message),
+      plugins: [plugin(manifest('late'), { activate: (ctx) => void (context = ctx) })],
+    });
+    await kernel.start();
+    await kernel.dispose();
+    expect(context?.signal.aborted).toBe(true);
+    expect((context?.signal.reason as Error).message).toBe('Plugin "late" was disposed');
+    expect(context?.signal).toBe(context?.signal);
+    context?.logger.info('still here');
+    context?.storage.set('k', 'v');
+    expect(lines).toContain('[portico:late] still here');
+    expect(storage.dump()).toMatchObject({ 'portico/plugin/late/k': 'v' });
+  });
+
+  it('runs synchronous and asynchronous disposers one after another, in reverse', async () => {
+    const log: string[] = [];
+    const kernel = makeKernel({
+      plugins: [
+        plugin(manifest('mixed'), {
+          activate: (ctx) => {
+            ctx.onDispose(() => void log.push('sync 1'));
+            ctx.onDispose(async () => {
+              log.push('async start');
+              await delay(1);
+              log.push('async end');
+            });
+            ctx.onDispose(() => void log.push('sync 3'));
+          },
+        }),
+      ],
+    });
+    await kernel.start();
+    await kernel.dispose();
+    expect(log).toEqual(['sync 3', 'async start', 'async end', 'sync 1']);
+  });
+
+  it('shares nothing mutable between plugins: each context has its own services and events', async () => {
+    const contexts: PluginContext[] = [];
+    const kernel = makeKernel({
+      plugins: ['one', 'two'].map((id) => plugin(manifest(id), { activate: (ctx) => void contexts.push(ctx) })),
+    });
+    await kernel.start();
+    const [one, two] = contexts;
+    expect(one?.pluginId).toBe('one');
+    expect(two?.pluginId).toBe('two');
+    expect(one?.services).not.toBe(two?.services);
+    expect(one?.events).not.toBe(two?.events);
+    expect(Object.isFrozen(one?.flags)).toBe(true);
+    const { on } = one!.events;
+    on('network:switched', () => undefined);
+    expect(kernel.events.listenerCount('network:switched')).toBe(1);
+  });
 });

@@ -7,7 +7,7 @@ import type { Manifest } from '../manifest/manifestSchema';
 import type { Disposer } from '../manifest/definePlugin';
 import type { ServiceRef } from '../di/createServiceRef';
 import type { ServiceProvider, ServiceRegistry } from '../di/ServiceRegistry';
-import type { StoragePort } from '../storage/StoragePort';
+import { createScopedStorage, type StoragePort } from '../storage/StoragePort';
 import { isThenable } from './isThenable';
 
 /** The services part of a plugin context. */
@@ -44,6 +44,9 @@ export interface ScopeParts {
   flags: FeatureFlags;
   http: HttpClient;
   logger: Logger;
+  /** The kernel's storage; each plugin gets the keys under `<storageKey>/plugin/<id>/`. */
+  storage: StoragePort;
+  storageKey: string;
 }
 
 /** A plugin context plus the means to undo it. */
@@ -52,8 +55,8 @@ export interface PluginScope {
   dispose(): Promise<void>;
 }
 
-/** Makes the scope of one activation; `storage` makes the plugin's storage on first use. */
-export type PluginScopeFactory = (manifest: Manifest, storage: () => StoragePort) => PluginScope;
+/** Makes the scope of one activation of the plugin with this manifest. */
+export type PluginScopeFactory = (manifest: Manifest) => PluginScope;
 
 /**
  * Returns the factory of plugin scopes for one kernel. What does not depend on the plugin
@@ -73,7 +76,7 @@ export function createPluginScopes(parts: ScopeParts): PluginScopeFactory {
       throw new Error('A plugin cannot clear the kernel event bus');
     },
   };
-  return (manifest, storage) => new Scope(manifest, shared, storage);
+  return (manifest) => new Scope(manifest, shared);
 }
 
 interface SharedParts {
@@ -90,15 +93,14 @@ interface SharedParts {
 class Scope implements PluginScope {
   readonly context: PluginContext;
   private readonly disposers: Disposer[] = [];
-  private controller: AbortController | undefined;
-  private scopedLogger: Logger | undefined;
-  private scopedStorage: StoragePort | undefined;
+  private controller: AbortController | undefined = undefined;
+  private scopedLogger: Logger | undefined = undefined;
+  private scopedStorage: StoragePort | undefined = undefined;
   private disposed = false;
 
   constructor(
     private readonly manifest: Manifest,
     private readonly shared: SharedParts,
-    private readonly makeStorage: () => StoragePort,
   ) {
     this.context = new ScopeContext(this, manifest, shared);
   }
@@ -128,7 +130,8 @@ class Scope implements PluginScope {
   }
 
   get storage(): StoragePort {
-    return (this.scopedStorage ??= this.makeStorage());
+    const { storage, storageKey } = this.shared.parts;
+    return (this.scopedStorage ??= createScopedStorage(storage, `${storageKey}/plugin/${this.manifest.id}/`));
   }
 
   async dispose(): Promise<void> {

@@ -210,6 +210,29 @@ describe('lazy activation', () => {
     expect(seen).toEqual(['activating', 'active']);
     expect(kernel.plugins.getSnapshot().map((p) => p.id)).toEqual(['p']);
   });
+
+  it('keeps one snapshot between changes, a new one after each, and survives a throwing subscriber', async () => {
+    const kernel = makeKernel({ plugins: [plugin(manifest('p', { featureFlag: { id: 'pOn', default: true } }))] });
+    const before = kernel.plugins.getSnapshot();
+    expect(kernel.plugins.getSnapshot()).toBe(before);
+    let calls = 0;
+    kernel.plugins.subscribe(() => {
+      throw new Error('subscriber bug');
+    });
+    const unsubscribe = kernel.plugins.subscribe(() => void calls++);
+    await kernel.start();
+    expect(calls).toBeGreaterThan(0);
+    const after = kernel.plugins.getSnapshot();
+    expect(after).not.toBe(before);
+    expect(kernel.plugins.getSnapshot()).toBe(after);
+    expect(after[0]?.status).toBe('active');
+    unsubscribe();
+    const seen = calls;
+    kernel.setFeature('pOn', false);
+    expect(kernel.plugins.get('p')?.status).toBe('disabled');
+    expect(kernel.plugins.getSnapshot()).not.toBe(after);
+    expect(calls).toBe(seen);
+  });
 });
 
 describe('loadView', () => {

@@ -13,7 +13,7 @@ import type { PluginDefinition, ViewLoader, ViewModule } from '../manifest/defin
 import type { Manifest } from '../manifest/manifestSchema';
 import { validateManifest } from '../manifest/validateManifest';
 import type { Observable } from '../state/createObservable';
-import { createScopedStorage, type StoragePort } from '../storage/StoragePort';
+import type { StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
 import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
 import { isThenable } from './isThenable';
@@ -60,6 +60,17 @@ interface PluginRecord {
 
 const LIVE: ReadonlySet<PluginStatus> = new Set(['resolved', 'activating', 'active']);
 
+/** A record with every field present from the start, so all records keep one shape. */
+function newRecord(
+  id: string,
+  definition: PluginDefinition,
+  manifest: Manifest | undefined,
+  status: PluginStatus,
+  error: PorticoError | undefined,
+): PluginRecord {
+  return { id, definition, manifest, status, error, disabledBy: undefined, activation: undefined, scope: undefined, triggers: [] };
+}
+
 function toError(error: unknown, id: string): PorticoError {
   return isPorticoError(error) ? error : new PluginActivationError(id, error);
 }
@@ -86,7 +97,6 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private disposed = false;
   private disposals: Promise<void> = Promise.resolve();
   private readonly satisfies = createRangeCheck();
-
   private readonly createScope: PluginScopeFactory;
 
   constructor(private readonly parts: PluginHostParts) {
@@ -244,10 +254,10 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     const id = manifest?.id ?? (error as { pluginId?: string }).pluginId ?? '(unnamed)';
     if (error) {
       this.report(id, error);
-      if (!this.records.has(id)) this.records.set(id, { id, definition, manifest: undefined, status: 'invalid', error, triggers: [] });
+      if (!this.records.has(id)) this.records.set(id, newRecord(id, definition, undefined, 'invalid', error));
       return;
     }
-    this.records.set(id, { id, definition, manifest, status: 'disabled', triggers: [] });
+    this.records.set(id, newRecord(id, definition, manifest, 'disabled', undefined));
     this.parts.flags.declare(id, [...(manifest!.featureFlag ? [manifest!.featureFlag] : []), ...(manifest!.flags ?? [])]);
   }
 
@@ -297,8 +307,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     this.publish();
     await Promise.all((this.resolution.dependencies.get(record.id) ?? []).map((dep) => this.activate(dep)));
     if (record.status !== 'activating' || this.disposed) return;
-    const { storage, storageKey } = this.parts;
-    const scope = this.createScope(record.manifest!, () => createScopedStorage(storage, `${storageKey}/plugin/${record.id}/`));
+    const scope = this.createScope(record.manifest!);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const returned = record.definition.activate?.(scope.context);
