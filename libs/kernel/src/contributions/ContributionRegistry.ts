@@ -4,6 +4,7 @@ import { CONTRIBUTION_POINTS, type ContributionOf, type ContributionPoint } from
 import { CONNECTOR_GROUPS } from '../taxonomy/connectors';
 import { createObservable, type Observable } from '../state/createObservable';
 import { orderContributions } from './orderContributions';
+import { createBatcher } from '../state/createBatcher';
 
 /** A contribution as listed: the manifest entry plus the plugin that made it. */
 export type Contribution<P extends ContributionPoint> = ContributionOf<P> & { readonly pluginId: string };
@@ -31,8 +32,7 @@ export class ContributionRegistry implements Observable<Lists> {
   /** Who contributes each id, per point: `ownerOf` and clash checks without scanning every plugin. */
   private readonly owners = new Map<ContributionPoint, Map<string, string>>();
   private readonly state = createObservable<Lists>(EMPTY);
-  private batching = 0;
-  private dirty = false;
+  private readonly batcher = createBatcher(() => this.recompute());
 
   constructor(private readonly overrides: ContributionOverrides = {}) {}
 
@@ -54,12 +54,12 @@ export class ContributionRegistry implements Observable<Lists> {
       if (!owners) this.owners.set(point, (owners = new Map()));
       for (const item of items) owners.set(item.id, pluginId);
     }
-    this.changed();
+    this.batcher.changed();
   }
 
   remove(pluginId: string): void {
     this.forgetOwners(pluginId);
-    if (this.byPlugin.delete(pluginId)) this.changed();
+    if (this.byPlugin.delete(pluginId)) this.batcher.changed();
   }
 
   /**
@@ -67,21 +67,9 @@ export class ContributionRegistry implements Observable<Lists> {
    * plugins sorts every point once instead of 20 times and notifies subscribers once.
    */
   batch<T>(fn: () => T): T {
-    this.batching++;
-    try {
-      return fn();
-    } finally {
-      if (--this.batching === 0 && this.dirty) {
-        this.dirty = false;
-        this.recompute();
-      }
-    }
+    return this.batcher.batch(fn);
   }
 
-  private changed(): void {
-    if (this.batching > 0) this.dirty = true;
-    else this.recompute();
-  }
 
   /** The ordered, host-filtered contributions of a point, optionally for one namespace. */
   list<P extends ContributionPoint>(point: P, namespace?: string): readonly Contribution<P>[] {

@@ -1,5 +1,6 @@
 import type { FlagDeclaration } from '../manifest/manifestSchema';
 import { createObservable, type Observable } from '../state/createObservable';
+import { createBatcher } from '../state/createBatcher';
 
 /** Where a flag's current value came from. */
 export type FlagSource = 'host' | 'remote' | 'default';
@@ -22,8 +23,7 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
   private remote: Record<string, boolean> = {};
   private readonly host: Record<string, boolean>;
   private readonly state = createObservable<ReadonlyMap<string, FlagState>>(new Map());
-  private batching = 0;
-  private dirty = false;
+  private readonly batcher = createBatcher(() => this.recompute());
 
   constructor(host: Readonly<Record<string, boolean>> = {}) {
     this.host = { ...host };
@@ -42,7 +42,7 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
     for (const flag of flags) {
       if (!this.declared.has(flag.id)) this.declared.set(flag.id, { owner, default: flag.default });
     }
-    this.changed();
+    this.batcher.changed();
   }
 
   /**
@@ -50,15 +50,7 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
    * plugins builds the flag map once instead of 20 times and notifies subscribers once.
    */
   batch<T>(fn: () => T): T {
-    this.batching++;
-    try {
-      return fn();
-    } finally {
-      if (--this.batching === 0 && this.dirty) {
-        this.dirty = false;
-        this.recompute();
-      }
-    }
+    return this.batcher.batch(fn);
   }
 
   /** Applies remote config; returns the ids whose value changed. */
@@ -86,10 +78,6 @@ export class FeatureFlags implements Observable<ReadonlyMap<string, FlagState>> 
     return this.state.subscribe(listener);
   }
 
-  private changed(): void {
-    if (this.batching > 0) this.dirty = true;
-    else this.recompute();
-  }
 
   private recompute(): void {
     const next = new Map<string, FlagState>();
