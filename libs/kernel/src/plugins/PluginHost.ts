@@ -12,7 +12,7 @@ import type { Logger } from '../logger/createLogger';
 import type { PluginDefinition, ViewLoader, ViewModule } from '../manifest/definePlugin';
 import type { Manifest } from '../manifest/manifestSchema';
 import { validateManifest } from '../manifest/validateManifest';
-import type { Observable } from '../state/createObservable';
+import { createDerivedObservable, type Observable } from '../state/createObservable';
 import type { StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
 import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
@@ -84,14 +84,15 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly records = new Map<string, PluginRecord>();
   private readonly preFailed = new Map<string, PorticoError>();
   /** Chunks of views whose import failed: retried under a fresh URL (browsers may cache the failure). */
-  private readonly failedChunks = new Map<string, { url: string; attempt: number }>();
+  private readonly failedChunks = new Map<string, { error: unknown; attempt: number }>();
   /** View modules already loaded, by view id, with the plugin that gave them. */
   private readonly loadedViews = new Map<string, { owner: string; module: ViewModule }>();
   private resolution: PluginResolution = { order: [], failed: new Map(), disabled: new Map(), dependencies: new Map() };
   private readonly activeOrder: string[] = [];
-  /** The published list, built on first read after a change (`undefined`: stale). */
-  private snapshot: readonly PluginInfo[] | undefined = [];
-  private readonly listeners = new Set<() => void>();
+  /** The published list, built on first read after a change. */
+  private readonly state = createDerivedObservable<readonly PluginInfo[]>(() =>
+    [...this.records.values()].map((r) => ({ id: r.id, version: r.manifest?.version, status: r.status, error: r.error, disabledBy: r.disabledBy })),
+  );
   private readonly queuedFailures: Array<PorticoEvents['plugin:failed']> = [];
   private started = false;
   private disposed = false;
@@ -173,11 +174,10 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     let module: ViewModule;
     const failed = this.failedChunks.get(viewId);
     try {
-      module = failed ? ((await import(/* @vite-ignore */ retryUrl(failed.url, failed.attempt))) as ViewModule) : await loader();
+      module = await ((failed && retryFailedImport<ViewModule>(failed.error, failed.attempt)) ?? loader());
       this.failedChunks.delete(viewId);
     } catch (error) {
-      const url = failedChunkUrl(error);
-      if (url) this.failedChunks.set(viewId, { url, attempt: (failed?.attempt ?? 0) + 1 });
+      if (failedChunkUrl(error)) this.failedChunks.set(viewId, { error, attempt: (failed?.attempt ?? 0) + 1 });
       throw new ViewLoadError(viewId, error);
     }
     if (!module || typeof module !== 'object' || !('default' in module)) {
@@ -217,18 +217,11 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   }
 
   getSnapshot(): readonly PluginInfo[] {
-    return (this.snapshot ??= [...this.records.values()].map((r) => ({
-      id: r.id,
-      version: r.manifest?.version,
-      status: r.status,
-      error: r.error,
-      disabledBy: r.disabledBy,
-    })));
+    return this.state.getSnapshot();
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.state.subscribe(listener);
   }
 
   /** Disposes every active plugin in reverse activation order. */
@@ -387,15 +380,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
    * reads it, so the status changes of a start nobody watches cost nothing.
    */
   private publish(): void {
-    this.snapshot = undefined;
-    if (!this.listeners.size) return;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch {
-        // One subscriber's failure must not keep the others from hearing of the change.
-      }
-    }
+    this.state.invalidate();
   }
 
 }
