@@ -18,6 +18,7 @@ ensureInstalled();
 const COLD_SAMPLES = Number(process.argv.find((a) => a.startsWith('--cold-samples='))?.split('=')[1] ?? 20);
 const { buildHost, buildPluginVariant, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 const { chromium } = await import('playwright-core');
+const { measureCold, summarize } = await import('./benchCold.mjs');
 
 buildHost({ withWalletPage: true });
 const sizes = measureSizes();
@@ -59,15 +60,7 @@ const { register } = await import('tsx/esm/api');
 register();
 const { startAnvil } = await import('@portico/chain-eip155/testing/node');
 const anvil = await startAnvil({ chainId: 31337 });
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[9] + sorted[10]) / 2;
-};
-const median50 = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+const median = (values) => summarize(values).median;
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
@@ -216,11 +209,10 @@ try {
     await wc.waitForTimeout(40);
   }
   const keys = await wc.evaluate(() => window.benchKeys);
-  console.log(`  All Wallets: search keystroke → next frame: median ${f(median50(keys))} ms, min ${f(Math.min(...keys))}, max ${f(Math.max(...keys))} over ${keys.length}  [target < 16]`);
+  console.log(`  All Wallets: search keystroke → next frame: median ${f(median(keys))} ms, min ${f(Math.min(...keys))}, max ${f(Math.max(...keys))} over ${keys.length}  [target < 16]`);
   if (errors.length) throw new Error(`the bench pages failed: ${errors.join('; ')}`);
 
   // Cold: what a visitor meets, a fresh browser context per sample.
-  const { measureCold, summarize } = await import('./benchCold.mjs');
   const cold = await measureCold(browser, {
     hostUrl: url,
     walletUrl: `${walletHost.url}wallet.html?evm=${encodeURIComponent(anvil.url)}`,
