@@ -4,6 +4,7 @@
 // time from the click to the first animation frame with the view rendered (dialog in the DOM,
 // no view outlet waiting for a chunk), median and range over the samples; `next task` counts
 // the samples where the view was already committed in the task right after the click's.
+import { clickToView } from './clickToView.mjs';
 
 /** Median, min and max of a list of numbers. */
 export function summarize(values) {
@@ -25,49 +26,10 @@ async function settle(page, quietMs = 400) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
 }
 
-/**
- * Clicks a target (`host`: a page selector; `modal`: a selector in the modal's shadow root;
- * `text`: a button or tab in the modal with that text) and times the first frame showing `view`.
- */
-function clickToView(page, target, view, content) {
-  return page.evaluate(
-    ({ target, view, content }) =>
-      new Promise((resolve, reject) => {
-        const root = () => document.querySelector('[data-portico-modal]')?.shadowRoot;
-        const inModal = (selector) => [...(root()?.querySelectorAll(selector) ?? [])];
-        const element = target.host
-          ? document.querySelector(target.host)
-          : target.text
-            ? inModal('button, [role="tab"]').find((el) => el.textContent?.trim() === target.text)
-            : inModal(target.modal)[0];
-        if (!element) return reject(new Error(`bench: nothing to click at ${JSON.stringify(target)}`));
-        const ready = () => {
-          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
-          return !!d && !d.querySelector('[data-view-loading]') && (!content || !!d.querySelector(content));
-        };
-        // A rendering step may run before the message task: resolve once both have happened.
-        let nextTask;
-        let frameMs;
-        const done = () => frameMs !== undefined && nextTask !== undefined && resolve({ ms: frameMs, nextTask });
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          nextTask = ready();
-          done();
-        };
-        const start = performance.now();
-        element.click();
-        channel.port2.postMessage(null);
-        const frame = () => {
-          if (ready()) {
-            frameMs = performance.now() - start;
-            done();
-          } else if (performance.now() - start > 10_000) reject(new Error(`bench: ${view} did not render within 10 s`));
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-    { target, view, content },
-  );
+/** A click timed to the first frame showing `view`; `nextTask` whether it was already committed then. */
+async function clickAndTime(page, target, view, content) {
+  const { ms, nextTask } = await clickToView(page, target, view, content, { frame: true });
+  return { ms, nextTask: nextTask.dialog && !nextTask.loading && nextTask.content };
 }
 
 /**
@@ -99,37 +61,37 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, samples 
     {
       const { context, page, errors, requests } = await fresh(hostUrl);
       requestsBeforeClick.push(requests());
-      record('first open → Connect', await clickToView(page, { host: '.portico-connect-button' }, 'Connect'));
+      record('first open → Connect', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect'));
       if (errors.length) throw new Error(`bench host: ${errors.join('; ')}`);
       await context.close();
     }
     // With a wallet: connect, then the Account view, its tabs and Networks, each a first visit.
     {
       const { context, page, errors } = await fresh(walletUrl);
-      await clickToView(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id="dev.portico.benchwallet"]');
+      await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id="dev.portico.benchwallet"]');
       await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-connector-id="dev.portico.benchwallet"]').click());
       await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
       await settle(page);
-      record('first open → Account', await clickToView(page, { host: '.portico-connect-button' }, 'Account', '[data-testid="account-address"]'));
+      record('first open → Account', await clickAndTime(page, { host: '.portico-connect-button' }, 'Account', '[data-testid="account-address"]'));
       await settle(page, 150);
-      record('Account → NFTs tab', await clickToView(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]'));
-      record('Account → Tokens tab', await clickToView(page, { text: 'Tokens' }, 'Account'));
-      record('Account → Networks', await clickToView(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]'));
+      record('Account → NFTs tab', await clickAndTime(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]'));
+      record('Account → Tokens tab', await clickAndTime(page, { text: 'Tokens' }, 'Account'));
+      record('Account → Networks', await clickAndTime(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]'));
       await page.evaluate(() => window.portico.close());
       await settle(page, 150);
-      record('request needing approval → ApproveTransaction', await clickToView(page, { host: '#bench-approval' }, 'ApproveTransaction'));
+      record('request needing approval → ApproveTransaction', await clickAndTime(page, { host: '#bench-approval' }, 'ApproveTransaction'));
       if (errors.length) throw new Error(`bench wallet page: ${errors.join('; ')}`);
       await context.close();
     }
     // With WalletConnect and the directory: All Wallets and the QR view, each a first visit.
     {
       const { context, page, errors } = await fresh(wcUrl);
-      record('first open → Connect, with WalletConnect', await clickToView(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id]'));
+      record('first open → Connect, with WalletConnect', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id]'));
       await settle(page, 150);
-      record('Connect → All Wallets', await clickToView(page, { text: 'All Wallets' }, 'AllWallets'));
+      record('Connect → All Wallets', await clickAndTime(page, { text: 'All Wallets' }, 'AllWallets'));
       await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[aria-label="Back"]').click());
       await page.waitForFunction(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[role="dialog"][data-view="Connect"]'));
-      record('Connect → WalletConnect QR view', await clickToView(page, { modal: '[data-connector-id="walletConnect"]' }, 'ConnectingWalletConnect'));
+      record('Connect → WalletConnect QR view', await clickAndTime(page, { modal: '[data-connector-id="walletConnect"]' }, 'ConnectingWalletConnect'));
       if (errors.length) throw new Error(`bench WalletConnect page: ${errors.join('; ')}`);
       await context.close();
     }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { clickToView, type Look } from '@portico/tools/clickToView';
 import { connectDemoWallet, dialog, freshPage } from './helpers';
 
 // What a visitor meets on the first click: these tests check by event order, not by the
@@ -7,38 +8,8 @@ import { connectDemoWallet, dialog, freshPage } from './helpers';
 // Suspense reveal could). React's Suspense throttle (~300 ms) or any timer on the path
 // makes them fail.
 
-type Look = { dialog: boolean; loading: boolean; content: boolean };
-
-/**
- * Clicks `target` (a host-page selector, or one inside the modal's shadow root) and
- * reports, in the task right after the click's, whether the dialog shows `view`, whether
- * any view outlet in it still waits for a chunk, and whether `content` is rendered.
- */
-function clickAndLookInNextTask(page: Page, target: { host?: string; hostText?: string; modal?: string; text?: string }, view: string, content?: string): Promise<Look> {
-  return page.evaluate(
-    ({ target, view, content }) =>
-      new Promise<Look>((resolve, reject) => {
-        const root = () => document.querySelector('[data-portico-modal]')?.shadowRoot;
-        const inModal = (selector: string) => [...(root()?.querySelectorAll<HTMLElement>(selector) ?? [])];
-        const element = target.host
-          ? document.querySelector<HTMLElement>(target.host)
-          : target.hostText
-            ? [...document.querySelectorAll<HTMLElement>('button')].find((el) => el.textContent?.trim() === target.hostText)
-          : target.text
-            ? inModal('button, [role="tab"]').find((el) => el.textContent?.trim() === target.text)
-            : inModal(target.modal!)[0];
-        if (!element) return reject(new Error(`nothing to click at ${JSON.stringify(target)}`));
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
-          resolve({ dialog: !!d, loading: !!d?.querySelector('[data-view-loading]'), content: content ? !!d?.querySelector(content) : true });
-        };
-        element.click();
-        channel.port2.postMessage(null);
-      }),
-    { target, view, content },
-  );
-}
+/** Clicks `target` and reports what the task right after the click's sees (see `clickToView`). */
+const clickAndLookInNextTask = async (...args: Parameters<typeof clickToView>): Promise<Look> => (await clickToView(...args)).nextTask;
 
 /** Waits until the page has loaded `chunk` and the browser has been idle twice since (idle preloading done). */
 async function idleAfter(page: Page, chunk: RegExp): Promise<void> {
