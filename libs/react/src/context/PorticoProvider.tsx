@@ -6,7 +6,7 @@ import type { Portico } from '../portico/createPortico';
 import { PorticoContext } from './PorticoContext';
 
 /** Where the modal's chunk (shell, styles, UI kit) stands. */
-type ModalChunk = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; Root: ComponentType };
+type ModalChunk = { status: 'pending' | 'failed' } | { status: 'ready'; Root: ComponentType };
 
 /**
  * Shown only when the modal opens before its chunk has arrived (a click before the page
@@ -65,7 +65,8 @@ function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChu
   if (isOpen && !opened) setOpened(true);
   const waiting = isOpen && chunk.status !== 'ready';
   useEffect(() => {
-    if (waiting && chunk.status === 'idle') load();
+    // A load already under way makes this a no-op; after a failure the user retries.
+    if (waiting && chunk.status === 'pending') load();
   }, [waiting, chunk.status, load]);
   if (chunk.status === 'ready') return opened ? <chunk.Root /> : null;
   return waiting ? <ModalSkeleton portico={portico} failed={chunk.status === 'failed'} retry={load} /> : null;
@@ -77,11 +78,11 @@ function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChu
  * click shows the dialog at once. Nothing of the modal touches the network before that.
  */
 export function PorticoProvider({ portico, children }: { portico: Portico; children?: ReactNode }) {
-  const [chunk, setChunk] = useState<ModalChunk>({ status: 'idle' });
+  const [chunk, setChunk] = useState<ModalChunk>({ status: 'pending' });
   const pending = useRef<Promise<void> | undefined>(undefined);
   const load = useCallback(() => {
     if (pending.current) return;
-    setChunk((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
     pending.current = loadModalRoot().then(
       (module) => setChunk({ status: 'ready', Root: module.default }),
       (error: unknown) => {
