@@ -298,9 +298,11 @@ describe('discoverEip6963 with hostile announcements', () => {
         await kernel.dispose();
         kernels.splice(kernels.indexOf(kernel), 1);
       }),
-      { numRuns: 150 },
+      { numRuns: 400 },
     );
-    expect(registered).toBeGreaterThan(10);
+    // About 11% of generated announcements are valid: 400 runs give ~44, so both outcomes are exercised
+    // (at 150 runs a bound of 10 failed about one run in twenty).
+    expect(registered).toBeGreaterThan(20);
   });
 
   it('logs a reason for a detail getter that throws and for a listener step that fails, and goes on listening', () => {
