@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 const here = dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.PORTICO_E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A build of its own per port, so two runs on different ports never overwrite each other's files.
+const OUT_DIR = PORT === 4319 ? 'dist' : `dist-e2e-${PORT}`;
 
 /** Real-browser tests of the modal in the playground, on Debian's Chromium (never downloaded). */
 export default defineConfig({
@@ -38,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     cwd: resolve(here, '../apps/playground'),
     url: baseURL,
     reuseExistingServer: false,
