@@ -7,19 +7,22 @@ const PORT = Number(process.env.PORTICO_E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A build of its own per port, so two runs on different ports never overwrite each other's files.
 const OUT_DIR = PORT === 4319 ? 'dist' : `dist-e2e-${PORT}`;
+// Likewise traces and reports: a run clears its results directory when it starts.
+const RESULTS = PORT === 4319 ? 'test-results' : `test-results-${PORT}`;
+const REPORT = PORT === 4319 ? '.reports/playwright.json' : `.reports/playwright-${PORT}.json`;
 
 /** Real-browser tests of the modal in the playground, on Debian's Chromium (never downloaded). */
 export default defineConfig({
   testDir: resolve(here, 'browser'),
   globalSetup: resolve(here, 'globalSetup.ts'),
-  outputDir: resolve(here, 'test-results'),
+  outputDir: resolve(here, RESULTS),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['json', { outputFile: resolve(here, '.reports/playwright.json') }]],
+  reporter: [['list'], ['json', { outputFile: resolve(here, REPORT) }]],
   use: {
     baseURL,
     browserName: 'chromium',
