@@ -17,8 +17,8 @@ export function startSolanaNode(options?: { allowedOrigins?: string[] }): Promis
 /** Starts the local Esplora API (regtest) with the test wallet funded. */
 export function startEsplora(options?: { allowedOrigins?: string[] }): Promise<LocalService>;
 
-/** Starts the local WalletConnect relay; `url` is its `ws://127.0.0.1:PORT`. */
-export function startRelay(): Promise<LocalService>;
+/** Starts the local WalletConnect relay on a free port, or on `port`; `url` is its `ws://127.0.0.1:PORT`. */
+export function startRelay(options?: { port?: number }): Promise<LocalService>;
 
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;

@@ -76,9 +76,12 @@ export function startEsplora({ allowedOrigins = [] } = {}) {
   return startTsxService({ name: 'esplora-server', cwd: join(ROOT, 'libs/chain-bip122'), script: 'src/testing/main.ts', env: { ESPLORA_PORT: '0', ESPLORA_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
 }
 
-/** Starts the local WalletConnect relay (apps/relay) on a free port. */
-export function startRelay() {
-  return startTsxService({ name: 'relay', cwd: join(ROOT, 'apps/relay'), script: 'src/main.ts', env: {} });
+/**
+ * Starts the local WalletConnect relay (apps/relay) on a free port, or on `port` (a test that
+ * stops the relay starts it again where its clients reconnect).
+ */
+export function startRelay({ port } = {}) {
+  return startTsxService({ name: 'relay', cwd: join(ROOT, 'apps/relay'), script: 'src/main.ts', env: port === undefined ? {} : { RELAY_PORT: String(port) } });
 }
 
 /** Starts the local wallet registry (apps/wallet-registry, the explorer API's shape with 1,000+ generated wallets). */

@@ -167,7 +167,7 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await page.locator('button.portico-connect-button').click();
     await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
     await expect(dialog(page).getByText('Connection declined')).toBeVisible();
-    await expect(dialog(page).getByText('User rejected the request.')).toBeVisible();
+    await expect(dialog(page).getByText('You declined the request.')).toBeVisible();
     await expect(page.getByTestId('host-status')).toHaveText('disconnected');
   });
 

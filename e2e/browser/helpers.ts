@@ -60,6 +60,14 @@ export async function openConnect(page: Page): Promise<Locator> {
   return d;
 }
 
+/** Opens the Connect view even when something is connected (the account button opens Account). */
+export async function openConnectView(page: Page): Promise<Locator> {
+  await page.evaluate(() => void (window as unknown as { portico: { open(v: string): Promise<void> } }).portico.open('Connect'));
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Connect');
+  return d;
+}
+
 /** Connects the always-accepting demo wallet through the modal. */
 export async function connectDemoWallet(page: Page): Promise<void> {
   const d = await openConnect(page);

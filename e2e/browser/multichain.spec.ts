@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, serverSessions, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView, serverSessions, solanaRpc } from './helpers';
 
 // Addresses of the playground's test wallets (funded by the local servers at start), as the wallets report them.
 type ChainWallets = { solana: { address: string }; bitcoin: { paymentAddress: string; ordinalsAddress: string } };
@@ -27,11 +27,6 @@ const floor3 = (value: bigint, decimals: number) => {
 
 const status = (page: Page, ns: string) => page.getByTestId(`host-status-${ns}`);
 
-/** Opens the Connect view even when something is connected (the account button opens Account). */
-async function openConnectView(page: Page) {
-  await page.evaluate(() => void (window as unknown as { portico: { open(v: string): Promise<void> } }).portico.open('Connect'));
-  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
-}
 
 async function connectVia(page: Page, walletName: string, ns: string) {
   await openConnectView(page);
@@ -128,6 +123,24 @@ test.describe('three chain families at once', () => {
     await expect(status(page, 'bip122')).toHaveText('connected');
     await expect(status(page, 'solana')).toHaveText('disconnected');
     await expect(dialog(page)).toBeHidden();
+  });
+
+  test('reload matrix: connected on EVM, Solana and Bitcoin at once, 20 reloads in a row restore all three silently every time', async ({ page }) => {
+    test.setTimeout(120_000);
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Test Wallet', 'eip155');
+    await connectVia(page, 'Portico Solana Test Wallet', 'solana');
+    await connectVia(page, 'Portico Bitcoin Test Wallet', 'bip122');
+    const addresses = await Promise.all(['eip155', 'solana', 'bip122'].map((ns) => page.getByTestId(`host-address-${ns}`).textContent()));
+    // Every restore is silent: the same accounts come back and the modal never opens.
+    for (let i = 1; i <= 20; i++) {
+      await page.reload();
+      for (const [k, ns] of ['eip155', 'solana', 'bip122'].entries()) {
+        await expect(status(page, ns), `reload ${i}: ${ns}`).toHaveText('connected');
+        await expect(page.getByTestId(`host-address-${ns}`), `reload ${i}: ${ns} address`).toHaveText(addresses[k]!);
+      }
+      await expect(dialog(page), `reload ${i}: no modal`).toBeHidden();
+    }
   });
 
   test('a multi-chain wallet is one entry and one click connects EVM and Solana', async ({ page }) => {

@@ -329,3 +329,43 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     expect(kernel.connection.get('eip155').address).toBe(`eip155:31337:${phone.address}`);
   });
 });
+
+describe('WalletConnect connect attempts: cancelled and superseded attempts are dropped', () => {
+  it('an attempt cancelled before the wallet scanned rejects at once; the pairing goes, and a late scan connects nothing', async () => {
+    const { kernel, adapter, service } = await app();
+    const phone = await wallet();
+    const controller = new AbortController();
+    const attempt = adapter.connect(WALLETCONNECT_CONNECTOR_ID, { signal: controller.signal });
+    const uri = await nextUri(kernel);
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+    await until(() => service.pairing.getSnapshot().status !== 'pairing');
+    // The phone scans the old code anyway.
+    await phone.pair(uri).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'disconnected', address: undefined });
+    // The app kept no session from it: the next attempt asks for a new pairing instead of connecting at once.
+    const next = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    expect(pairingTopicOf(await nextUri(kernel, uri))).not.toBe(pairingTopicOf(uri));
+    expect(kernel.connection.get('eip155').status).toBe('connecting');
+    service.cancel();
+    await expect(next).rejects.toMatchObject({ rpcCode: 4001 });
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+  });
+
+  it('a newer attempt gets a pairing of its own: the superseded one rejects, and only the newer one connects', async () => {
+    const { kernel, adapter } = await app();
+    const phone = await wallet();
+    const first = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    const firstUri = await nextUri(kernel);
+    const second = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    await expect(first).rejects.toMatchObject({ code: 'kernel/connect-cancelled', details: 'superseded' });
+    const secondUri = await nextUri(kernel, firstUri);
+    expect(pairingTopicOf(secondUri)).not.toBe(pairingTopicOf(firstUri));
+    await phone.pair(secondUri);
+    await second;
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, address: `eip155:31337:${phone.address}` });
+    expect(phone.sessions()).toHaveLength(1);
+  });
+});

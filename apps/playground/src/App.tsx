@@ -72,6 +72,8 @@ export function App() {
         locale: params.get('locale') ?? 'en',
         ...(params.get('cspNonce') ? { cspNonce: params.get('cspNonce')! } : {}),
         storageKey: 'portico-playground',
+        // `?connectTimeoutMs=`: how long Connecting waits before saying the wallet is not answering.
+        ...(params.get('connectTimeoutMs') ? { connectTimeoutMs: Number(params.get('connectTimeoutMs')) } : {}),
         logLevel: 'warn',
       }),
     [setup],

@@ -1,5 +1,5 @@
 import { createEip155Plugin } from '@portico/chain-eip155';
-import { ANVIL_ACCOUNT_0, createTestWallet } from '@portico/chain-eip155/testing';
+import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
 import type { Network } from '@portico/kernel';
 
 const params = new URLSearchParams(location.search);
@@ -48,12 +48,19 @@ function announceTestWallets() {
   const noUi = make();
   wallet.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon: ICON, rdns: TEST_WALLET_ID });
   noUi.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet (no UI)', icon: ICON, rdns: TEST_WALLET_NO_UI_ID });
+  // `?slowWallet=1`: a wallet on another account that holds its prompts until
+  // `porticoTestWallets.slow.release()`, like a wallet the user never answers (or answers late).
+  let slow: ReturnType<typeof make> | undefined;
+  if (params.get('slowWallet')) {
+    slow = createTestWallet({ privateKey: ANVIL_ACCOUNT_1.privateKey, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage, mode: { hold: true } });
+    slow.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Slow Wallet', icon: ICON, rdns: 'dev.portico.testwallet.slow' });
+  }
   if (params.get('hostile')) {
     const evil = make();
     evil.announce(window, { uuid: crypto.randomUUID(), name: '<img src=x onerror="window.__pwned=1">Evil Wallet', icon: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=1</script></svg>')}`, rdns: 'dev.portico.evil' });
     evil.announce(window, { uuid: crypto.randomUUID(), name: 'Script Icon Wallet', icon: 'javascript:window.__pwned=1', rdns: 'dev.portico.scripticon' });
   }
-  return { wallet, noUi };
+  return { wallet, noUi, slow };
 }
 
 /** The page's test wallets: announced once at start-up, like browser extensions. */

@@ -118,3 +118,22 @@ describe('the bip122 adapter with the Bitcoin test wallet and a local Esplora se
     expect(kernel.connection.get('bip122').address).toBe(`${REGTEST}:${walletStorage.paymentAddress}`);
   });
 });
+
+describe('bip122 connect attempts', () => {
+  it('a wallet answering after the attempt was cancelled connects nothing, and is told to disconnect', async () => {
+    const { kernel, adapter } = await setUp();
+    const slow = createBitcoinTestWallet({ privateKey: '11'.repeat(32), network: 'regtest', name: 'Slow Bitcoin', mode: { slowMs: 300 } });
+    adapter.addWallet(slow.wallet);
+    const controller = new AbortController();
+    const attempt = adapter.connect('ws:slow-bitcoin', { signal: controller.signal });
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    expect(kernel.connection.get('bip122').status).toBe('disconnected');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(kernel.connection.get('bip122')).toMatchObject({ status: 'disconnected', address: undefined });
+    expect(slow.wallet.accounts).toEqual([]);
+    // The user then connects the wallet they meant.
+    await adapter.connect('ws:portico-bitcoin-test-wallet');
+    expect(kernel.connection.get('bip122')).toMatchObject({ status: 'connected', connectorId: 'ws:portico-bitcoin-test-wallet' });
+  });
+});

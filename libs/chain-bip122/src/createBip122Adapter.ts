@@ -2,6 +2,7 @@ import {
   createWalletStandardAdapter,
   NoActiveCaipAddressError,
   PorticoError,
+  RPC_READ_TIMEOUT_MS,
   type Account,
   type ChainAdapter,
   type ConnectionStore,
@@ -244,7 +245,10 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     namespace: NS,
     /** Confirmed plus mempool balance of the address, from the Esplora API. */
     async getBalance(address, network) {
-      const body = await parts.http.get<{ chain_stats?: unknown; mempool_stats?: unknown }>(`${esplora(network)}/address/${encodeURIComponent(address.split(':')[2] ?? '')}`);
+      // A read: the RPC read timeout (10 s), not the client's 30 s, so a dead Esplora is reported soon.
+      const body = await parts.http.get<{ chain_stats?: unknown; mempool_stats?: unknown }>(`${esplora(network)}/address/${encodeURIComponent(address.split(':')[2] ?? '')}`, {
+        timeoutMs: RPC_READ_TIMEOUT_MS,
+      });
       if (!validStats(body?.chain_stats) || !validStats(body?.mempool_stats)) throw new InvalidBitcoinResponseError('The Esplora API', 'address stats without funded/spent sums');
       const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
       return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };

@@ -3,7 +3,7 @@ import { verifyMessage, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isEip155Address, isSignature, isTransactionHash } from './addresses';
 import { createEip155Plugin } from './plugin';
-import { ANVIL_ACCOUNT_0, createTestWallet } from './testing/createTestWallet';
+import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from './testing/createTestWallet';
 import { startAnvil, type AnvilNode } from './testing/startAnvil';
 
 let chainA: AnvilNode;
@@ -161,7 +161,11 @@ describe('the host’s EIP-1193 provider (policy gate applied)', () => {
     const signature = (await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', ANVIL_ACCOUNT_0.address] })) as Hex;
     expect(isSignature(signature)).toBe(true);
     expect(await verifyMessage({ address: ANVIL_ACCOUNT_0.address, message: 'hello', signature })).toBe(true);
-    await expect(provider.request({ method: 'eth_sign', params: [ANVIL_ACCOUNT_0.address, '0x00'] })).rejects.toBeInstanceOf(RpcMethodNotAllowedError);
+    await expect(provider.request({ method: 'eth_sign', params: [ANVIL_ACCOUNT_0.address, '0x00'] })).rejects.toMatchObject({
+      code: 4200,
+      message: 'Requested RPC call is not allowed',
+      cause: expect.any(RpcMethodNotAllowedError),
+    });
     expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'eip155', method: 'eth_sign' });
   });
 
@@ -380,5 +384,90 @@ describe('attachProvider (a connector another plugin registered, e.g. WalletConn
     expect(() => adapter.attachProvider!('broken', {})).toThrow('has no request()');
     adapter.attachProvider!('walletConnect', wallet.provider);
     expect(() => adapter.attachProvider!('walletConnect', wallet.provider)).toThrow('already has a provider');
+  });
+});
+
+describe('connect attempts', () => {
+  /** Two wallets with different accounts: "slow" holds its prompts until released, "fast" answers at once. */
+  async function twoWallets(storage: StoragePort = createMemoryStorage()) {
+    const target = new EventTarget();
+    const make = (key: Hex) => createTestWallet({ privateKey: key, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId });
+    const slow = make(ANVIL_ACCOUNT_1.privateKey);
+    const fast = make(ANVIL_ACCOUNT_0.privateKey);
+    const slowCalls: string[] = [];
+    const request = slow.provider.request.bind(slow.provider);
+    slow.provider.request = (args) => (slowCalls.push(args.method), request(args));
+    slow.setMode({ hold: true });
+    slow.announce(target, { ...INFO, uuid: '2c8f5b5f-ab4d-4e7c-9f30-1d2e3f4a5b6c', name: 'Slow Wallet', rdns: 'dev.portico.slow' });
+    fast.announce(target, { ...INFO, name: 'Fast Wallet', rdns: 'dev.portico.fast' });
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage, logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+      expect(check()).toBe(true);
+    };
+    return { kernel, adapter, slow, fast, slowCalls, until, storage };
+  }
+  const addressOf = (kernel: Kernel) => kernel.connection.get('eip155').address?.split(':')[2];
+
+  it('a cancelled attempt rejects at once, the status returns to what it was, and the late answer is dropped (the wallet is told to forget the site)', async () => {
+    const { kernel, adapter, slow, slowCalls, until } = await twoWallets();
+    const controller = new AbortController();
+    const connecting = adapter.connect('dev.portico.slow', { signal: controller.signal });
+    await until(() => slow.heldPrompts === 1);
+    expect(kernel.connection.get('eip155').status).toBe('connecting');
+    controller.abort();
+    await expect(connecting).rejects.toMatchObject({ name: 'ConnectCancelledError', code: 'kernel/connect-cancelled' });
+    expect(kernel.connection.get('eip155').status).toBe('disconnected');
+    slow.release();
+    await until(() => slowCalls.includes('wallet_revokePermissions'));
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'disconnected', address: undefined });
+  });
+
+  it('a newer attempt supersedes a pending one: the first wallet answering late does not take the connection over, and a reload restores the second', async () => {
+    const storage = createMemoryStorage();
+    const { kernel, adapter, slow, slowCalls, until } = await twoWallets(storage);
+    const first = adapter.connect('dev.portico.slow');
+    await until(() => slow.heldPrompts === 1);
+    await adapter.connect('dev.portico.fast');
+    await expect(first).rejects.toMatchObject({ name: 'ConnectCancelledError', details: 'superseded' });
+    expect(addressOf(kernel)).toBe(ANVIL_ACCOUNT_0.address);
+    slow.release();
+    await until(() => slowCalls.includes('wallet_revokePermissions'));
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: 'dev.portico.fast' });
+    expect(addressOf(kernel)).toBe(ANVIL_ACCOUNT_0.address);
+    const saved = JSON.parse(storage.get('portico/connection') ?? '{}') as { namespaces: Record<string, { status: string; connectorId: string }> };
+    expect(saved.namespaces['eip155']).toMatchObject({ status: 'connected', connectorId: 'dev.portico.fast' });
+  });
+
+  it('an attempt given up while another wallet is connected leaves that wallet connected, in the store and in storage', async () => {
+    const storage = createMemoryStorage();
+    const { kernel, adapter, slow, until } = await twoWallets(storage);
+    await adapter.connect('dev.portico.fast');
+    const controller = new AbortController();
+    const attempt = adapter.connect('dev.portico.slow', { signal: controller.signal });
+    await until(() => slow.heldPrompts === 1);
+    expect(kernel.connection.get('eip155').status).toBe('connecting');
+    // A reload in the middle of the attempt restores the wallet that is connected.
+    expect(JSON.parse(storage.get('portico/connection') ?? '{}').namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'dev.portico.fast' });
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: 'dev.portico.fast' });
+    expect(addressOf(kernel)).toBe(ANVIL_ACCOUNT_0.address);
+    slow.release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(addressOf(kernel)).toBe(ANVIL_ACCOUNT_0.address);
+    // The connected wallet still serves requests.
+    expect(await (adapter.getProvider!() as { request(a: { method: string }): Promise<unknown> }).request({ method: 'eth_accounts' })).toEqual([ANVIL_ACCOUNT_0.address]);
+  });
+
+  it('a refused attempt while connected leaves the connected wallet in place', async () => {
+    const { kernel, adapter, slow } = await twoWallets();
+    await adapter.connect('dev.portico.fast');
+    slow.setMode({ reject: true });
+    await expect(adapter.connect('dev.portico.slow')).rejects.toMatchObject({ code: 4001 });
+    expect(kernel.connection.get('eip155')).toMatchObject({ status: 'connected', connectorId: 'dev.portico.fast' });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AdapterNotFoundError,
+  ConnectCancelledError,
   createWalletSlots,
   jsonRpcRequest,
   NoActiveCaipAddressError,
@@ -7,11 +8,14 @@ import {
   type Account,
   type ChainAdapter,
   type ConnectionStore,
+  type ConnectTicket,
   type ConnectorRegistry,
   type HttpClient,
   type Logger,
   type Network,
   type RequestGate,
+  toProviderRpcError,
+  untilAborted,
 } from '@portico/kernel';
 import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
@@ -97,6 +101,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     active?.off();
     active = undefined;
   };
+  // Disconnected by something other than this adapter (another tab of the site): the wallet is let go.
+  const offStore = connection.subscribe(() => {
+    if (active && connection.get(NS).status === 'disconnected') detach();
+  });
 
   const claims = createRdnsClaims({
     connectors,
@@ -121,11 +129,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
   };
 
-  const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean) => {
-    const [codec, rawChainId] = await Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]);
+  const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean, attempt?: ConnectTicket) => {
+    const [codec, rawChainId] = await untilAborted(Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]), attempt?.signal);
     const chainId = parseChainId(rawChainId);
     const accounts = toAccounts(codec, rawAccounts, chainId);
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
+    // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
+    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
     detach();
     const onAccounts = (list: unknown) => {
       toHost('accountsChanged', list);
@@ -162,7 +172,23 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         wallet.provider.removeListener?.('disconnect', onDisconnect as never);
       },
     };
-    connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id });
+    connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id, ...(attempt ? { attempt } : {}) });
+  };
+
+  /**
+   * EIP-1193 has no way to withdraw a request: a wallet that approves a cancelled attempt later
+   * is told to forget the site (`wallet_revokePermissions`, EIP-2255, where supported), unless it
+   * is the wallet connected now.
+   */
+  const forgetLateAnswer = (wallet: ListedWallet, answer: Promise<unknown>) => {
+    answer.then(
+      () => {
+        if (active?.wallet === wallet) return;
+        parts.logger.info(`${wallet.id} answered a cancelled connect attempt: ignored`);
+        void wallet.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+      },
+      () => undefined,
+    );
   };
 
   const connected = (): ListedWallet => {
@@ -176,10 +202,15 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
    */
   const gatedProvider: Eip1193Provider = {
     request: async (args) => {
-      const wallet = connected();
-      // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
-      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
-      return gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      try {
+        const wallet = connected();
+        // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
+        const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+        return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      } catch (error) {
+        // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
+        throw toProviderRpcError(error);
+      }
     },
     on: (event, listener) => {
       const set = hostListeners.get(event) ?? new Set();
@@ -202,14 +233,19 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    async connect(connectorId) {
+    async connect(connectorId, options = {}) {
       const wallet = wallets.get(connectorId);
       if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
-      connection.setConnecting(NS, connectorId);
+      const ticket = connection.beginConnect(NS, connectorId, options.signal);
+      // Any error the provider throws synchronously becomes a rejection like any other.
+      const answer = Promise.resolve().then(() => wallet.provider.request({ method: 'eth_requestAccounts' }));
       try {
-        await attach(wallet, await wallet.provider.request({ method: 'eth_requestAccounts' }), false);
+        await attach(wallet, await untilAborted(answer, ticket.signal), false, ticket);
       } catch (error) {
-        if (connection.get(NS).status !== 'connected') connection.setDisconnected(NS);
+        // Cancelled or superseded (no longer current) rather than refused or failed.
+        const cancelled = !ticket.isCurrent();
+        ticket.abandon();
+        if (cancelled) forgetLateAnswer(wallet, answer);
         throw error;
       }
     },
@@ -323,6 +359,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       };
     },
     dispose() {
+      offStore();
       detach();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();

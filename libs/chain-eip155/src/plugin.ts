@@ -60,8 +60,8 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
           ctx.logger.warn('Ignored the legacy injected provider: reading it threw');
         }
       }
-      const restored = connection.restoredSession('eip155');
-      if (restored?.connectorId) void adapter.reconnect(restored.connectorId);
+      // What the last page load left connected, and what another tab of the site connects later.
+      ctx.onDispose(connection.watchRestores('eip155', (connectorId) => void adapter.reconnect(connectorId)));
     },
   });
 }

@@ -108,3 +108,24 @@ describe('the Solana test wallet', () => {
     expect(TEST_WALLET_LINKED_WALLETS_FEATURE).toBe(LINKED_WALLETS_FEATURE);
   });
 });
+
+describe('solana connect attempts', () => {
+  it('a wallet answering after a newer attempt connected another one does not take the connection over, and is told to disconnect', async () => {
+    kernel = createKernel({ plugins: [createSolanaPlugin()], networks: [defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, server.url)], storage: createMemoryStorage(), logLevel: 'silent' });
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('solana')) as Adapter;
+    const rpcUrls = { 'solana:localnet': server.url };
+    const slow = createSolanaTestWallet({ seed: '61'.repeat(32), rpcUrls, name: 'Slow Solana', mode: { slowMs: 300 } });
+    const fast = createSolanaTestWallet({ seed: '62'.repeat(32), rpcUrls, name: 'Fast Solana' });
+    adapter.addWallet(slow.wallet);
+    adapter.addWallet(fast.wallet);
+    const first = adapter.connect('ws:slow-solana');
+    await adapter.connect('ws:fast-solana');
+    await expect(first).rejects.toMatchObject({ code: 'kernel/connect-cancelled', details: 'superseded' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(kernel.connection.get('solana')).toMatchObject({ status: 'connected', connectorId: 'ws:fast-solana', address: `${LOCALNET}:${fast.address}` });
+    expect(adapter.activeWallet()?.wallet).toBe(fast.wallet);
+    // The late wallet was told to forget the site.
+    expect(slow.wallet.accounts).toEqual([]);
+  });
+});

@@ -39,8 +39,8 @@ export function createSolanaPlugin(options: SolanaPluginOptions = {}) {
         useValue: { namespace: 'solana', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
       });
       if (typeof window !== 'undefined') ctx.onDispose(adapter.watch(getWallets()));
-      const restored = connection.restoredSession('solana');
-      if (restored?.connectorId) void adapter.reconnect(restored.connectorId);
+      // What the last page load left connected, and what another tab of the site connects later.
+      ctx.onDispose(connection.watchRestores('solana', (connectorId) => void adapter.reconnect(connectorId)));
     },
   });
 }

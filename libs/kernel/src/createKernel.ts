@@ -214,6 +214,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
       // Before closing the modal: open requests are aborted, not "rejected by the user".
       requestGate.dispose();
       router.close('closed', { force: true });
+      connection.dispose();
       await host.dispose();
       services.clear();
       events.emit('kernel:disposed', {});

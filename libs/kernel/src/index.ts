@@ -54,19 +54,21 @@ export type {
 } from './chain/createWalletStandardAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
-export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
+export type { AccountIdentity, Balance, ChainAdapter, ConnectOptions, TokenBalance } from './chain/ChainAdapter';
 export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
-export type { Account, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
+export type { Account, ConnectTicket, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
+export { untilAborted } from './connection/untilAborted';
 export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';
 
 export { APPROVE_VIEW, NOT_ALLOWED_DELAY_MS, RequestGate } from './rpc/RequestGate';
-export type { PendingApproval, RequestGateState, RpcRequest } from './rpc/RequestGate';
+export type { FailedApproval, PendingApproval, RequestGateState, RpcRequest } from './rpc/RequestGate';
 export { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
 export type { RpcDecision } from './rpc/RpcPolicyEngine';
 
 export { createHttpClient } from './http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from './http/createHttpClient';
-export { jsonRpcRequest, JsonRpcError, RpcUnavailableError } from './http/jsonRpc';
+export { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './http/jsonRpc';
+export type { JsonRpcRequestOptions } from './http/jsonRpc';
 export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
 export type { TtlCache, TtlCacheOptions } from './cache/createTtlCache';
 
@@ -88,6 +90,9 @@ export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/conn
 
 export { isPorticoError, PorticoError } from './errors/PorticoError';
 export type { PorticoErrorOptions } from './errors/PorticoError';
+export { classifyError, isPlainMessage } from './errors/classifyError';
+export type { ErrorClassification, ErrorKind } from './errors/classifyError';
+export { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError } from './errors/ProviderRpcError';
 export {
   AdapterNotFoundError,
   CaipNetworkUndefinedError,
@@ -98,6 +103,7 @@ export {
   HttpTimeoutError,
   InvalidCaipAddressError,
   InvalidCaipNetworkIdError,
+  ConnectCancelledError,
   KernelDisposedError,
   NoActiveCaipAddressError,
   NoActiveCaipNetworkError,

@@ -175,6 +175,49 @@ describe('sign-in flow through a real kernel', () => {
     expect(s.view()).toBe(HOME_VIEW);
   });
 
+  it('the initialisation failure’s alert goes when the next sign-in starts, which then succeeds', async () => {
+    let nonces = 0;
+    const server: SiwxServerConfig = {
+      getNonce: async () => {
+        nonces += 1;
+        if (nonces === 1) throw new Error('server down');
+        return 'ServerNonce12345';
+      },
+      verify: async () => true,
+      getSessions: async () => [],
+      revoke: async () => undefined,
+    };
+    const s = await start({ server, required: true });
+    await connect(s);
+    await vi.waitFor(() => expect(s.portico.kernel.connection.get('eip155').status).toBe('disconnected'));
+    expect(s.portico.kernel.alerts.getSnapshot().map((a) => a.id)).toEqual([SIWX_INIT_ALERT]);
+    await s.portico.connect('test-wallet');
+    await vi.waitFor(() => expect(s.service.state.getSnapshot().message).toContain('Nonce: ServerNonce12345'));
+    expect(s.view()).toBe('SIWXSignMessage');
+    expect(s.service.state.getSnapshot()).toMatchObject({ status: 'idle' });
+    expect(s.portico.kernel.alerts.getSnapshot()).toEqual([]);
+    await s.service.signIn();
+    expect(s.isOpen()).toBe(false);
+  });
+
+  it('keeps what the wallet threw (a plain object) as the failure’s cause, and a retry clears the error', async () => {
+    const s = await start();
+    await connect(s);
+    const thrown = { code: 4001, message: 'User denied message signature' };
+    s.behaviour.rejectWith = thrown;
+    await expect(s.service.signIn()).rejects.toThrow('Signature declined');
+    expect(s.service.state.getSnapshot()).toMatchObject({ status: 'error', error: 'Signature declined', cause: thrown });
+    s.behaviour.rejectWith = undefined;
+    let release!: () => void;
+    s.behaviour.gate = new Promise<void>((resolve) => (release = resolve));
+    const retry = s.service.signIn();
+    expect(s.service.state.getSnapshot()).toMatchObject({ status: 'signing' });
+    expect(s.service.state.getSnapshot().error).toBeUndefined();
+    release();
+    await retry;
+    expect(s.isOpen()).toBe(false);
+  });
+
   it('uses the server’s nonce and verification when a server is configured', async () => {
     const verified: SiwxSession[] = [];
     let accept = false;

@@ -191,6 +191,7 @@ export class SiwxFlow implements SiwxService {
       this.verified.add(`${pending.caipAddress}|${signature}`);
       this.pending = undefined;
       this.writable.set({ status: 'idle' });
+      this.dismissInitAlert();
       this.ctx.events.emit('siwx:session-added', { caipAddress: pending.caipAddress, session });
       this.router.close('connected', { force: true });
       return session;
@@ -198,10 +199,10 @@ export class SiwxFlow implements SiwxService {
       const error = new SiwxSignatureDeclinedError(this.isSmartAccount(pending.caipAddress) ? SIWX_MESSAGES.smartAccount : SIWX_MESSAGES.declined, cause);
       if (attempt === this.attempt) {
         this.ctx.logger.warn('Sign-in failed', cause);
-        this.writable.set({ status: 'error', error: error.message, message: pending.message, caipAddress: pending.caipAddress });
+        this.writable.set({ status: 'error', error: error.message, cause, message: pending.message, caipAddress: pending.caipAddress });
         this.show();
         // A server may accept each nonce once: the retry signs a fresh message.
-        if (this.options.server) await this.prepare(pending.namespace, pending.caipAddress, this.attempt, error.message);
+        if (this.options.server) await this.prepare(pending.namespace, pending.caipAddress, this.attempt, { error: error.message, cause });
       }
       throw error;
     }
@@ -232,6 +233,8 @@ export class SiwxFlow implements SiwxService {
 
   private begin(namespace: string, caipAddress: string): void {
     this.abandon();
+    // A new attempt: the failure of an earlier one (its alert) is no longer news.
+    this.dismissInitAlert();
     const attempt = this.attempt;
     this.writable.set({ status: 'idle', caipAddress });
     this.show();
@@ -246,7 +249,8 @@ export class SiwxFlow implements SiwxService {
     else void this.router.open(SIWX_VIEW);
   }
 
-  private async prepare(namespace: string, caipAddress: string, attempt: number, error?: string): Promise<void> {
+  /** `failed`: the signing failure the prepared message follows, still shown with it. */
+  private async prepare(namespace: string, caipAddress: string, attempt: number, failed?: { error: string; cause: unknown }): Promise<void> {
     try {
       const { networkId, address } = parseCaipAddress(caipAddress);
       const verifier = this.verifier(namespace);
@@ -273,7 +277,7 @@ export class SiwxFlow implements SiwxService {
       const message = await verifier.createMessage(fields);
       if (attempt !== this.attempt) return;
       this.pending = { namespace, caipAddress, fields, message };
-      this.writable.set(error ? { status: 'error', error, message, caipAddress } : { status: 'idle', message, caipAddress });
+      this.writable.set(failed ? { status: 'error', ...failed, message, caipAddress } : { status: 'idle', message, caipAddress });
     } catch (cause) {
       if (attempt !== this.attempt || this.ctx.signal.aborted) return;
       await this.failInit(namespace, cause);
@@ -283,6 +287,7 @@ export class SiwxFlow implements SiwxService {
   private adopt(caipAddress: string, session: SiwxSession): void {
     this.pending = undefined;
     this.writable.set({ status: 'idle' });
+    this.dismissInitAlert();
     this.ctx.events.emit('siwx:session-added', { caipAddress, session });
     this.router.close('connected', { force: true });
   }
@@ -295,6 +300,10 @@ export class SiwxFlow implements SiwxService {
     this.ctx.services.get(kernelRefs.alerts).raise(SIWX_INIT_ALERT);
     await this.disconnect(namespace);
     this.router.reset(HOME_VIEW, undefined, { force: true });
+  }
+
+  private dismissInitAlert(): void {
+    this.ctx.services.get(kernelRefs.alerts).dismiss(SIWX_INIT_ALERT);
   }
 
   private abandon(): void {

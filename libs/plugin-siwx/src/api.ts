@@ -72,6 +72,8 @@ export interface SiwxServerConfig {
 export interface SiwxState {
   readonly status: 'idle' | 'signing' | 'error';
   readonly error?: string;
+  /** What the wallet or a verifier threw behind `error`: the view describes it, in the user's words. */
+  readonly cause?: unknown;
   readonly message?: string;
   /** CAIP-10 address being signed in. */
   readonly caipAddress?: string;

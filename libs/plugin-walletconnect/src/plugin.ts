@@ -1,8 +1,9 @@
 import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
-import { WALLETCONNECT_CONNECTOR_ID, walletConnectServiceRef, type WalletConnectService } from './api';
+import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_REQUEST_VIEW, walletConnectServiceRef, type WalletConnectService } from './api';
 import { manifest } from './manifest';
 import { createEip155SessionProvider, EIP155_SESSION_EVENTS, EIP155_SESSION_METHODS } from './services/createEip155SessionProvider';
 import { BIP122_SESSION_EVENTS, BIP122_SESSION_METHODS, createBip122SessionWallet } from './services/createBip122SessionWallet';
+import { announceRelayInterruptions } from './services/announceRelayInterruptions';
 import { createSolanaSessionWallet, SOLANA_SESSION_METHODS } from './services/createSolanaSessionWallet';
 import { WalletConnectConnection, type WalletConnectConnectionOptions } from './services/WalletConnectConnection';
 
@@ -35,6 +36,11 @@ export interface WalletConnectPluginOptions {
   verifyApi?: boolean;
   /** Extra options for the protocol client (tests give each client its own storage). */
   clientOptions?: WalletConnectConnectionOptions['clientOptions'];
+  /**
+   * How long a request to the wallet may wait on an unreachable relay before it fails with
+   * `WalletConnectRelayUnreachableError` (default `RELAY_TIMEOUT_MS`, 30 s).
+   */
+  relayTimeoutMs?: number;
 }
 
 function defaultMetadata() {
@@ -74,6 +80,7 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         pairingLifetimeMs: options.pairingLifetimeMs,
         expiryMarginMs: options.expiryMarginMs,
         clientOptions: options.clientOptions,
+        ...(options.relayTimeoutMs !== undefined ? { relayTimeoutMs: options.relayTimeoutMs } : {}),
         ...(options.verifyApi !== undefined ? { verifyApi: options.verifyApi } : {}),
         namespaces: () =>
           Object.fromEntries(
@@ -118,12 +125,28 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         connect: async () => void (await session.connect()),
         cancel: () => session.cancel(),
         preload: async () => void (await session.client()),
+        connectionState: session.relay.state,
+        requests: session.relay.requests,
       };
       ctx.services.register(walletConnectServiceRef, { useValue: service });
       // Leaving the QR view (closing the modal) gives the pairing up, so the connect attempt ends.
       ctx.events.on('modal:closed', () => session.cancel());
+      // A connect attempt given up or replaced before the wallet answered: the pairing goes too, so a late scan is refused.
+      ctx.events.on('connection:attempt-abandoned', (e) => e.connectorId === WALLETCONNECT_CONNECTOR_ID && session.cancel());
+      // The relay away: an alert in the modal, and the modal opened on a request waiting for the wallet.
+      ctx.onDispose(
+        announceRelayInterruptions({
+          relay: session.relay,
+          alerts: ctx.services.get(kernelRefs.alerts),
+          router: ctx.services.get(kernelRefs.router),
+          events: ctx.events,
+        }),
+      );
     },
-    views: { ConnectingWalletConnect: () => import('./views/ConnectingWalletConnectView') },
+    views: {
+      ConnectingWalletConnect: () => import('./views/ConnectingWalletConnectView'),
+      [WALLETCONNECT_REQUEST_VIEW]: () => import('./views/WalletConnectRequestView'),
+    },
   });
 }
 

@@ -10,6 +10,15 @@ export interface TestWalletMode {
   slowMs?: number;
   /** Show no approval UI: it signs whatever it is asked (the embedded-wallet case). */
   noUi?: boolean;
+  /**
+   * Reject every prompt with exactly this value, not an Error: a plain `{ code, message }`
+   * object, a string, an object without a message, as some wallets do.
+   */
+  rejectWith?: unknown;
+  /** Answer `eth_requestAccounts` with an empty list (a wallet with no account shared or set up). */
+  noAccounts?: boolean;
+  /** Hold every prompt until `release()`: a wallet that does not answer (yet). */
+  hold?: boolean;
 }
 
 /** Options of `createTestWallet`. */
@@ -52,16 +61,23 @@ export function createTestWallet(options: TestWalletOptions) {
   for (const [id, url] of saved?.chains ?? []) chains.set(id, url);
   let chainId = saved && chains.has(saved.chainId) ? saved.chainId : options.chainId;
   let mode: TestWalletMode = { ...options.mode };
-  let authorised = options.storage?.getItem(storageKey) === 'authorised';
+  let authorisedHere = false;
+  // With storage, read on every use: like a browser extension, every tab of the site sees one authorisation.
+  const isAuthorised = () => (options.storage ? options.storage.getItem(storageKey) === 'authorised' : authorisedHere);
   const saveState = () => options.storage?.setItem(`${storageKey}:state`, JSON.stringify({ chainId, chains: [...chains] }));
 
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
+  /** Prompts held by `hold`, answered by `release()`. */
+  const held: Array<() => void> = [];
   const prompt = async () => {
+    if (mode.hold) await new Promise<void>((r) => held.push(r));
     if (mode.slowMs) await new Promise((r) => setTimeout(r, mode.slowMs));
     if (mode.reject) throw rpcError(4001, 'User rejected the request.');
+    // Thrown as it is, not wrapped: the point is a wallet that throws what it likes.
+    if (mode.rejectWith !== undefined) throw mode.rejectWith;
   };
   const setAuthorised = (value: boolean) => {
-    authorised = value;
+    authorisedHere = value;
     if (value) options.storage?.setItem(storageKey, 'authorised');
     else options.storage?.removeItem(storageKey);
   };
@@ -73,7 +89,7 @@ export function createTestWallet(options: TestWalletOptions) {
     return body.result;
   };
   const requireAuth = () => {
-    if (!authorised) throw rpcError(4100, 'The site is not authorised; call eth_requestAccounts first.');
+    if (!isAuthorised()) throw rpcError(4100, 'The site is not authorised; call eth_requestAccounts first.');
   };
 
   const provider: Eip1193Provider & {
@@ -88,11 +104,12 @@ export function createTestWallet(options: TestWalletOptions) {
       switch (method) {
         case 'eth_requestAccounts':
           await prompt();
+          if (mode.noAccounts) return [];
           setAuthorised(true);
           emit('connect', { chainId: numberToHex(chainId) });
           return [account.address];
         case 'eth_accounts':
-          return authorised ? [account.address] : [];
+          return isAuthorised() ? [account.address] : [];
         case 'eth_chainId':
           return numberToHex(chainId);
         case 'wallet_revokePermissions':
@@ -170,6 +187,14 @@ export function createTestWallet(options: TestWalletOptions) {
     setMode(next: TestWalletMode) {
       mode = { ...next };
     },
+    /** Prompts waiting for an answer (held by `hold`). */
+    get heldPrompts() {
+      return held.length;
+    },
+    /** Answers every held prompt now (as the mode then says: accept, or reject with `reject`). */
+    release() {
+      for (const answer of held.splice(0)) answer();
+    },
     /**
      * Names this wallet's own objects in other discovery protocols (its Wallet Standard wallet,
      * which names this provider back): the evidence that lists both as one multi-chain wallet.
@@ -193,4 +218,10 @@ export function createTestWallet(options: TestWalletOptions) {
 export const ANVIL_ACCOUNT_0 = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+} as const;
+
+/** Anvil's second well-known development account (never holds real funds). */
+export const ANVIL_ACCOUNT_1 = {
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
 } as const;

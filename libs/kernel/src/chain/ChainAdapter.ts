@@ -1,6 +1,12 @@
 import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
 import type { Network } from './networkSchema';
 
+/** Options of `ChainAdapter.connect`. */
+export interface ConnectOptions {
+  /** Cancels the attempt when aborted. */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /** A balance in the smallest unit, with what is needed to show it. */
 export interface Balance {
   readonly value: bigint;
@@ -36,8 +42,13 @@ export interface AccountIdentity {
  */
 export interface ChainAdapter {
   readonly namespace: string;
-  /** Connects through a registered connector; rejects with the wallet's error. */
-  connect(connectorId: string): Promise<void>;
+  /**
+   * Connects through a registered connector; rejects with the wallet's error. Aborting
+   * `options.signal` cancels the attempt (as does a newer attempt on the namespace): it rejects
+   * with `ConnectCancelledError` at once, the namespace returns to what it was before, and the
+   * wallet's late answer is ignored (see `ConnectionStore.beginConnect`).
+   */
+  connect(connectorId: string, options?: ConnectOptions): Promise<void>;
   disconnect(): Promise<void>;
   /** Switches the wallet to a network the app supports (adding it to the wallet if needed). */
   switchNetwork(network: Network): Promise<void>;

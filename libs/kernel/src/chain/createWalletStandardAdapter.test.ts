@@ -6,8 +6,10 @@ import { createMemoryStorage, type StoragePort } from '../storage/StoragePort';
 import { createWalletStandardAdapter, LINKED_WALLETS_FEATURE, standardWalletId, type StandardWallet, type StandardWalletAccount, type WalletStandardNamespace } from './createWalletStandardAdapter';
 
 /** A small in-memory Wallet Standard wallet for the "acme" chain (`acme:main` / `acme:test`). */
-function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+xml;base64,PHN2Zy8+', reject = false } = {}) {
+function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+xml;base64,PHN2Zy8+', reject = false, hold = false } = {}) {
   const listeners = new Set<(c: { accounts?: readonly StandardWalletAccount[] }) => void>();
+  /** With `hold`, prompts wait here until `release()`. */
+  const held: Array<() => void> = [];
   let authorised = false;
   let disconnects = 0;
   const toAccount = (address: string): StandardWalletAccount => ({ address, publicKey: new Uint8Array(32), chains: ['acme:main', 'acme:test'], features: [] });
@@ -21,6 +23,7 @@ function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+
         version: '1.0.0',
         connect: async ({ silent = false } = {}) => {
           if (silent && !authorised) return { accounts: [] };
+          if (hold && !silent) await new Promise<void>((r) => held.push(r));
           if (reject && !silent) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
           authorised = true;
           wallet.accounts = addresses.map(toAccount);
@@ -42,6 +45,8 @@ function acmeWallet(name: string, addresses: string[], { icon = 'data:image/svg+
     },
     listenerCount: () => listeners.size,
     disconnects: () => disconnects,
+    held: () => held.length,
+    release: () => held.splice(0).forEach((answer) => answer()),
   };
 }
 
@@ -241,5 +246,69 @@ describe('createWalletStandardAdapter', () => {
     for (const bad of [undefined, null, 'wallet', { name: 'X' }, { ...acmeWallet('B', ['bobby']).wallet, chains: ['other:1'] }]) {
       expect(() => adapter.attachProvider('walletConnect', bad)).toThrow(expect.objectContaining({ code: 'kernel/invalid-wallet', message: 'The wallet for "walletConnect" is not a Wallet Standard wallet for acme' }));
     }
+  });
+});
+
+describe('connect attempts', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a cancelled attempt rejects at once and its late answer is dropped; the wallet is told to disconnect', async () => {
+    const { kernel, adapter } = await setUp();
+    const slow = acmeWallet('Slow Wallet', ['slowy'], { hold: true });
+    adapter.addWallet(slow.wallet);
+    const controller = new AbortController();
+    const attempt = adapter.connect('ws:slow-wallet', { signal: controller.signal });
+    await settle();
+    expect(slow.held()).toBe(1);
+    expect(kernel.connection.get('acme').status).toBe('connecting');
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectCancelledError' });
+    expect(kernel.connection.get('acme').status).toBe('disconnected');
+    slow.release();
+    await settle();
+    expect(kernel.connection.get('acme')).toMatchObject({ status: 'disconnected', address: undefined });
+    expect(slow.disconnects()).toBe(1);
+    expect(slow.listenerCount()).toBe(0);
+  });
+
+  it('a superseded attempt never takes over the connection of the newer one, nor its storage', async () => {
+    const storage = createMemoryStorage();
+    const { kernel, adapter } = await setUp(storage);
+    const slow = acmeWallet('Slow Wallet', ['slowy'], { hold: true });
+    const fast = acmeWallet('Fast Wallet', ['fasty']);
+    adapter.addWallet(slow.wallet);
+    adapter.addWallet(fast.wallet);
+    const first = adapter.connect('ws:slow-wallet');
+    await settle();
+    await adapter.connect('ws:fast-wallet');
+    await expect(first).rejects.toMatchObject({ code: 'kernel/connect-cancelled', details: 'superseded' });
+    slow.release();
+    await settle();
+    expect(kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:fasty', connectorId: 'ws:fast-wallet' });
+    expect(adapter.activeWallet()?.wallet).toBe(fast.wallet);
+    expect(slow.disconnects()).toBe(1);
+    expect(fast.disconnects()).toBe(0);
+    expect(JSON.parse(storage.get('portico/connection')!).namespaces.acme).toMatchObject({ status: 'connected', connectorId: 'ws:fast-wallet' });
+  });
+
+  it('an attempt given up while connected keeps the connected wallet, its events and its stored status', async () => {
+    const storage = createMemoryStorage();
+    const { kernel, adapter } = await setUp(storage);
+    const fast = acmeWallet('Fast Wallet', ['fasty', 'other']);
+    const slow = acmeWallet('Slow Wallet', ['slowy'], { hold: true });
+    adapter.addWallet(fast.wallet);
+    adapter.addWallet(slow.wallet);
+    await adapter.connect('ws:fast-wallet');
+    const controller = new AbortController();
+    const attempt = adapter.connect('ws:slow-wallet', { signal: controller.signal });
+    await settle();
+    expect(JSON.parse(storage.get('portico/connection')!).namespaces.acme).toMatchObject({ status: 'connected', connectorId: 'ws:fast-wallet' });
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectCancelledError' });
+    slow.release();
+    await settle();
+    expect(kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:main:fasty', connectorId: 'ws:fast-wallet' });
+    fast.change(['other']);
+    expect(kernel.connection.get('acme').address).toBe('acme:main:other');
   });
 });

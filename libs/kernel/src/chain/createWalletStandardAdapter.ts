@@ -1,10 +1,12 @@
-import type { Account, ConnectionStore } from '../connection/ConnectionStore';
+import type { Account, ConnectionStore, ConnectTicket } from '../connection/ConnectionStore';
+import { untilAborted } from '../connection/untilAborted';
 import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
-import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import { AdapterNotFoundError, ChainNotSupportedError, ConnectCancelledError, NoActiveCaipAddressError } from '../errors/kernelErrors';
 import { PorticoError } from '../errors/PorticoError';
 import type { Logger } from '../logger/createLogger';
 import { createWalletSlots } from './createWalletSlots';
 import type { Network } from './networkSchema';
+import type { ConnectOptions } from './ChainAdapter';
 
 /**
  * A Wallet Standard account, structurally (`@wallet-standard/base` `WalletAccount`), so the
@@ -146,6 +148,10 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     active?.off();
     active = undefined;
   };
+  // Disconnected by something other than this adapter (another tab of the site): the wallet is let go.
+  const offStore = connection.subscribe(() => {
+    if (active && connection.get(NS).status === 'disconnected') detach();
+  });
 
   const networkOf = (wallet: StandardWallet): string => {
     const network = spec.pickNetwork(wallet, connection.get(NS).network);
@@ -153,10 +159,29 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     return network;
   };
 
-  const attach = (connectorId: string, wallet: StandardWallet, walletAccounts: readonly StandardWalletAccount[]) => {
+  /**
+   * A cancelled attempt's wallet may still say yes later: it is told to forget the site
+   * (`standard:disconnect`), unless it is the wallet that is connected now.
+   */
+  const forgetLateAnswer = (wallet: StandardWallet, answer: Promise<unknown>) => {
+    answer.then(
+      () => {
+        if (active?.wallet === wallet) return;
+        const feature = wallet.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined;
+        logger.info(`${wallet.name} answered a cancelled connect attempt: ignored`);
+        void Promise.resolve()
+          .then(() => feature?.disconnect?.())
+          .catch(() => undefined);
+      },
+      () => undefined,
+    );
+  };
+
+  const attach = (connectorId: string, wallet: StandardWallet, walletAccounts: readonly StandardWalletAccount[], attempt?: ConnectTicket) => {
     const network = networkOf(wallet);
     const accounts = spec.toAccounts(walletAccounts, network);
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
+    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
     detach();
     const events = wallet.features['standard:events'] as { on?: (event: 'change', listener: ChangeListener) => () => void } | undefined;
     const onChange: ChangeListener = (change) => {
@@ -179,7 +204,7 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       logger.warn(`${wallet.name} refused an event listener`, error);
     }
     active = { connectorId, wallet, accounts: walletAccounts, off };
-    connection.setConnected(NS, { accounts, network, connectorId });
+    connection.setConnected(NS, { accounts, network, connectorId, ...(attempt ? { attempt } : {}) });
   };
 
   const adapter = {
@@ -253,14 +278,20 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
         if (wallets.delete(connectorId, wallet) && active?.wallet === wallet) detach();
       };
     },
-    async connect(connectorId: string): Promise<void> {
+    async connect(connectorId: string, options: ConnectOptions = {}): Promise<void> {
       const wallet = wallets.get(connectorId);
       if (!wallet) throw new AdapterNotFoundError(`no ${NS} wallet "${connectorId}"`);
-      connection.setConnecting(NS, connectorId);
+      const ticket = connection.beginConnect(NS, connectorId, options.signal);
+      const answer = spec.requestAccounts(wallet, false);
       try {
-        attach(connectorId, wallet, await spec.requestAccounts(wallet, false));
+        const accounts = await untilAborted(answer, ticket.signal);
+        if (!ticket.isCurrent()) throw new ConnectCancelledError();
+        attach(connectorId, wallet, accounts, ticket);
       } catch (error) {
-        if (connection.get(NS).status !== 'connected') connection.setDisconnected(NS);
+        // Cancelled or superseded (no longer current) rather than refused or failed.
+        const cancelled = !ticket.isCurrent();
+        ticket.abandon();
+        if (cancelled) forgetLateAnswer(wallet, answer);
         throw error;
       }
     },
@@ -310,6 +341,7 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       return account ? { connectorId: active.connectorId, wallet: active.wallet, account } : undefined;
     },
     dispose(): void {
+      offStore();
       detach();
       for (const off of unregister.values()) off();
       unregister.clear();

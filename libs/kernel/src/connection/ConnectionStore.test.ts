@@ -322,3 +322,59 @@ describe('ConnectionStore: persistence', () => {
     expect(Object.keys(storage.dump())).toEqual(['shop-modal/connection']);
   });
 });
+
+describe('ConnectionStore: connect attempts', () => {
+  it('gives each attempt a new id; a superseded ticket can no longer connect, and its answer changes nothing', () => {
+    const kernel = makeKernel({ plugins: [acme] });
+    const abandoned = record(kernel, 'connection:attempt-abandoned');
+    const store = kernel.connection;
+    const first = store.beginConnect('acme', 'wallet-a');
+    const second = store.beginConnect('acme', 'wallet-b');
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(first.isCurrent()).toBe(false);
+    expect(first.signal.aborted).toBe(true);
+    expect(abandoned).toEqual([{ namespace: 'acme', connectorId: 'wallet-a', reason: 'superseded' }]);
+    expect(errorOf(() => store.setConnected('acme', { accounts: [{ address: A1, type: 'eoa' }], connectorId: 'wallet-a', attempt: first }))).toMatchObject({
+      code: 'kernel/connect-cancelled',
+    });
+    expect(store.get('acme')).toMatchObject({ status: 'connecting', connectorId: 'wallet-b', accounts: [] });
+    store.setConnected('acme', { accounts: [{ address: A2, type: 'eoa' }], connectorId: 'wallet-b', attempt: second });
+    expect(store.get('acme')).toMatchObject({ status: 'connected', address: A2, connectorId: 'wallet-b' });
+    // Connected: abandoning the finished ticket is a no-op.
+    second.abandon();
+    expect(store.get('acme').status).toBe('connected');
+  });
+
+  it('abandoning restores the status from before the attempt, and a disconnect during the attempt is remembered', () => {
+    const kernel = makeKernel({ plugins: [acme] });
+    const disconnected = record(kernel, 'account:disconnected');
+    const store = kernel.connection;
+    store.setConnected('acme', { accounts: [{ address: A1, type: 'eoa' }], connectorId: 'wallet-a' });
+    const retry = store.beginConnect('acme', 'wallet-b');
+    expect(store.get('acme')).toMatchObject({ status: 'connecting', address: A1 });
+    retry.abandon();
+    expect(store.get('acme')).toMatchObject({ status: 'connected', address: A1, connectorId: 'wallet-a' });
+    const again = store.beginConnect('acme', 'wallet-b');
+    // The wallet connected before goes away while the user is connecting another one.
+    store.setDisconnected('acme');
+    expect(disconnected).toHaveLength(1);
+    expect(store.get('acme')).toMatchObject({ status: 'connecting', accounts: [], connectorId: 'wallet-b' });
+    again.abandon();
+    expect(store.get('acme')).toMatchObject({ status: 'disconnected', accounts: [], connectorId: undefined });
+  });
+
+  it('an aborted signal cancels the attempt; an already aborted one never starts it', () => {
+    const kernel = makeKernel({ plugins: [acme] });
+    const store = kernel.connection;
+    const controller = new AbortController();
+    const ticket = store.beginConnect('acme', 'wallet-a', controller.signal);
+    controller.abort();
+    expect(ticket.isCurrent()).toBe(false);
+    expect(store.get('acme').status).toBe('disconnected');
+    const statuses = record(kernel, 'connection:status-changed');
+    const late = store.beginConnect('acme', 'wallet-a', AbortSignal.abort());
+    expect(late.isCurrent()).toBe(false);
+    expect(late.signal.aborted).toBe(true);
+    expect(statuses).toEqual([]);
+  });
+});

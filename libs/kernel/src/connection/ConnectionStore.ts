@@ -3,13 +3,13 @@ import { inject, injectable } from 'tsyringe';
 import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
 import type { EventBus } from '../events/createEventBus';
 import type { ConnectionStatus } from '../events/PorticoEvents';
-import { AdapterNotFoundError, InvalidCaipNetworkIdError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import { AdapterNotFoundError, ConnectCancelledError, InvalidCaipNetworkIdError, NoActiveCaipAddressError } from '../errors/kernelErrors';
 import { parseCaipAddress, parseCaipNetworkId } from '../caip/caip';
 import type { AccountType } from '../taxonomy/connectors';
 import type { Logger } from '../logger/createLogger';
 import type { StoragePort } from '../storage/StoragePort';
 import { createObservable, type Observable, type WritableObservable } from '../state/createObservable';
-import { loadPersistedConnection, type PersistedConnection } from './persistedConnection';
+import { loadPersistedConnection, parsePersistedConnection, type PersistedConnection } from './persistedConnection';
 
 /** Wallets remembered as recent (spec: 2). */
 export const RECENT_WALLETS_KEPT = 2;
@@ -48,6 +48,36 @@ export interface ConnectionState {
   readonly recentWallets: readonly RecentWallet[];
 }
 
+/**
+ * A connect attempt on one namespace (`ConnectionStore.beginConnect`). Only the current attempt
+ * may connect: once it is cancelled or a newer attempt starts, whatever its wallet answers is
+ * dropped (`setConnected` with a stale ticket changes nothing).
+ */
+export interface ConnectTicket {
+  /** Unique within the store, increasing. */
+  readonly id: number;
+  readonly namespace: string;
+  readonly connectorId: string;
+  /** Aborts (reason: `ConnectCancelledError`) when the attempt is cancelled or superseded. */
+  readonly signal: AbortSignal;
+  /** True while this is the namespace's attempt in progress. */
+  isCurrent(): boolean;
+  /**
+   * Ends the attempt without a connection. If it is still current, the namespace returns to the
+   * status and connector it had before the attempt: a wallet connected before stays connected.
+   * Idempotent; a no-op once the attempt connected or was superseded.
+   */
+  abandon(): void;
+}
+
+/** The settled status a namespace returns to when its pending attempt is abandoned. */
+interface PendingAttempt {
+  readonly id: number;
+  readonly connectorId: string;
+  readonly controller: AbortController;
+  previous: { status: ConnectionStatus; connectorId: string | undefined };
+}
+
 /** What the store needs to know of the enabled chain plugins. */
 export interface NamespaceDirectory {
   /** Namespaces some enabled chain plugin provides. */
@@ -75,16 +105,27 @@ export class ConnectionStore implements Observable<ConnectionState> {
   private readonly state: WritableObservable<ConnectionState>;
   private readonly storageKey: string;
   private readonly restored = new Map<string, { connectorId?: string; network?: string }>();
+  private readonly pending = new Map<string, PendingAttempt>();
+  private attempts = 0;
+  /** The stored record as this page last wrote or read it: anything else there came from another tab. */
+  private lastStored: string | null;
+  private readonly restoreWatchers = new Map<string, Set<(connectorId: string) => void>>();
+  /** Namespaces being restored because another tab connected them: a failure here is not written back. */
+  private readonly tabRestores = new Set<string>();
+  /** While above zero, changes are not written (adopting another tab's record writes nothing back). */
+  private writesHeld = 0;
+  private readonly unsubscribeStorage: () => void;
 
   constructor(
     @inject(KERNEL_TOKENS.events) private readonly events: EventBus,
     @inject(KERNEL_TOKENS.storage) private readonly storage: StoragePort,
     @inject(KERNEL_TOKENS.settings) settings: KernelSettings,
     @inject(KERNEL_TOKENS.namespaces) private readonly directory: NamespaceDirectory,
-    @inject(KERNEL_TOKENS.logger) logger: Logger,
+    @inject(KERNEL_TOKENS.logger) private readonly logger: Logger,
   ) {
     this.storageKey = `${settings.storageKey}/connection`;
     const saved = loadPersistedConnection(storage, this.storageKey, logger);
+    this.lastStored = storage.get(this.storageKey);
     const namespaces: Record<string, NamespaceConnection> = {};
     for (const [ns, entry] of Object.entries(saved.namespaces)) {
       if (entry.status !== 'connected') continue;
@@ -97,6 +138,75 @@ export class ConnectionStore implements Observable<ConnectionState> {
       preferredAccountTypes: saved.preferredAccountTypes,
       recentWallets: saved.recentWallets,
     });
+    // Another tab of the site connected or disconnected: this one follows.
+    this.unsubscribeStorage = storage.subscribe?.((key) => (key === null || key === this.storageKey) && this.syncFromStorage()) ?? (() => undefined);
+  }
+
+  /** Stops following other tabs (the kernel's dispose). */
+  dispose(): void {
+    this.unsubscribeStorage();
+    this.restoreWatchers.clear();
+    for (const namespace of [...this.pending.keys()]) this.endPending(namespace, 'superseded');
+  }
+
+  /**
+   * Calls `reconnect` with the connector to restore silently: now, for what the previous page
+   * load left connected, and again whenever another tab of the site connects the namespace while
+   * it is disconnected here. Chain plugins answer with their silent reconnect (no prompt).
+   */
+  watchRestores(namespace: string, reconnect: (connectorId: string) => void): () => void {
+    const set = this.restoreWatchers.get(namespace) ?? new Set();
+    set.add(reconnect);
+    this.restoreWatchers.set(namespace, set);
+    const restored = this.restored.get(namespace);
+    if (restored?.connectorId && this.get(namespace).status === 'connecting') reconnect(restored.connectorId);
+    return () => void set.delete(reconnect);
+  }
+
+  /**
+   * Adopts what another tab stored, when it differs from what this page last wrote or read:
+   * a namespace disconnected there is disconnected here (its wallet is no longer used), one
+   * connected there while disconnected here is restored silently, recent wallets and account
+   * types follow. A namespace this page is connecting keeps its attempt. Runs before every
+   * write too, so a tab that missed an event never writes stale state over newer state.
+   */
+  private syncFromStorage(): void {
+    const text = this.storage.get(this.storageKey);
+    if (text === this.lastStored) return;
+    this.lastStored = text;
+    const record = text === null ? undefined : parsePersistedConnection(text);
+    if (text !== null && !record) {
+      this.logger.warn('Ignored unreadable connection data another tab stored');
+      return;
+    }
+    const theirs = record?.namespaces ?? {};
+    this.writesHeld++;
+    try {
+      this.adopt(theirs, record);
+    } finally {
+      this.writesHeld--;
+    }
+  }
+
+  private adopt(theirs: PersistedConnection['namespaces'], record: PersistedConnection | undefined): void {
+    for (const namespace of new Set([...Object.keys(theirs), ...Object.keys(this.getSnapshot().namespaces)])) {
+      if (!this.directory.known().has(namespace) || this.pending.has(namespace)) continue;
+      const there = theirs[namespace];
+      const here = this.get(namespace);
+      if (here.status === 'connected' && there?.status !== 'connected') {
+        this.logger.info(`${namespace} was disconnected in another tab`);
+        this.setDisconnected(namespace);
+      } else if (here.status === 'disconnected' && there?.status === 'connected' && there.connectorId) {
+        this.logger.info(`${namespace} was connected in another tab: restoring it here`);
+        this.restored.set(namespace, { connectorId: there.connectorId, ...(there.network ? { network: there.network } : {}) });
+        this.tabRestores.add(namespace);
+        this.update(namespace, { ...DISCONNECTED, status: 'connecting', connectorId: there.connectorId, network: there.network ?? here.network });
+        for (const reconnect of [...(this.restoreWatchers.get(namespace) ?? [])]) reconnect(there.connectorId);
+      }
+    }
+    if (record) {
+      this.state.set((s) => ({ ...s, preferredAccountTypes: { ...record.preferredAccountTypes }, recentWallets: [...record.recentWallets] }));
+    }
   }
 
   getSnapshot(): ConnectionState {
@@ -122,9 +232,53 @@ export class ConnectionStore implements Observable<ConnectionState> {
     return this.getSnapshot().preferredAccountTypes[namespace] ?? this.directory.defaultAccountType(namespace);
   }
 
+  /**
+   * Marks a namespace connecting, without an attempt the store can cancel (simple chain plugins).
+   * A pending `beginConnect` attempt on it is superseded.
+   */
   setConnecting(namespace: string, connectorId?: string): void {
     this.assertKnown(namespace);
+    this.endPending(namespace, 'superseded');
     this.update(namespace, { ...this.get(namespace), status: 'connecting', connectorId });
+  }
+
+  /**
+   * Starts a connect attempt: the namespace shows `connecting` (accounts kept), and a pending
+   * attempt on it is superseded (its signal aborts). Aborting `signal` cancels this attempt
+   * (`abandon`). While it is pending, storage keeps the status from before it, so a reload in
+   * the middle of an attempt restores what was connected.
+   */
+  beginConnect(namespace: string, connectorId: string, signal?: AbortSignal): ConnectTicket {
+    this.assertKnown(namespace);
+    const superseded = this.pending.get(namespace);
+    const current = this.get(namespace);
+    const previous = superseded ? superseded.previous : { status: current.status, connectorId: current.connectorId };
+    this.endPending(namespace, 'superseded');
+    const id = ++this.attempts;
+    const controller = new AbortController();
+    const ticket: ConnectTicket = {
+      id,
+      namespace,
+      connectorId,
+      signal: controller.signal,
+      isCurrent: () => this.pending.get(namespace)?.id === id,
+      abandon: () => {
+        const entry = this.pending.get(namespace);
+        if (entry?.id !== id) return;
+        this.pending.delete(namespace);
+        controller.abort(new ConnectCancelledError());
+        this.update(namespace, { ...this.get(namespace), status: entry.previous.status, connectorId: entry.previous.connectorId });
+        this.events.emit('connection:attempt-abandoned', { namespace, connectorId, reason: 'ended' });
+      },
+    };
+    if (signal?.aborted) {
+      controller.abort(new ConnectCancelledError());
+      return ticket;
+    }
+    this.pending.set(namespace, { id, connectorId, controller, previous });
+    signal?.addEventListener('abort', () => ticket.abandon(), { once: true });
+    this.update(namespace, { ...current, status: 'connecting', connectorId });
+    return ticket;
   }
 
   /**
@@ -132,14 +286,19 @@ export class ConnectionStore implements Observable<ConnectionState> {
    * be CAIP-10 of this namespace; the first of the preferred account type (bip122:
    * payment over ordinal) is selected, else the first.
    */
-  setConnected(namespace: string, input: { accounts: readonly Account[]; network?: string; connectorId?: string }): void {
+  setConnected(namespace: string, input: { accounts: readonly Account[]; network?: string; connectorId?: string; attempt?: ConnectTicket }): void {
     this.assertKnown(namespace);
+    // A cancelled or superseded attempt's late answer: dropped, nothing changes.
+    if (input.attempt && !input.attempt.isCurrent()) throw new ConnectCancelledError(input.attempt.signal.aborted ? 'cancelled' : 'superseded');
     if (input.accounts.length === 0) throw new NoActiveCaipAddressError();
     const accounts = this.checkAccounts(namespace, input.accounts);
     const network = input.network ?? accounts[0]?.address.split(':').slice(0, 2).join(':');
     if (network !== undefined) this.checkNetwork(namespace, network);
-    const wasConnected = this.get(namespace).status === 'connected';
+    const wasConnected = (this.pending.get(namespace)?.previous.status ?? this.get(namespace).status) === 'connected';
+    if (input.attempt) this.pending.delete(namespace);
+    else this.endPending(namespace, 'superseded');
     this.restored.delete(namespace);
+    this.tabRestores.delete(namespace);
     this.update(namespace, {
       status: 'connected',
       accounts,
@@ -180,14 +339,32 @@ export class ConnectionStore implements Observable<ConnectionState> {
   setDisconnected(namespace: string): void {
     const current = this.getSnapshot().namespaces[namespace];
     this.restored.delete(namespace);
+    // A restore another tab asked for failed here (say, no such wallet in this tab): the other tab stays connected.
+    if (this.tabRestores.delete(namespace) && current?.status === 'connecting') {
+      this.writesHeld++;
+      try {
+        this.update(namespace, { ...DISCONNECTED, network: current.network });
+        this.dropActiveNamespace(namespace);
+      } finally {
+        this.writesHeld--;
+      }
+      return;
+    }
     if (!current) return;
+    const pending = this.pending.get(namespace);
+    if (pending) {
+      // What was connected before the attempt went away: the attempt goes on, and abandoning it leaves the namespace disconnected.
+      const wasConnected = pending.previous.status === 'connected';
+      pending.previous = { status: 'disconnected', connectorId: undefined };
+      this.update(namespace, { ...DISCONNECTED, status: 'connecting', connectorId: current.connectorId, network: current.network });
+      this.dropActiveNamespace(namespace);
+      this.persist();
+      if (wasConnected) this.events.emit('account:disconnected', { namespace });
+      return;
+    }
     const wasConnected = current.status === 'connected';
     this.update(namespace, { ...DISCONNECTED, network: current.network });
-    this.state.set((s) => {
-      if (s.activeNamespace !== namespace) return s;
-      const other = Object.entries(s.namespaces).find(([, c]) => c.status === 'connected')?.[0];
-      return { ...s, activeNamespace: other };
-    });
+    this.dropActiveNamespace(namespace);
     this.persist();
     if (wasConnected) this.events.emit('account:disconnected', { namespace });
   }
@@ -219,6 +396,23 @@ export class ConnectionStore implements Observable<ConnectionState> {
     for (const namespace of [...this.restored.keys()]) {
       if (filter(namespace) && this.get(namespace).status === 'connecting') this.setDisconnected(namespace);
     }
+  }
+
+  /** Ends the namespace's pending attempt without restoring anything (something else settled it). */
+  private endPending(namespace: string, reason: 'superseded'): void {
+    const entry = this.pending.get(namespace);
+    if (!entry) return;
+    this.pending.delete(namespace);
+    entry.controller.abort(new ConnectCancelledError(reason));
+    this.events.emit('connection:attempt-abandoned', { namespace, connectorId: entry.connectorId, reason: 'superseded' });
+  }
+
+  private dropActiveNamespace(namespace: string): void {
+    this.state.set((s) => {
+      if (s.activeNamespace !== namespace) return s;
+      const other = Object.entries(s.namespaces).find(([, c]) => c.status === 'connected')?.[0];
+      return { ...s, activeNamespace: other };
+    });
   }
 
   private update(namespace: string, next: NamespaceConnection): void {
@@ -253,20 +447,28 @@ export class ConnectionStore implements Observable<ConnectionState> {
   }
 
   private persist(): void {
+    if (this.writesHeld > 0) return;
+    // What another tab wrote since this page last looked comes first: never write over newer state.
+    this.syncFromStorage();
     const s = this.getSnapshot();
     const record: PersistedConnection = {
       v: 2,
       namespaces: Object.fromEntries(
         Object.entries(s.namespaces).map(([ns, c]) => {
+          // An attempt in progress is not stored: a reload meanwhile restores what was settled before it.
+          const settled = this.pending.get(ns)?.previous ?? c;
           // Still reconnecting after a reload: keep what was restored, or the next load forgets it.
-          const status = this.restored.has(ns) && c.status === 'connecting' ? 'connected' : c.status;
-          return [ns, { status, ...(c.connectorId ? { connectorId: c.connectorId } : {}), ...(c.network ? { network: c.network } : {}) }];
+          const status = this.restored.has(ns) && settled.status === 'connecting' ? 'connected' : settled.status;
+          const connectorId = settled.connectorId;
+          return [ns, { status, ...(connectorId ? { connectorId } : {}), ...(c.network ? { network: c.network } : {}) }];
         }),
       ),
       preferredAccountTypes: { ...s.preferredAccountTypes },
       recentWallets: [...s.recentWallets],
       ...(s.activeNamespace ? { activeNamespace: s.activeNamespace } : {}),
     };
-    this.storage.set(this.storageKey, JSON.stringify(record));
+    const text = JSON.stringify(record);
+    this.lastStored = text;
+    this.storage.set(this.storageKey, text);
   }
 }

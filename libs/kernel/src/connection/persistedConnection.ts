@@ -60,6 +60,15 @@ function migrate(raw: unknown): PersistedConnection | undefined {
   return { ...EMPTY_PERSISTED, namespaces, preferredAccountTypes: legacy.data.preferredAccountTypes ?? {} };
 }
 
+/** Parses a stored record (migrating v1); undefined for corrupt JSON or a foreign shape. */
+export function parsePersistedConnection(text: string): PersistedConnection | undefined {
+  try {
+    return migrate(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the record. Corrupt JSON, a foreign shape or an unknown version is discarded
  * (and removed) with a warning, never thrown; the v1 shape is migrated.
@@ -67,13 +76,7 @@ function migrate(raw: unknown): PersistedConnection | undefined {
 export function loadPersistedConnection(storage: StoragePort, key: string, logger: Logger): PersistedConnection {
   const text = storage.get(key);
   if (text === null) return EMPTY_PERSISTED;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    raw = undefined;
-  }
-  const record = migrate(raw);
+  const record = parsePersistedConnection(text);
   if (!record) {
     logger.warn(`Discarded unreadable connection data under "${key}"`);
     storage.remove(key);

@@ -23,6 +23,7 @@ const samples: Record<string, PorticoError> = {
   CaipNetworkUndefinedError: new kernel.CaipNetworkUndefinedError(),
   ChainNotSupportedError: new kernel.ChainNotSupportedError(),
   ConfigInvalidError: new kernel.ConfigInvalidError('x: Required'),
+  ConnectCancelledError: new kernel.ConnectCancelledError('superseded'),
   HttpError: new kernel.HttpError(418, 'https://api.example/x'),
   HttpResponseInvalidError: new kernel.HttpResponseInvalidError('https://api.example/x', 'bad'),
   HttpTimeoutError: new kernel.HttpTimeoutError('https://api.example/x', 10),

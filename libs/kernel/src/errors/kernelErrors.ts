@@ -164,3 +164,17 @@ export class RequestAbortedError extends PorticoError {
     super('Request was aborted', { code: 'kernel/request-aborted', details: method });
   }
 }
+
+/**
+ * A connect attempt ended without connecting because the user gave it up (left the connecting
+ * view, closed the modal) or started another one. Whatever the wallet answers later is ignored.
+ */
+export class ConnectCancelledError extends PorticoError {
+  override name = 'ConnectCancelledError';
+  constructor(reason: 'cancelled' | 'superseded' = 'cancelled') {
+    super(reason === 'superseded' ? 'The connect attempt was replaced by a newer one' : 'The connect attempt was cancelled', {
+      code: 'kernel/connect-cancelled',
+      details: reason,
+    });
+  }
+}

@@ -21,6 +21,8 @@ export interface PorticoEvents {
   'modal:closed': { reason: CloseReason };
   'modal:close-blocked': { view: string };
   'connection:status-changed': { namespace: string; status: ConnectionStatus };
+  /** A connect attempt ended without connecting: refused, failed, cancelled, or superseded by a newer one. */
+  'connection:attempt-abandoned': { namespace: string; connectorId: string; reason: 'ended' | 'superseded' };
   'account:connected': { namespace: string; address: string; connectorId: string | undefined };
   'account:changed': { namespace: string; address: string };
   'account:disconnected': { namespace: string };

@@ -155,6 +155,15 @@ describe('createHttpClient against a real server', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(50);
   });
 
+  it("a request's own timeoutMs replaces the client's, shorter or longer", async () => {
+    const started = Date.now();
+    const error = await rejectionOf(createHttpClient({ baseUrl, timeoutMs: 30_000 }).get('/hang', { timeoutMs: 60 }));
+    expect(error).toBeInstanceOf(HttpTimeoutError);
+    expect((error as HttpTimeoutError).message).toBe(`Request to ${baseUrl}/hang timed out after 60 ms`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(createHttpClient({ baseUrl, timeoutMs: 1 }).get('/slow', { timeoutMs: 2_000 })).resolves.toBe('late');
+  });
+
   it('throws HttpTimeoutError when the body never finishes', async () => {
     const error = await rejectionOf(createHttpClient({ baseUrl, timeoutMs: 60 }).get('/stall-body'));
     expect(error).toBeInstanceOf(HttpTimeoutError);

@@ -8,6 +8,8 @@ export interface RequestOptions {
   params?: QueryParams;
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
+  /** Milliseconds before this request fails with `HttpTimeoutError`, in place of the client's `timeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** Options of a request with a JSON body. */
@@ -38,7 +40,7 @@ export interface HttpClientOptions {
 
 /** Creates an HTTP client over `fetch`. */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
-  const { baseUrl, clientId, timeoutMs = 30_000 } = options;
+  const { baseUrl, clientId } = options;
 
   function urlOf(path: string, params: QueryParams = {}): URL {
     const url = baseUrl ? new URL(path, baseUrl) : new URL(path);
@@ -56,6 +58,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     opts: BodyRequestOptions = {},
   ): Promise<{ response: Response; guard: <T>(reading: Promise<T>) => Promise<T> }> {
     const url = urlOf(path, opts.params);
+    const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...opts.headers };

@@ -1,12 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from './createHttpClient';
-import { jsonRpcRequest, JsonRpcError, RpcUnavailableError } from './jsonRpc';
+import { createHttpClient, type HttpClient } from './createHttpClient';
+import { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
 
 let server: Server;
 let base = '';
 const hits: string[] = [];
+const hanging = new Set<ServerResponse>();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -17,6 +18,7 @@ beforeAll(async () => {
       const { method, params } = JSON.parse(body) as { method: string; params: unknown[] };
       response.setHeader('content-type', 'application/json');
       if (request.url === '/down') return void response.writeHead(503).end('{}');
+      if (request.url === '/hang') return void hanging.add(response);
       if (request.url === '/junk') return void response.end('{"jsonrpc":"2.0","id":1}');
       if (method === 'fail') return void response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found: fail' } }));
       response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { method, params } }));
@@ -25,7 +27,19 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  for (const response of hanging) response.destroy();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** A loopback port nothing listens on (connections to it are refused). */
+async function refusedUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/`;
+}
 
 describe('jsonRpcRequest', () => {
   const http = createHttpClient({ timeoutMs: 2000 });
@@ -42,6 +56,38 @@ describe('jsonRpcRequest', () => {
     expect(error).toBeInstanceOf(JsonRpcError);
     expect(error).toMatchObject({ rpcCode: -32601, message: 'Method not found: fail', code: 'kernel/json-rpc-error' });
     expect(hits).toEqual(['/a']);
+  });
+
+  it('tries every URL in order before giving up: a refused one at once, a silent one after its timeout', async () => {
+    hits.length = 0;
+    const refused = await refusedUrl();
+    const started = Date.now();
+    const error = await jsonRpcRequest(http, [refused, `${base}/hang`, `${base}/down`], 'eth_getBalance', [], { timeoutMs: 300 }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(RpcUnavailableError);
+    expect(error).toMatchObject({ message: 'No RPC endpoint answered (3 tried)', details: `${refused}, ${base}/hang, ${base}/down` });
+    expect(hits).toEqual(['/hang', '/down']);
+    // The silent URL costs its 300 ms; the refused one costs nothing like a timeout.
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+
+  it('falls back from a refused URL without waiting for the read timeout', async () => {
+    const started = Date.now();
+    // The default per-URL timeout (10 s) would fail this bound if a refused connection waited for it.
+    await expect(jsonRpcRequest(createHttpClient(), [await refusedUrl(), `${base}/ok`], 'eth_chainId')).resolves.toEqual({ method: 'eth_chainId', params: [] });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("asks the client for RPC_READ_TIMEOUT_MS (viem's 10 s) per URL, not its 30 s default", async () => {
+    const real = createHttpClient();
+    const asked: unknown[] = [];
+    // The real client, recording the per-request timeout each URL is given.
+    const recording: HttpClient = { ...real, post: (url, options) => (asked.push(options?.timeoutMs), real.post(url, options)) };
+    await jsonRpcRequest(recording, [`${base}/down`, `${base}/ok`], 'eth_chainId');
+    await jsonRpcRequest(recording, [`${base}/ok`], 'eth_chainId', [], { timeoutMs: 2_500 });
+    expect(RPC_READ_TIMEOUT_MS).toBe(10_000);
+    expect(asked).toEqual([10_000, 10_000, 2_500]);
   });
 
   it('names how many URLs it tried when none answered', async () => {

@@ -19,14 +19,39 @@ export class RpcUnavailableError extends PorticoError {
 }
 
 /**
- * Sends a JSON-RPC 2.0 request (any chain: EVM, Solana, …) to the first URL that answers, falling back to the next on a
- * network error, a timeout or an HTTP error; a JSON-RPC error is the node's answer.
+ * How long one RPC URL gets to answer a read before the next URL is tried: viem's `http`
+ * transport default. A healthy node answers a read in well under a second; 10 s leaves room for
+ * a slow mobile link, while a dead endpoint costs a third of the HTTP client's 30 s. A refused
+ * connection does not wait for it at all: `fetch` rejects at once and the next URL is tried.
  */
-export async function jsonRpcRequest<T>(http: HttpClient, urls: readonly string[], method: string, params: readonly unknown[] = []): Promise<T> {
+export const RPC_READ_TIMEOUT_MS = 10_000;
+
+/** Options of `jsonRpcRequest`. */
+export interface JsonRpcRequestOptions {
+  /** Milliseconds each URL gets before the next is tried (default `RPC_READ_TIMEOUT_MS`). */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends a JSON-RPC 2.0 request (any chain: EVM, Solana, …) to the first URL that answers, falling back to the next on a
+ * network error, a timeout or an HTTP error; a JSON-RPC error is the node's answer. Every URL is tried, in order,
+ * before `RpcUnavailableError`.
+ */
+export async function jsonRpcRequest<T>(
+  http: HttpClient,
+  urls: readonly string[],
+  method: string,
+  params: readonly unknown[] = [],
+  options: JsonRpcRequestOptions = {},
+): Promise<T> {
+  const { timeoutMs = RPC_READ_TIMEOUT_MS } = options;
   let lastError: unknown = new Error('no RPC URL configured');
   for (const url of urls) {
     try {
-      const reply = await http.post<{ result?: T; error?: { code: number; message: string; data?: unknown } }>(url, { body: { jsonrpc: '2.0', id: 1, method, params } });
+      const reply = await http.post<{ result?: T; error?: { code: number; message: string; data?: unknown } }>(url, {
+        body: { jsonrpc: '2.0', id: 1, method, params },
+        timeoutMs,
+      });
       if (reply?.error) throw new JsonRpcError(reply.error.code, reply.error.message, reply.error.data);
       if (!reply || !('result' in reply)) throw new Error(`${url} sent no JSON-RPC result`);
       return reply.result as T;

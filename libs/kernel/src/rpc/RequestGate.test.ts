@@ -267,3 +267,65 @@ describe('RequestGate: wallets that confirm in their own UI', () => {
     expect(kernel.requestGate.getSnapshot().notAllowed).toEqual({ namespace: 'acme', method: 'acme_drain' });
   });
 });
+
+describe('RequestGate: an approved request that fails', () => {
+  /** A send that rejects the way a wallet on a dead RPC does (the real `fetch` failure). */
+  const failingSend = async () => {
+    await fetch('http://127.0.0.1:9/', { method: 'POST' });
+    return 'unreachable';
+  };
+
+  it('rejects the host with the original error and reopens the approval view with the failure', async () => {
+    const kernel = gateKernel();
+    const request = kernel.requestGate.request('acme', { method: 'acme_sendTransaction', params: [{ to: 'x' }] }, failingSend);
+    const id = kernel.requestGate.getSnapshot().pending[0]!.id;
+    kernel.requestGate.approve(id);
+    const error = await rejectionOf(request);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(kernel.requestGate.getSnapshot().failed).toEqual({ id, namespace: 'acme', method: 'acme_sendTransaction', params: [{ to: 'x' }], error });
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: APPROVE_VIEW, params: { id } } });
+  });
+
+  it('dismissFailure clears it and goes back to the view under it', async () => {
+    const kernel = gateKernel();
+    void kernel.router.open('Account');
+    const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await rejectionOf(request);
+    expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', APPROVE_VIEW]);
+    kernel.requestGate.dismissFailure();
+    expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Account' } });
+  });
+
+  it('closing the modal clears the failure; a successful send records none', async () => {
+    const kernel = gateKernel();
+    const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await rejectionOf(request);
+    kernel.router.close();
+    expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
+    const ok = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('0xsig').send);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await expect(ok).resolves.toBe('0xsig');
+    expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('a failure of a send that needed no approval (safe, or the wallet confirms) opens nothing', async () => {
+    const kernel = gateKernel();
+    await rejectionOf(kernel.requestGate.request('acme', { method: 'acme_getBalance' }, failingSend));
+    await rejectionOf(kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend, { walletConfirms: true }));
+    expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('logs the developer detail', async () => {
+    const lines: string[] = [];
+    const kernel = gateKernel({ logLevel: 'warn', logSink: (_level, message) => void lines.push(message) });
+    const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await rejectionOf(request);
+    expect(lines.some((line) => line.includes('The approved acme_sign request failed'))).toBe(true);
+  });
+});

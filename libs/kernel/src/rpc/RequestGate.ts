@@ -2,6 +2,7 @@ import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
 import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
 import type { EventBus } from '../events/createEventBus';
+import type { Logger } from '../logger/createLogger';
 import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError } from '../errors/kernelErrors';
 import type { Router } from '../router/Router';
 import { createObservable, type Observable } from '../state/createObservable';
@@ -25,11 +26,19 @@ export interface PendingApproval extends RpcRequest {
   readonly namespace: string;
 }
 
+/** A request the user approved that then failed (the wallet or its network): the approval view shows it. */
+export interface FailedApproval extends PendingApproval {
+  /** What the send threw, as it was: the view describes it, the host gets it too. */
+  readonly error: unknown;
+}
+
 /** What the approval and not-allowed UI reads. */
 export interface RequestGateState {
   readonly pending: readonly PendingApproval[];
   /** Set 300 ms after a refused request; the modal shows "Action not allowed". */
   readonly notAllowed: { readonly namespace: string; readonly method: string } | undefined;
+  /** The last approved request that failed, until the user dismisses it or the modal closes. */
+  readonly failed?: FailedApproval | undefined;
 }
 
 interface Waiter {
@@ -41,7 +50,9 @@ interface Waiter {
 /**
  * Applies the RPC policy to requests of connectors without an approval UI of their own:
  * safe requests pass, `confirm` requests wait on the approval view, refused ones open the
- * modal and, after 300 ms, show "Action not allowed" and reject every open request.
+ * modal and, after 300 ms, show "Action not allowed" and reject every open request. An
+ * approved request that fails reopens the approval view with the failure (the host is
+ * rejected as well), rather than leaving the user with a modal that closed on success.
  */
 @injectable()
 export class RequestGate implements Observable<RequestGateState> {
@@ -50,6 +61,7 @@ export class RequestGate implements Observable<RequestGateState> {
   /** Refused requests waiting for their delay, with how to reject them early (dispose). */
   private readonly timers = new Map<ReturnType<typeof setTimeout>, () => void>();
   private nextId = 0;
+  private disposed = false;
   private readonly stopListening: () => void;
 
   constructor(
@@ -57,10 +69,11 @@ export class RequestGate implements Observable<RequestGateState> {
     @inject(KERNEL_TOKENS.router) private readonly router: Router,
     @inject(KERNEL_TOKENS.events) private readonly events: EventBus,
     @inject(KERNEL_TOKENS.settings) private readonly settings: KernelSettings,
+    @inject(KERNEL_TOKENS.logger) private readonly logger: Logger,
   ) {
     this.stopListening = events.on('modal:closed', () => {
       for (const waiter of [...this.waiters.values()]) this.settle(waiter, new UserRejectedRequestError(waiter.approval.method));
-      this.state.set((s) => (s.notAllowed ? { ...s, notAllowed: undefined } : s));
+      this.state.set((s) => (s.notAllowed || s.failed ? { ...s, notAllowed: undefined, failed: undefined } : s));
     });
   }
 
@@ -87,7 +100,12 @@ export class RequestGate implements Observable<RequestGateState> {
     this.events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
     void this.router.open(APPROVE_VIEW, { id: approval.id });
     await approved;
-    return send();
+    try {
+      return await send();
+    } catch (error) {
+      this.fail(approval, error);
+      throw error;
+    }
   }
 
   approve(id: string): void {
@@ -100,6 +118,13 @@ export class RequestGate implements Observable<RequestGateState> {
     if (waiter) this.settle(waiter, new UserRejectedRequestError(waiter.approval.method));
   }
 
+  /** Clears the failure of an approved request and leaves the approval view (back, or closes). */
+  dismissFailure(): void {
+    if (!this.getSnapshot().failed) return;
+    this.state.set((s) => ({ ...s, failed: undefined }));
+    this.leaveApprovalView('closed');
+  }
+
   /** Clears the "Action not allowed" notice. */
   dismissNotAllowed(): void {
     this.state.set((s) => ({ ...s, notAllowed: undefined }));
@@ -107,6 +132,7 @@ export class RequestGate implements Observable<RequestGateState> {
 
   /** Rejects everything open and stops timers. */
   dispose(): void {
+    this.disposed = true;
     this.stopListening();
     for (const [timer, refuse] of this.timers) {
       clearTimeout(timer);
@@ -137,11 +163,25 @@ export class RequestGate implements Observable<RequestGateState> {
     this.events.emit('rpc:approval-settled', { id: waiter.approval.id, approved: outcome === true });
     if (outcome === true) waiter.resolve(true);
     else waiter.reject(outcome);
-    if (!leaveApprovalView) return;
+    if (leaveApprovalView) this.leaveApprovalView(outcome === true ? 'closed' : 'cancelled');
+  }
+
+  /** Off the approval view once nothing is left on it: back to the view under it, or closed. */
+  private leaveApprovalView(reason: 'closed' | 'cancelled'): void {
     const { isOpen, current, stack } = this.router.getSnapshot();
-    if (isOpen && current.view === APPROVE_VIEW && this.getSnapshot().pending.length === 0) {
+    const state = this.getSnapshot();
+    if (isOpen && current.view === APPROVE_VIEW && state.pending.length === 0 && !state.failed) {
       if (stack.length > 1) this.router.back({ force: true });
-      else this.router.close(outcome === true ? 'closed' : 'cancelled');
+      else this.router.close(reason);
     }
+  }
+
+  /** An approved send failed: the approval view shows it (developers get the details in the log). */
+  private fail(approval: PendingApproval, error: unknown): void {
+    if (this.disposed) return;
+    this.logger.warn(`The approved ${approval.method} request failed`, error);
+    this.state.set((s) => ({ ...s, failed: { ...approval, error } }));
+    const { isOpen, current } = this.router.getSnapshot();
+    if (!isOpen || current.view !== APPROVE_VIEW) void this.router.open(APPROVE_VIEW, { id: approval.id });
   }
 }

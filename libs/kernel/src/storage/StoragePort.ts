@@ -6,6 +6,12 @@ export interface StoragePort {
   get(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;
+  /**
+   * Follows changes other pages of the site make (another tab writing the same `localStorage`):
+   * called with the changed key, or `null` when the storage was cleared. Optional: a storage
+   * no other page shares has nothing to report.
+   */
+  subscribe?(listener: (key: string | null) => void): () => void;
 }
 
 /** In-memory storage (tests, SSR, hosts that opt out of persistence). */
@@ -25,6 +31,14 @@ interface WebStorage {
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
 }
+
+/** The window's `storage` event, structurally. */
+interface StorageEventLike {
+  readonly key: string | null;
+  readonly storageArea: unknown;
+}
+
+type EventSource = { addEventListener(type: 'storage', l: (e: StorageEventLike) => void): void; removeEventListener(type: 'storage', l: (e: StorageEventLike) => void): void };
 
 /**
  * Storage over `localStorage` (or another Web Storage). Falls back to memory when the
@@ -62,6 +76,20 @@ export function createWebStorage(storage?: WebStorage): StoragePort {
       } catch {
         // Same as set: nothing more to do.
       }
+    },
+    subscribe(listener) {
+      const source = globalThis as unknown as Partial<EventSource>;
+      if (typeof source.addEventListener !== 'function') return () => undefined;
+      // The browser fires `storage` in every other page of the origin that shares this storage area.
+      const onStorage = (event: StorageEventLike) => {
+        if (event.storageArea !== target()) return;
+        // A copy this page kept in memory (quota, privacy mode) must not hide the other page's value.
+        if (event.key === null) for (const key of Object.keys(memory.dump())) memory.remove(key);
+        else memory.remove(event.key);
+        listener(event.key);
+      };
+      source.addEventListener('storage', onStorage);
+      return () => source.removeEventListener?.('storage', onStorage);
     },
   };
 }

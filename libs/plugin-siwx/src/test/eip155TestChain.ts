@@ -44,7 +44,8 @@ export const testEip155Verifier: SiwxVerifier = {
 export function eip155TestChain(options: { accountType?: AccountType; withVerifier?: boolean } = {}) {
   const account = privateKeyToAccount(TEST_PRIVATE_KEY);
   const wrong = privateKeyToAccount(OTHER_PRIVATE_KEY);
-  const behaviour: { decline: boolean; signWithWrongKey: boolean; gate?: Promise<void> } = { decline: false, signWithWrongKey: false };
+  /** `rejectWith`: thrown as it is (a wallet's plain object, a string) instead of signing. */
+  const behaviour: { decline: boolean; signWithWrongKey: boolean; gate?: Promise<void>; rejectWith?: unknown } = { decline: false, signWithWrongKey: false };
   const calls: string[] = [];
   const caipAddress = `eip155:1:${account.address}`;
   const plugin = definePlugin({
@@ -73,6 +74,7 @@ export function eip155TestChain(options: { accountType?: AccountType; withVerifi
           calls.push('signMessage');
           await behaviour.gate;
           if (behaviour.decline) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+          if (behaviour.rejectWith !== undefined) throw behaviour.rejectWith;
           return (behaviour.signWithWrongKey ? wrong : account).signMessage({ message });
         },
       };

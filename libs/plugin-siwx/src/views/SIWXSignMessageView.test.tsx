@@ -58,3 +58,33 @@ describe('SIWXSignMessageView', () => {
     await s.portico.dispose();
   });
 });
+
+describe('SIWXSignMessageView after a failure', () => {
+  it('a wallet rejecting with a plain object: "Signature declined" in words, never "[object Object]"; signing again clears it', async () => {
+    const s = await mounted();
+    s.behaviour.rejectWith = { code: 4001, message: 'User denied message signature', data: { nested: { deep: true } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Signature declined'));
+    expect(screen.getByRole('alert').textContent).toContain('You declined the request.');
+    expect(document.body.textContent).not.toContain('[object Object]');
+    s.behaviour.rejectWith = undefined;
+    let release!: () => void;
+    s.behaviour.gate = new Promise<void>((resolve) => (release = resolve));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(screen.getByText('Authenticating...')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => release());
+    await waitFor(() => expect(s.portico.kernel.router.getSnapshot().isOpen).toBe(false));
+    cleanup();
+    await s.portico.dispose();
+  });
+
+  it('a wallet with a request already open says where to look', async () => {
+    const s = await mounted();
+    s.behaviour.rejectWith = { code: -32002, message: "Request of type 'personal_sign' already pending for origin. Please wait." };
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Open your wallet: a request is already waiting'));
+    cleanup();
+    await s.portico.dispose();
+  });
+});

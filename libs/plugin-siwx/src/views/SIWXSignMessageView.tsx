@@ -1,11 +1,12 @@
-import { useT, type ViewProps } from '@portico/react';
+import { describeError, useT, type ViewProps } from '@portico/react';
 import { AlertBanner, Button, Spinner } from '@portico/ui';
 import { SIWX_MESSAGES } from '../siwxErrors';
 import { useSiwxService } from './useSiwxService';
 
 /**
  * SIWXSignMessage: the sign-in message (as text) with Sign and Cancel; `Authenticating...`
- * while the message is prepared or the wallet and verifiers answer; the error after a failure.
+ * while the message is prepared or the wallet and verifiers answer; after a failure, the
+ * spec's message with what went wrong in the user's words (cleared when the user signs again).
  */
 export default function SIWXSignMessageView(_props: ViewProps) {
   const t = useT();
@@ -16,7 +17,11 @@ export default function SIWXSignMessageView(_props: ViewProps) {
   return (
     <div className="pt-stack" data-testid="siwx-sign-message">
       <p>{t('siwx.intro', undefined, 'Sign this message to prove you own this wallet.')}</p>
-      {state.status === 'error' && state.error ? <AlertBanner severity="error" title={state.error} /> : null}
+      {state.status === 'error' && state.error ? (
+        <AlertBanner severity="error" title={state.error}>
+          {state.cause !== undefined ? describeError(state.cause, t).message : null}
+        </AlertBanner>
+      ) : null}
       {state.message !== undefined ? (
         <pre className="pt-code" tabIndex={0} data-testid="siwx-message">
           {state.message}

@@ -2,6 +2,7 @@ import { createObservable, PorticoError, type Logger, type Unsubscribe } from '@
 import type { SignClient as SignClientClass } from '@walletconnect/sign-client';
 import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types';
 import type { PairingState } from '../api';
+import { RelayConnectionMonitor } from './RelayConnectionMonitor';
 
 type SignClient = InstanceType<typeof SignClientClass>;
 
@@ -36,6 +37,8 @@ export interface WalletConnectConnectionOptions {
    * can exist and the unreachable iframe holds every pairing up for its 5 s timeout.
    */
   verifyApi?: boolean;
+  /** How long a request may wait on an unreachable relay (see `RELAY_TIMEOUT_MS`). */
+  relayTimeoutMs?: number;
 }
 
 /** True for a relay on this machine (`ws://127.0.0.1:…`, `ws://localhost:…`). */
@@ -83,8 +86,12 @@ export class WalletConnectConnection {
   private cancelPending: ((error: Error) => void) | undefined;
   private readonly listeners = new Set<(change: SessionChange) => void>();
   private disposed = false;
+  /** The relay socket that carries the session: `interrupted` while it is down, and requests bounded by it. */
+  readonly relay: RelayConnectionMonitor;
 
-  constructor(private readonly options: WalletConnectConnectionOptions) {}
+  constructor(private readonly options: WalletConnectConnectionOptions) {
+    this.relay = new RelayConnectionMonitor({ timeoutMs: options.relayTimeoutMs, relayUrl: options.relayUrl, logger: options.logger, hasSession: () => this.session !== undefined });
+  }
 
   /** The settled session, if any (after `restore()` or `connect()`). */
   get current(): SessionTypes.Struct | undefined {
@@ -110,13 +117,20 @@ export class WalletConnectConnection {
   async connect(): Promise<SessionTypes.Struct> {
     const client = await this.client();
     if (this.session) return this.session;
-    this.connecting ??= this.pairUntilApproved(client).finally(() => (this.connecting = undefined));
+    if (!this.connecting) {
+      const connecting: Promise<SessionTypes.Struct> = this.pairUntilApproved(client).finally(() => {
+        if (this.connecting === connecting) this.connecting = undefined;
+      });
+      this.connecting = connecting;
+    }
     return this.connecting;
   }
 
-  /** Gives up the pairing in progress. */
+  /** Gives up the pairing in progress; the next `connect()` starts a new one at once. */
   cancel(): void {
     this.cancelPending?.(new WalletConnectRejectedError());
+    this.cancelPending = undefined;
+    this.connecting = undefined;
   }
 
   /** Sends a request through the session; the wallet confirms on its side. */
@@ -124,7 +138,8 @@ export class WalletConnectConnection {
     const client = await this.client();
     const session = this.session;
     if (!session) throw new WalletConnectNotConnectedError();
-    return client.request<T>({ topic: session.topic, chainId, request: { method: request.method, params: request.params ?? [] } });
+    // Kept while the relay reconnects; failed with WalletConnectRelayUnreachableError if it does not in time.
+    return this.relay.track(client.request<T>({ topic: session.topic, chainId, request: { method: request.method, params: request.params ?? [] } }));
   }
 
   /** Deletes the session on both ends (the wallet is told). */
@@ -132,6 +147,7 @@ export class WalletConnectConnection {
     const session = this.session;
     this.session = undefined;
     if (!session) return;
+    this.relay.sessionChanged();
     const client = await this.client();
     await client.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch((error: unknown) => this.options.logger.warn('WalletConnect: deleting the session failed', error));
     this.emit({ type: 'delete' });
@@ -147,6 +163,7 @@ export class WalletConnectConnection {
     this.disposed = true;
     this.cancel();
     this.listeners.clear();
+    this.relay.dispose();
     const client = await this.clientPromise?.catch(() => undefined);
     await client?.core.relayer.transportClose().catch(() => undefined);
     client?.core.heartbeat.stop();
@@ -194,6 +211,7 @@ export class WalletConnectConnection {
     const ended = ({ topic }: { topic: string }) => {
       if (!ours(topic)) return;
       this.session = undefined;
+      this.relay.sessionChanged();
       this.emit({ type: 'delete' });
     };
     client.on('session_delete', ended);
@@ -203,6 +221,7 @@ export class WalletConnectConnection {
       .getAll()
       .filter((s) => s.expiry * 1000 > Date.now())
       .sort((a, b) => b.expiry - a.expiry)[0];
+    this.relay.attach(client.core);
     return client;
   }
 
@@ -211,10 +230,11 @@ export class WalletConnectConnection {
     const margin = Math.min(this.options.expiryMarginMs ?? PAIRING_EXPIRY_MARGIN_MS, lifetime / 2);
     let cancelled: Error | undefined;
     let wake: (() => void) | undefined;
-    this.cancelPending = (error) => {
+    const cancelThis = (error: Error) => {
       cancelled = error;
       wake?.();
     };
+    this.cancelPending = cancelThis;
     try {
       for (;;) {
         if (cancelled) throw cancelled;
@@ -235,6 +255,7 @@ export class WalletConnectConnection {
         wake = undefined;
         if (outcome.kind === 'approved') {
           this.session = outcome.session;
+          this.relay.sessionChanged();
           this.pairing.set({ status: 'idle' });
           return outcome.session;
         }
@@ -243,7 +264,15 @@ export class WalletConnectConnection {
           this.pairing.set({ status: 'failed', error });
           throw error;
         }
-        // Expired or cancelled: the old pairing goes, so a wallet that scans it now is refused.
+        // Expired or cancelled: a wallet that approves the proposal anyway gets the session it made ended at once.
+        approval().then(
+          (late) => {
+            this.options.logger.info('WalletConnect: a wallet approved a cancelled or expired pairing; its session is ended');
+            void client.disconnect({ topic: late.topic, reason: { code: 5000, message: 'User rejected.' } }).catch(() => undefined);
+          },
+          () => undefined,
+        );
+        // And the old pairing goes, so a wallet that scans it now is refused.
         await client.core.pairing.disconnect({ topic }).catch((error: unknown) => this.options.logger.debug('WalletConnect: deleting the pairing failed', error));
         if (outcome.kind === 'cancelled') {
           this.pairing.set({ status: 'idle' });
@@ -251,7 +280,7 @@ export class WalletConnectConnection {
         }
       }
     } finally {
-      this.cancelPending = undefined;
+      if (this.cancelPending === cancelThis) this.cancelPending = undefined;
     }
   }
 }

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { createMemoryStorage } from '@portico/kernel';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectButton } from '../components/ConnectButton';
+import { PorticoContext } from '../context/PorticoContext';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico } from '../portico/createPortico';
+import { createPortico, type Portico } from '../portico/createPortico';
+import { connectedToFlakyNode } from '../test/flakyNodeChain';
 import { useAccount } from './useAccount';
+import { useBalance } from './useBalance';
 import { useModal } from './useModal';
 import { OutsideProviderError } from './usePortico';
 
@@ -41,6 +44,101 @@ describe('hooks and components', () => {
       portico.close();
     });
     expect(screen.getByTestId('probe').textContent).toBe('false Connect disconnected');
+    await portico.dispose();
+  });
+});
+
+function BalanceProbe() {
+  const { data, error, isLoading, isStale } = useBalance();
+  return <p data-testid="balance">{`${data?.value ?? '-'} ${error ? error.name : 'ok'} loading=${isLoading} stale=${isStale}`}</p>;
+}
+
+const mount = (portico: Portico) =>
+  render(
+    <PorticoContext.Provider value={portico}>
+      <BalanceProbe />
+    </PorticoContext.Provider>,
+  );
+const shown = () => screen.getByTestId('balance').textContent;
+/** Lets the fake clock run `ms` inside act, so React sees what the reads did. */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('useBalance against a node that goes down', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports the failure (no value yet), retries with backoff while mounted and recovers by itself', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    node.up = false;
+    mount(portico);
+    expect(shown()).toBe('- ok loading=true stale=false');
+    await elapse(0);
+    expect(shown()).toBe('- RpcUnavailableError loading=false stale=false');
+    await elapse(1_000 + 2_000);
+    expect(node.reads).toBe(3);
+    node.up = true;
+    await elapse(3_999);
+    expect(shown()).toBe('- RpcUnavailableError loading=false stale=false');
+    await elapse(1);
+    expect(node.reads).toBe(4);
+    expect(shown()).toBe('1234567 ok loading=false stale=false');
+    await portico.dispose();
+  });
+
+  it('keeps the last known balance, marked stale, when a refresh fails', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    const view = mount(portico);
+    await elapse(0);
+    expect(shown()).toBe('1234567 ok loading=false stale=false');
+    view.unmount();
+    node.up = false;
+    await elapse(30_000);
+    // Opened again once the cached value has expired: a refresh, which fails.
+    mount(portico);
+    await elapse(0);
+    expect(shown()).toBe('1234567 RpcUnavailableError loading=false stale=true');
+    node.up = true;
+    node.value = 7_000_000n;
+    await elapse(1_000);
+    expect(shown()).toBe('7000000 ok loading=false stale=false');
+    await portico.dispose();
+  });
+
+  it('stops retrying once unmounted: no timer left, no more reads', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    // The kernel's own timers, which are not ours to count.
+    const before = vi.getTimerCount();
+    node.up = false;
+    const view = mount(portico);
+    await elapse(1_000);
+    expect(node.reads).toBe(2);
+    expect(vi.getTimerCount()).toBe(before + 1);
+    view.unmount();
+    expect(vi.getTimerCount()).toBe(before);
+    await elapse(120_000);
+    window.dispatchEvent(new Event('online'));
+    expect(node.reads).toBe(2);
+    await portico.dispose();
+  });
+
+  it('retries at once when the browser is back online', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    node.up = false;
+    mount(portico);
+    await elapse(1_000 + 2_000 + 4_000 + 8_000);
+    expect(node.reads).toBe(5);
+    node.up = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await elapse(0);
+    expect(node.reads).toBe(6);
+    expect(shown()).toBe('1234567 ok loading=false stale=false');
     await portico.dispose();
   });
 });

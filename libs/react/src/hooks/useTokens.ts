@@ -1,7 +1,15 @@
 import type { TokenBalance } from '@portico/kernel';
-import { useAccountData } from './useAccountData';
+import type { AccountReadState } from '../portico/accountReads';
+import { useAccount } from './useAccount';
+import { useAccountRead } from './useAccountRead';
+import { usePortico } from './usePortico';
 
-/** Token balances of the active account when its wallet reports them (30 s cache); else undefined. */
-export function useTokens(): readonly TokenBalance[] | undefined {
-  return useAccountData('useTokens', (portico, namespace) => portico.tokens(namespace));
+/**
+ * Token balances of the active account when its wallet reports them (30 s cache), in the shape
+ * of `useBalance`: `data` is undefined when the wallet reports none; errors are retried while mounted.
+ */
+export function useTokens(): AccountReadState<readonly TokenBalance[] | undefined> {
+  const portico = usePortico('useTokens');
+  const { namespace } = useAccount();
+  return useAccountRead(namespace ? portico.tokensRead(namespace) : undefined);
 }

@@ -1,6 +1,8 @@
 import type { ViewModule } from '@portico/kernel';
-import { AlertBanner, Button, Spinner } from '@portico/ui';
+import { Button, Spinner } from '@portico/ui';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { ErrorBanner } from '../errors/ErrorBanner';
+import { toError } from '../errors/toError';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 
@@ -40,7 +42,7 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
     let live = true;
     kernel.loadView(viewId).then(
       (module: ViewModule) => live && setState({ key, value: { status: 'ready', view: module.default as ComponentType<ViewProps> } }),
-      (error: unknown) => live && setState({ key, value: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+      (error: unknown) => live && setState({ key, value: { status: 'failed', error: toError(error) } }),
     );
     return () => {
       live = false;
@@ -51,9 +53,7 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
     state.key === key ? state.value : cached ? { status: 'ready', view: cached.default as ComponentType<ViewProps> } : { status: 'loading' };
   const failure = (error: Error, retry: () => void) => (
     <div className="pt-stack" data-testid="view-error">
-      <AlertBanner severity="error" title={t('view.loadFailed')}>
-        {error.message}
-      </AlertBanner>
+      <ErrorBanner error={error} title={t('view.loadFailed')} />
       <Button variant="secondary" onClick={retry}>
         {t('view.retry')}
       </Button>

@@ -187,3 +187,86 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
     expect(() => createPortico({ projectId: 'p', customWallets: [{ id: '', name: 'x' }] } as never)).toThrow(/customWallets\[0\]\.id/);
   });
 });
+
+describe('connect attempts: cancelled, superseded, slow', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('leaving the Connecting view (Back) before the wallet answers cancels the attempt: nothing connects when it answers later', async () => {
+    const acme = acmeChain({ hold: true });
+    const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
+    await p.start();
+    void p.open();
+    const attempt = p.connect('acme-wallet');
+    await settle();
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connecting');
+    expect(p.kernel.connection.get('acme').status).toBe('connecting');
+    p.kernel.router.back();
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectCancelledError' });
+    expect(p.connectAttempt.getSnapshot()).toBeUndefined();
+    expect(p.kernel.connection.get('acme').status).toBe('disconnected');
+    acme.release();
+    await settle();
+    expect(p.kernel.connection.get('acme').status).toBe('disconnected');
+    expect(p.kernel.connection.getSnapshot().recentWallets).toEqual([]);
+  });
+
+  it('closing the modal (Escape) cancels the attempt; cancelConnect does too', async () => {
+    const acme = acmeChain({ hold: true });
+    const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
+    await p.start();
+    void p.open();
+    const first = p.connect('acme-wallet');
+    await settle();
+    p.close();
+    await expect(first).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    const second = p.connect('acme-wallet');
+    await settle();
+    p.cancelConnect();
+    await expect(second).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    expect(p.kernel.connection.get('acme').status).toBe('disconnected');
+  });
+
+  it('a newer attempt supersedes the pending one; the view follows the newer attempt', async () => {
+    const acme = acmeChain({ hold: true });
+    const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
+    await p.start();
+    const closed = p.open();
+    const first = p.connect('acme-wallet');
+    await settle();
+    const firstId = p.connectAttempt.getSnapshot()!.id;
+    const retry = p.connect('acme-wallet');
+    await expect(first).rejects.toMatchObject({ details: 'superseded' });
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ status: 'connecting', connectorId: 'acme-wallet' });
+    expect(p.connectAttempt.getSnapshot()!.id).toBeGreaterThan(firstId);
+    acme.release();
+    await retry;
+    await expect(closed).resolves.toBe('connected');
+    expect(p.kernel.connection.get('acme').status).toBe('connected');
+  });
+
+  it('says the wallet is not answering after connectTimeoutMs, and keeps the attempt open', async () => {
+    vi.useFakeTimers();
+    try {
+      const acme = acmeChain({ hold: true });
+      const p = portico({ projectId: 'p', networks, plugins: [acme.plugin], connectTimeoutMs: 5000 });
+      await p.start();
+      void p.open();
+      const attempt = p.connect('acme-wallet');
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(p.connectAttempt.getSnapshot()).toMatchObject({ status: 'connecting' });
+      expect(p.connectAttempt.getSnapshot()?.slow).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(p.connectAttempt.getSnapshot()).toMatchObject({ status: 'connecting', slow: true });
+      // The wallet may still answer: the attempt completes.
+      acme.release();
+      await attempt;
+      expect(p.kernel.connection.get('acme').status).toBe('connected');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a connect timeout under a second', () => {
+    expect(() => createPortico({ projectId: 'p', connectTimeoutMs: 10 })).toThrow('connectTimeoutMs');
+  });
+});

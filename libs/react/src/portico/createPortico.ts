@@ -3,6 +3,7 @@ import {
   NoActiveCaipAddressError,
   ChainNotSupportedError,
   ConfigInvalidError,
+  ConnectCancelledError,
   chainAdapterRef,
   createKernel,
   createObservable,
@@ -18,6 +19,8 @@ import {
   type Observable,
 } from '@portico/kernel';
 import { corePlugin } from '../corePlugin';
+import { toError } from '../errors/toError';
+import { createAccountReads, type AccountRead } from './accountReads';
 import { createWalletDirectory, loadRegistryWallets, registerCustomWallets, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
@@ -25,10 +28,17 @@ import { porticoConfigSchema, type Network, type PorticoConfig } from './portico
 
 /** The state of the connect attempt shown on the Connecting view. */
 export interface ConnectAttempt {
+  /** Increases with every attempt of this instance. */
+  readonly id: number;
   readonly connectorId: string;
   readonly status: 'connecting' | 'failed';
+  /** Still waiting after `connectTimeoutMs`: the wallet is not answering (the attempt stays open). */
+  readonly slow?: boolean;
   readonly error?: Error | undefined;
 }
+
+/** How long the Connecting view waits before saying the wallet is not answering (spec's step timeout). */
+export const CONNECT_TIMEOUT_MS = 30_000;
 
 /** A Portico instance: the kernel plus what the modal and hooks need. */
 export interface Portico {
@@ -47,16 +57,30 @@ export interface Portico {
   /** Opens the modal (Connect when disconnected, Account when connected) and resolves when it closes. */
   open(view?: string, params?: unknown): Promise<CloseReason>;
   close(): boolean;
-  /** Connects every namespace a connector serves; shows Connecting, closes on success. */
+  /**
+   * Connects every namespace a connector serves; shows Connecting, closes on success. A newer
+   * call supersedes a pending one; leaving the connecting view or closing the modal before the
+   * wallet answered cancels it (`cancelConnect`). A cancelled or superseded attempt rejects with
+   * `ConnectCancelledError`, its late answer is ignored and each namespace returns to what it was.
+   */
   connect(connectorId: string): Promise<void>;
+  /** Cancels the pending connect attempt, if any. */
+  cancelConnect(): void;
   disconnect(namespace?: string): Promise<void>;
   /** Switches to a configured network; an unknown one raises the Network Not Found alert. */
   switchNetwork(networkId: string): Promise<void>;
   network(networkId: string | undefined): Network | undefined;
-  /** Native balance of the namespace's selected account (30 s cache), or undefined. */
+  /** Native balance of the namespace's selected account (30 s cache), or undefined; rejects when the read fails. */
   balance(namespace: string): Promise<Balance | undefined>;
   /** Token balances of the namespace's selected account when its wallet reports them (30 s portfolio cache). */
   tokens(namespace: string): Promise<readonly TokenBalance[] | undefined>;
+  /**
+   * The live balance read of the namespace's selected account (last good value, error, stale):
+   * watching it retries failures with backoff. Undefined when disconnected or the chain has no balance.
+   */
+  balanceRead(namespace: string): AccountRead<Balance> | undefined;
+  /** The live token-balances read of the namespace's selected account, like `balanceRead`. */
+  tokensRead(namespace: string): AccountRead<readonly TokenBalance[] | undefined> | undefined;
   /** The namespace's selected account's name-service profile (ENS on eip155:1; 5 min cache, "none" included). */
   identity(namespace: string): Promise<AccountIdentity | undefined>;
   adapter(namespace: string): ChainAdapter | undefined;
@@ -92,8 +116,13 @@ export function createPortico(config: PorticoConfig): Portico {
   const i18n = createI18n(options.locale ?? 'en', undefined, (error) => kernel.logger.warn('Locale failed to load', error));
   const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
   const attempt = createObservable<ConnectAttempt | undefined>(undefined);
-  const balances = createTtlCache<string, Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
-  const portfolios = createTtlCache<string, readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  let attempts = 0;
+  /** The attempt in progress: aborting its controller cancels it in every chain adapter. */
+  let pending: { id: number; controller: AbortController } | undefined;
+  // Per account and network: the last good value survives a failed refresh; retries only while watched.
+  const balances = createAccountReads<Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
+  const portfolios = createAccountReads<readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
   const identities = createTtlCache<string, AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.ens });
 
   const adapter = (namespace: string): ChainAdapter | undefined => {
@@ -133,24 +162,38 @@ export function createPortico(config: PorticoConfig): Portico {
     async connect(connectorId) {
       const connector = kernel.connectors.get(connectorId);
       if (!connector) throw new AdapterNotFoundError(`no connector "${connectorId}"`);
-      attempt.set({ connectorId, status: 'connecting' });
+      pending?.controller.abort(new ConnectCancelledError('superseded'));
+      const mine = { id: ++attempts, controller: new AbortController() };
+      pending = mine;
+      const { signal } = mine.controller;
+      attempt.set({ id: mine.id, connectorId, status: 'connecting' });
       // A directory wallet connects through another connector (WalletConnect); the view still names it.
       const through = connector.via ? kernel.connectors.get(connector.via) : connector;
       // A connection-protocol connector (WalletConnect) has its own view: the QR code.
       const view = through?.type === 'WALLET_CONNECT' && kernel.contributions.ownerOf('views', WALLET_CONNECT_VIEW) ? WALLET_CONNECT_VIEW : 'Connecting';
       if (!CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.push(view, { connectorId });
+      let connected = 0;
+      // Until a wallet answered, leaving the connecting view (Back, another view) or closing the modal gives the attempt up.
+      const offRouter = kernel.router.subscribe(() => {
+        const { isOpen, stack } = kernel.router.getSnapshot();
+        if (connected === 0 && (!isOpen || !stack.some((entry) => CONNECTING_VIEWS.has(entry.view)))) mine.controller.abort(new ConnectCancelledError());
+      });
+      const slowTimer = setTimeout(() => {
+        const now = attempt.getSnapshot();
+        if (now?.id === mine.id && now.status === 'connecting') attempt.set({ ...now, slow: true });
+      }, connectTimeoutMs);
       try {
         if (!through) throw new AdapterNotFoundError(`"${connector.name}" connects through "${connector.via}", which is not enabled`);
         // A multi-chain connection (a WalletConnect session, a multi-chain wallet) may bring
         // accounts for only some of its namespaces: those without any (or on none of the app's
         // networks) are left disconnected.
-        let connected = 0;
         let noAccounts: unknown;
         for (const namespace of through.namespaces) {
           const chain = adapter(namespace);
           if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
+          if (signal.aborted) throw signal.reason;
           try {
-            await chain.connect(through.id);
+            await chain.connect(through.id, { signal });
             connected++;
           } catch (error) {
             const nothingThere = error instanceof NoActiveCaipAddressError || error instanceof ChainNotSupportedError;
@@ -160,13 +203,22 @@ export function createPortico(config: PorticoConfig): Portico {
         }
         if (connected === 0 && noAccounts) throw noAccounts;
         kernel.connection.addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
-        attempt.set(undefined);
+        if (pending === mine) attempt.set(undefined);
         // A plugin (sign-in) may have moved the modal on; only close from Connecting.
         if (CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.close('connected');
       } catch (error) {
-        attempt.set({ connectorId, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
-        throw error;
+        const cancelled = signal.aborted || error instanceof ConnectCancelledError;
+        // A superseded attempt leaves the view to the newer one; a cancelled one leaves nothing to show.
+        if (pending === mine) attempt.set(cancelled ? undefined : { id: mine.id, connectorId, status: 'failed', error: toError(error) });
+        throw cancelled && signal.reason instanceof Error ? signal.reason : error;
+      } finally {
+        clearTimeout(slowTimer);
+        offRouter();
+        if (pending === mine) pending = undefined;
       }
+    },
+    cancelConnect() {
+      pending?.controller.abort(new ConnectCancelledError());
     },
     async disconnect(namespace) {
       const { namespaces } = kernel.connection.getSnapshot();
@@ -191,13 +243,15 @@ export function createPortico(config: PorticoConfig): Portico {
       await chain.switchNetwork(target);
     },
     network,
-    async balance(namespace) {
+    balance: async (namespace) => portico.balanceRead(namespace)?.fetch(),
+    tokens: async (namespace) => portico.tokensRead(namespace)?.fetch(),
+    balanceRead(namespace) {
       const a = connectedAccount(namespace);
-      return a?.chain.getBalance ? balances.getOrLoad(a.key, () => a.chain.getBalance!(a.address, a.network)) : undefined;
+      return a?.chain.getBalance ? balances.read(a.key, () => a.chain.getBalance!(a.address, a.network)) : undefined;
     },
-    async tokens(namespace) {
+    tokensRead(namespace) {
       const a = connectedAccount(namespace);
-      return a?.chain.getTokens ? portfolios.getOrLoad(a.key, () => a.chain.getTokens!(a.address, a.network)) : undefined;
+      return a?.chain.getTokens ? portfolios.read(a.key, () => a.chain.getTokens!(a.address, a.network)) : undefined;
     },
     async identity(namespace) {
       const a = connectedAccount(namespace);
@@ -226,6 +280,8 @@ export function createPortico(config: PorticoConfig): Portico {
           })),
     async dispose() {
       theme.dispose();
+      balances.dispose();
+      portfolios.dispose();
       await kernel.dispose();
     },
   };

@@ -73,6 +73,11 @@ export const porticoConfigSchema = z
     siweConfig: z.optional(z.custom<object>((v) => typeof v === 'object' && v !== null, 'Expected an object')),
     logLevel: z.optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])),
     remoteConfig: z.optional(z.custom<() => Promise<unknown>>(isFunction, 'Expected a function')),
+    /**
+     * Milliseconds the Connecting view waits for the wallet before saying it is not answering and
+     * offering a retry and the other wallets (the attempt stays open); default 30 000.
+     */
+    connectTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(600_000))),
   })
   .check(
     z.refine((c) => !(c.siwx && c.siweConfig), { message: 'Cannot set both siwx and siweConfig; choose one sign-in option', path: ['siwx'] }),

@@ -61,3 +61,29 @@ export const Reject: Story = {
     await expect(sent).toEqual([]);
   },
 };
+
+/** The user approves; the wallet's network is down (a real refused `fetch` in the browser): the view says so in words. */
+export const ApprovedThenNetworkDown: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const { portico } = loaded as Loaded;
+    const canvas = within(canvasElement);
+    // The loader's request goes; this one fails once approved, the way a wallet on a dead RPC does.
+    portico.kernel.requestGate.reject(portico.kernel.requestGate.getSnapshot().pending[0]!.id);
+    const failing = portico.kernel.requestGate.request('acme', { method: 'acme_sendTransaction', params: [{ to: 'acme:1:0000feedbeef' }] }, async () => {
+      const response = await fetch('http://127.0.0.1:9/', { method: 'POST' });
+      return response.text();
+    });
+    const outcome = failing.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }));
+    await expect(await outcome).toBeInstanceOf(TypeError);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent("The network isn't answering");
+    await expect(alert).not.toHaveTextContent('Failed to fetch');
+    await expect(canvas.getByTestId('approve-method')).toHaveTextContent('acme_sendTransaction');
+    await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
+    await expect(await canvas.findByText('There is no request waiting.')).toBeInTheDocument();
+  },
+};

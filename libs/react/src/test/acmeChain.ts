@@ -1,4 +1,4 @@
-import { chainAdapterRef, definePlugin, kernelRefs, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs, untilAborted, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
 import type { Network } from '../portico/porticoConfigSchema';
 
 /** Networks of the made-up `acme` namespace used by the tests. */
@@ -7,9 +7,13 @@ export const acmeNetworks: Network[] = [
   { caipNetworkId: 'acme:2', name: 'Acme Test', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 }, testnet: true },
 ];
 
-/** A chain plugin for a made-up namespace whose wallet can be told to decline. */
-export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIdentity } = {}) {
+/**
+ * A chain plugin for a made-up namespace whose wallet can be told to decline, or to hold its
+ * connect prompts until `release()` (a wallet that does not answer).
+ */
+export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIdentity; hold?: boolean } = {}) {
   const calls: string[] = [];
+  const held: Array<() => void> = [];
   const plugin = definePlugin({
     manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
     activate(ctx) {
@@ -17,14 +21,17 @@ export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIden
       ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: 'acme-wallet', name: 'Acme Wallet', type: 'ANNOUNCED', namespaces: ['acme'], rdns: 'xyz.acme' }, ctx.pluginId));
       const adapter: ChainAdapter = {
         namespace: 'acme',
-        async connect(id) {
+        async connect(id, options = {}) {
           calls.push(`connect:${id}`);
-          connection.setConnecting('acme', id);
-          if (behaviour.decline) {
-            connection.setDisconnected('acme');
-            throw new Error('User rejected the request.');
+          const ticket = connection.beginConnect('acme', id, options.signal);
+          try {
+            if (behaviour.hold) await untilAborted(new Promise<void>((r) => held.push(r)), ticket.signal);
+            if (behaviour.decline) throw new Error('User rejected the request.');
+            connection.setConnected('acme', { accounts: [{ address: 'acme:1:abcdef0123456789', type: 'eoa' }], network: 'acme:1', connectorId: id, attempt: ticket });
+          } catch (error) {
+            ticket.abandon();
+            throw error;
           }
-          connection.setConnected('acme', { accounts: [{ address: 'acme:1:abcdef0123456789', type: 'eoa' }], network: 'acme:1', connectorId: id });
         },
         async disconnect() {
           calls.push('disconnect');
@@ -46,6 +53,15 @@ export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIden
       ctx.services.register(chainAdapterRef('acme'), { useValue: adapter });
     },
   });
-  return { plugin, calls };
+  return {
+    plugin,
+    calls,
+    held: () => held.length,
+    /** Answers the held connect prompts; later ones answer at once. */
+    release() {
+      behaviour.hold = false;
+      for (const answer of held.splice(0)) answer();
+    },
+  };
 }
 

@@ -5,6 +5,7 @@ import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { useTokens } from '../hooks/useTokens';
+import { readFailureKind } from '../portico/readFailureKind';
 
 /** Spec: amounts fixed to 3 decimals, token values to 2. */
 const amount = (numeric: string) => Number(numeric).toFixed(3);
@@ -15,8 +16,8 @@ export default function AccountTokensView() {
   const portico = usePortico('AccountTokensView');
   const t = useT();
   const network = portico.network(useAccount().networkId);
-  const tokens = useTokens();
-  const balance = useBalance();
+  const { data: tokens, error: tokensError } = useTokens();
+  const { data: balance, error: balanceError } = useBalance();
   if (tokens?.length) {
     return (
       <ul className="pt-list" data-testid="token-list">
@@ -26,6 +27,15 @@ export default function AccountTokensView() {
           </li>
         ))}
       </ul>
+    );
+  }
+  // Neither the wallet's tokens nor the native balance could be read: say so (it is being retried).
+  const failure = tokensError ?? balanceError;
+  if (!balance && failure) {
+    return (
+      <p className="pt-muted" role="status" data-testid="tokens-error">
+        {t(`account.tokensError.${readFailureKind(failure)}`)}
+      </p>
     );
   }
   if (!balance || !network) return <p className="pt-muted">{t('account.noTokens')}</p>;

@@ -11,6 +11,7 @@ import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { ViewOutlet } from '../modal/ViewOutlet';
+import { readFailureKind } from '../portico/readFailureKind';
 import type { Network } from '../portico/porticoConfigSchema';
 
 /** The spec's balance text: floored to 3 decimals, `0.00` on testnets and unsupported chains. */
@@ -29,7 +30,10 @@ export default function AccountView() {
   const connection = useObservable(kernel.connection);
   // Re-render when plugins add or withdraw buttons and tabs.
   useObservable(kernel.contributions);
-  const balance = balanceText(useBalance(), network);
+  const read = useBalance();
+  const balance = balanceText(read.data, network);
+  // Testnets and unsupported chains show 0.00 whatever the node says, so its failures do not matter there.
+  const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
   const identity = useIdentity();
   const [copied, setCopied] = useState(false);
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
@@ -90,10 +94,20 @@ export default function AccountView() {
         </div>
         <div>
           <span className="pt-visually-hidden">{t('account.balance')}: </span>
-          <span className="pt-amount" data-testid="account-balance">
-            {balance ?? '…'}
+          <span className="pt-amount" data-testid="account-balance" data-stale={balanceFailed && balance ? 'true' : undefined}>
+            {balance ?? (balanceFailed ? t('account.balanceUnavailable') : '…')}
           </span>
+          {balanceFailed && balance ? (
+            <span className="pt-muted" data-testid="account-balance-stale">
+              {' '}({t('account.balanceStale')})
+            </span>
+          ) : null}
         </div>
+        {balanceFailed ? (
+          <p className="pt-muted" role="status" data-testid="account-balance-error">
+            {t(`account.balanceError.${readFailureKind(read.error)}`)}
+          </p>
+        ) : null}
         <Button variant="secondary" data-testid="account-network" onClick={() => kernel.router.push('Networks')}>
           {isSupported ? (network?.name ?? networkId) : t('button.unsupportedNetwork')}
         </Button>

@@ -3,6 +3,7 @@ import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import { AlertBanner, ListItem, Spinner, TextField } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ErrorBanner } from '../errors/ErrorBanner';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { DIRECTORY_VIA } from '../portico/walletDirectory';
@@ -38,7 +39,8 @@ export default function AllWalletsView() {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [registry, setRegistry] = useState<{ search: string; count: number; pages: Map<number, RegistryWallet[]> }>({ search: '', count: 0, pages: new Map() });
-  const [error, setError] = useState<string>();
+  /** A failed registry load (described at render, in the current language) or a sentence of this view's own. */
+  const [error, setError] = useState<{ failure: unknown } | { title: string }>();
   const [loading, setLoading] = useState(!!client);
   /** The row Tab lands on (roving tabindex): the last one focused. */
   const [active, setActive] = useState(0);
@@ -93,7 +95,8 @@ export default function AllWalletsView() {
         },
         (failure: unknown) => {
           inFlight.current.delete(key);
-          setError(failure instanceof Error ? failure.message : String(failure));
+          kernel.logger.warn('The wallet registry failed to answer', failure);
+          setError({ failure });
         },
       )
       .finally(() => setLoading(false));
@@ -135,7 +138,7 @@ export default function AllWalletsView() {
     if (!row.wallet) return;
     const id = directory.installed(row.wallet) ?? directory.register(row.wallet, 'recommended');
     if (id) connect(id);
-    else setError(t('allWallets.unavailable', { name: row.wallet.name }, `${row.wallet.name} cannot be reached: WalletConnect is not enabled for the app's networks`));
+    else setError({ title: t('allWallets.unavailable', { name: row.wallet.name }, `${row.wallet.name} cannot be reached: WalletConnect is not enabled for the app's networks`) });
   };
 
   const focusRow = (index: number) => {
@@ -172,7 +175,8 @@ export default function AllWalletsView() {
           }
         }}
       />
-      {error ? <AlertBanner severity="error" title={error} /> : null}
+      {error && 'title' in error ? <AlertBanner severity="error" title={error.title} /> : null}
+      {error && 'failure' in error ? <ErrorBanner error={error.failure} /> : null}
       {loading && rowCount === 0 ? <Spinner label={t('allWallets.loading', undefined, 'Loading wallets')} /> : null}
       {!loading && rowCount === 0 ? <p className="pt-muted">{t('allWallets.empty')}</p> : null}
       <div ref={scroller} className="pt-virtual-scroll" onKeyDown={onKeyDown} data-testid="all-wallets-list" data-count={rowCount}>

@@ -1,4 +1,5 @@
-import { Button } from '@portico/ui';
+import { AlertBanner, Button } from '@portico/ui';
+import { describeError } from '../errors/describeError';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
@@ -11,13 +12,34 @@ function describe(params: unknown): string {
   }
 }
 
-/** ApproveTransaction: the pending request (as text) with Approve and Reject. */
+/**
+ * ApproveTransaction: the pending request (as text) with Approve and Reject; when a request the
+ * user approved fails (the wallet or its network), what went wrong in the user's words and Close.
+ */
 export default function ApproveTransactionView({ params }: { params?: unknown }) {
   const portico = usePortico('ApproveTransactionView');
   const t = useT();
   const gate = useObservable(portico.kernel.requestGate);
   const id = (params as { id?: string } | undefined)?.id;
   const pending = gate.pending.find((p) => p.id === id) ?? gate.pending[0];
+  if (!pending && gate.failed) {
+    const failure = describeError(gate.failed.error, t);
+    return (
+      <div className="pt-stack" data-testid="approve-failed">
+        <p>{t('approve.failed')}</p>
+        <AlertBanner severity="error" title={failure.title}>
+          {failure.message}
+        </AlertBanner>
+        <div>
+          <div className="pt-label">{t('approve.method')}</div>
+          <code data-testid="approve-method">{gate.failed.method}</code>
+        </div>
+        <Button block onClick={() => portico.kernel.requestGate.dismissFailure()}>
+          {t('approve.close')}
+        </Button>
+      </div>
+    );
+  }
   if (!pending) return <p className="pt-muted">{t('approve.nothing')}</p>;
   return (
     <div className="pt-stack">

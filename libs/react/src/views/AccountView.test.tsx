@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PorticoContext } from '../context/PorticoContext';
+import type { Portico } from '../portico/createPortico';
+import { connectedToFlakyNode } from '../test/flakyNodeChain';
+import AccountView from './AccountView';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const mount = (portico: Portico) =>
+  render(
+    <PorticoContext.Provider value={portico}>
+      <AccountView />
+    </PorticoContext.Provider>,
+  );
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const balance = () => screen.getByTestId('account-balance');
+
+describe('AccountView with the balance node down', () => {
+  it('says the balance failed (not "…") when it was never read, and shows it once the node answers', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    node.up = false;
+    mount(portico);
+    expect(balance().textContent).toBe('…');
+    await elapse(0);
+    expect(balance().textContent).toBe('Unavailable');
+    expect(screen.getByRole('status').textContent).toBe('Couldn’t load the balance: the network isn’t answering. Retrying…');
+    expect(screen.queryByTestId('account-balance-stale')).toBeNull();
+    node.up = true;
+    await elapse(1_000);
+    expect(balance().textContent).toBe('1.234 ACM');
+    expect(screen.queryByTestId('account-balance-error')).toBeNull();
+    await portico.dispose();
+  });
+
+  it('keeps the last known balance marked "last known" next to the message; the marker goes when it recovers', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    const view = mount(portico);
+    await elapse(0);
+    expect(balance().textContent).toBe('1.234 ACM');
+    view.unmount();
+    node.up = false;
+    await elapse(30_000);
+    mount(portico);
+    await elapse(0);
+    expect(balance().textContent).toBe('1.234 ACM');
+    expect(balance().getAttribute('data-stale')).toBe('true');
+    expect(screen.getByTestId('account-balance-stale').textContent).toBe(' (last known)');
+    expect(screen.getByTestId('account-balance-error').textContent).toBe('Couldn’t load the balance: the network isn’t answering. Retrying…');
+    node.up = true;
+    node.value = 2_000_000n;
+    await elapse(1_000);
+    expect(balance().textContent).toBe('2.000 ACM');
+    expect(balance().hasAttribute('data-stale')).toBe(false);
+    expect(screen.queryByTestId('account-balance-stale')).toBeNull();
+    await portico.dispose();
+  });
+
+  it('a node error that is an answer (not an outage) gets the general sentence, never the raw message', async () => {
+    const { portico, node } = await connectedToFlakyNode();
+    node.refuses = 'header not found: block 0x1f2e is pruned';
+    mount(portico);
+    expect((await screen.findByTestId('account-balance-error')).textContent).toBe('Couldn’t load the balance. Retrying…');
+    expect(document.body.textContent).not.toContain('header not found');
+    await portico.dispose();
+  });
+});
