@@ -14,7 +14,6 @@ import {
   type Logger,
   type Network,
   type RequestGate,
-  toProviderRpcError,
   untilAborted,
 } from '@portico/kernel';
 import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
@@ -209,7 +208,9 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
       } catch (error) {
         // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
-        throw toProviderRpcError(error);
+        // The classifier loads on the first failure only: it is not part of the page's first load.
+        const errors = await import('@portico/kernel/errors').catch(() => undefined);
+        throw errors ? errors.toProviderRpcError(error) : error;
       }
     },
     on: (event, listener) => {

@@ -90,7 +90,8 @@ export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/conn
 
 export { isPorticoError, PorticoError } from './errors/PorticoError';
 export type { PorticoErrorOptions } from './errors/PorticoError';
-export { classifyError, isPlainMessage } from './errors/classifyError';
+export { classifyError } from './errors/classifyError';
+export { isPlainMessage } from './errors/isPlainMessage';
 export type { ErrorClassification, ErrorKind } from './errors/classifyError';
 export { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError } from './errors/ProviderRpcError';
 export {

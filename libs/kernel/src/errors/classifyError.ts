@@ -1,3 +1,5 @@
+import { isPlainMessage } from './isPlainMessage';
+
 /**
  * What a failure means to the user, whatever threw it: a wallet (EIP-1193 / EIP-1474 codes, a
  * Wallet Standard error, a plain object, a string), the network, or Portico itself.
@@ -146,23 +148,6 @@ function nameOf(node: unknown): string | undefined {
 /** Portico's errors and libraries' structured errors (viem, Portico: `shortMessage`) speak to developers. */
 const isLibraryError = (node: unknown) => isObject(node) && (typeof safeGet(node, 'shortMessage') === 'string' || /^[a-z0-9-]+\/[a-z0-9-]+$/.test(stringCode(node) ?? ''));
 
-/**
- * A short plain sentence: one line, at most 120 characters, no markup, braces, URLs, long hex
- * or stack frames; not a stringified object.
- */
-export function isPlainMessage(text: string): boolean {
-  const trimmed = text.trim();
-  return (
-    trimmed.length > 1 &&
-    trimmed.length <= 120 &&
-    !/[\r\n<>{}[\]`]/.test(trimmed) &&
-    !/https?:\/\/|www\./i.test(trimmed) &&
-    !/0x[0-9a-f]{16,}/i.test(trimmed) &&
-    !/\bat \S+ \(|\.(ts|js|tsx|mjs):\d/.test(trimmed) &&
-    !/^(undefined|null|NaN|true|false|\d+)$/.test(trimmed) &&
-    /\p{L}/u.test(trimmed)
-  );
-}
 
 function kindOf(node: unknown): ErrorKind | undefined {
   // Portico's errors carry both: their own string code decides (a refused method is not "unsupported").
