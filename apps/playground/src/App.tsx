@@ -50,6 +50,8 @@ const directory = {
     },
   ],
 };
+// `?features=legalCheckbox,collapseWallets` turns flags on (`-id` turns one off); the control panel changes them at run time.
+const features = Object.fromEntries(idList('features')?.map((id) => (id.startsWith('-') ? [id.slice(1), false] : [id, true])) ?? []);
 const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
@@ -68,12 +70,18 @@ export function App() {
         plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
         ...(siwxMode ? { siwx: siwxPlugin } : {}),
         ...directory,
+        features,
+        // The pages the legalCheckbox flag's checkbox links to.
+        termsConditionsUrl: new URL('terms.html', location.href).href,
+        privacyPolicyUrl: new URL('privacy.html', location.href).href,
         themeMode: (params.get('theme') as 'light' | 'dark' | null) ?? 'system',
         locale: params.get('locale') ?? 'en',
         ...(params.get('cspNonce') ? { cspNonce: params.get('cspNonce')! } : {}),
         storageKey: 'portico-playground',
         // `?connectTimeoutMs=`: how long Connecting waits before saying the wallet is not answering.
         ...(params.get('connectTimeoutMs') ? { connectTimeoutMs: Number(params.get('connectTimeoutMs')) } : {}),
+        // `?analyticsUrl=`: the modal's usage events go there (batched POSTs); none without it.
+        ...(params.get('analyticsUrl') ? { analytics: { url: params.get('analyticsUrl')! } } : {}),
         logLevel: 'warn',
       }),
     [setup],

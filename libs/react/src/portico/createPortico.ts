@@ -8,6 +8,7 @@ import {
   createKernel,
   createObservable,
   createTtlCache,
+  kernelRefs,
   CACHE_TTL_MS,
   safeParseWith,
   type AccountIdentity,
@@ -19,8 +20,10 @@ import {
   type Observable,
 } from '@portico/kernel';
 import { corePlugin } from '../corePlugin';
+import { createAnalytics } from '../analytics/createAnalytics';
 import { toError } from '../errors/toError';
 import { createAccountReads, type AccountRead } from './accountReads';
+import { createLegalConsent, type LegalConsent } from './createLegalConsent';
 import { createWalletDirectory, loadRegistryWallets, registerCustomWallets, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
@@ -54,6 +57,11 @@ export interface Portico {
   readonly i18n: I18n;
   readonly theme: ThemeStore;
   readonly connectAttempt: Observable<ConnectAttempt | undefined>;
+  /**
+   * The terms / privacy links and the user's acceptance (remembered per site). With the
+   * `legalCheckbox` flag on and a link configured, connecting waits for it.
+   */
+  readonly legal: LegalConsent;
   /** Opens the modal (Connect when disconnected, Account when connected) and resolves when it closes. */
   open(view?: string, params?: unknown): Promise<CloseReason>;
   close(): boolean;
@@ -139,6 +147,9 @@ export function createPortico(config: PorticoConfig): Portico {
     return { address, network: target, chain, key: `${target.caipNetworkId}|${address}` };
   };
   const directory = createWalletDirectory(kernel, options);
+  const legal = createLegalConsent(kernel.getService(kernelRefs.storage), `${kernel.getService(kernelRefs.settings).storageKey}/legal-consent`, options);
+  // Events to the host's sink (none configured: nothing at all), while the `analytics` flag is on.
+  const analytics = createAnalytics({ kernel, connectAttempt: attempt, projectId: options.projectId || undefined, options: options.analytics });
   let started: Promise<void> | undefined;
 
   const portico: Portico = {
@@ -153,6 +164,7 @@ export function createPortico(config: PorticoConfig): Portico {
     i18n,
     theme,
     connectAttempt: attempt,
+    legal,
     open(view, params) {
       const active = kernel.connection.getSnapshot().activeNamespace;
       const connected = active !== undefined && kernel.connection.get(active).status === 'connected';
@@ -279,7 +291,9 @@ export function createPortico(config: PorticoConfig): Portico {
             });
           })),
     async dispose() {
+      analytics.dispose();
       theme.dispose();
+      legal.dispose();
       balances.dispose();
       portfolios.dispose();
       await kernel.dispose();
@@ -287,6 +301,9 @@ export function createPortico(config: PorticoConfig): Portico {
   };
 
   if (options.siweConfig) kernel.logger.warn('siweConfig is the legacy sign-in option and is not supported; pass siwx: createSiwxPlugin({...})');
+  if (options.features?.legalCheckbox && !legal.hasLinks) {
+    kernel.logger.warn('legalCheckbox is on but neither termsConditionsUrl nor privacyPolicyUrl is set: there is nothing to accept, so connecting is not held back');
+  }
   if (!portico.projectId) {
     kernel.alerts.raise('project-id-not-configured');
     kernel.logger.error('Project ID Not Configured: pass projectId to createPortico()');

@@ -1,6 +1,7 @@
 import { CONTRIBUTION_POINTS, isCaipNetworkId, networkSchema, type Network, type PluginDefinition, type StoragePort } from '@portico/kernel';
 import { themeVariablesToStyle, type ThemeVariables } from '@portico/ui';
 import * as z from 'zod/mini';
+import type { AnalyticsEvent } from '../analytics/AnalyticsEvent';
 
 const caipNetworkId = z.string().check(z.refine(isCaipNetworkId, 'Must be a CAIP-2 network id such as "eip155:1"'));
 const httpUrl = z.string().check(z.refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'Must be an http(s) URL'));
@@ -67,6 +68,10 @@ export const porticoConfigSchema = z
     ),
     /** Root of the wallet registry (the WalletConnect explorer API's shape); default the public one. */
     walletRegistryUrl: z.optional(httpUrl),
+    /** The host's terms of service, linked from the Connect view's checkbox (the `legalCheckbox` flag). */
+    termsConditionsUrl: z.optional(httpUrl),
+    /** The host's privacy policy, linked from the same checkbox. */
+    privacyPolicyUrl: z.optional(httpUrl),
     /** The sign-in plugin (`createSiwxPlugin({...})` from @portico/plugin-siwx); loaded like the others. */
     siwx: z.optional(z.custom<PluginDefinition>((v) => typeof v === 'object' && v !== null && 'manifest' in v, 'Expected the sign-in plugin made with createSiwxPlugin()')),
     /** The legacy SIWE option; not supported beyond this check: it cannot be combined with `siwx`. */
@@ -78,6 +83,18 @@ export const porticoConfigSchema = z
      * offering a retry and the other wallets (the attempt stays open); default 30 000.
      */
     connectTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(600_000))),
+    /**
+     * Where the modal's usage events go while the `analytics` flag is on: a URL (batched POSTs of
+     * `{ projectId, events }`) and / or a callback. Without one nothing is recorded or sent.
+     */
+    analytics: z.optional(
+      z.strictObject({
+        url: z.optional(httpUrl),
+        onEvent: z.optional(z.custom<(event: AnalyticsEvent) => void>(isFunction, 'Expected a function')),
+        /** Account addresses in the events; off by default. */
+        includeAddresses: z.optional(z.boolean()),
+      }),
+    ),
   })
   .check(
     z.refine((c) => !(c.siwx && c.siweConfig), { message: 'Cannot set both siwx and siweConfig; choose one sign-in option', path: ['siwx'] }),

@@ -43,3 +43,30 @@ export const ConnectingFromTheList: Story = {
     await waitFor(() => expect(portico.kernel.connection.get('acme').status).toBe('connected'));
   },
 };
+
+export const LegalCheckbox: Story = {
+  loaders: [async ({ globals }) => ({ portico: await createStoryPortico({ socials: true, features: { legalCheckbox: true }, theme: themeOf(globals) }) })],
+  play: async ({ canvasElement, loaded }) => {
+    const { portico } = loaded as PorticoLoaded;
+    const canvas = within(canvasElement);
+    const acme = canvas.getByRole('button', { name: 'Acme Wallet' });
+    await expect(acme).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Email' })).toBeDisabled();
+    await expect(acme).toHaveAccessibleDescription('Accept the terms above to connect a wallet.');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy.' }));
+    await expect(acme).toBeEnabled();
+    await userEvent.click(acme);
+    await waitFor(() => expect(portico.kernel.connection.get('acme').status).toBe('connected'));
+  },
+};
+
+export const CollapsedWallets: Story = {
+  loaders: [async ({ globals }) => ({ portico: await createStoryPortico({ socials: true, features: { collapseWallets: true }, theme: themeOf(globals) }) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('region', { name: 'Wallets' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue with a wallet' }));
+    const wallets = within(canvas.getByRole('region', { name: 'Wallets' }));
+    await expect(wallets.getByRole('button', { name: 'Acme Wallet' })).toHaveFocus();
+  },
+};

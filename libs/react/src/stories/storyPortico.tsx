@@ -96,6 +96,8 @@ export const storySocials = definePlugin({
 export interface StoryPorticoOptions extends StoryChainBehaviour {
   socials?: boolean;
   theme?: 'light' | 'dark';
+  /** Feature flags the host sets (`legalCheckbox`, `collapseWallets`…). */
+  features?: Record<string, boolean>;
 }
 
 const live: Portico[] = [];
@@ -110,6 +112,9 @@ export async function createStoryPortico(options: StoryPorticoOptions = {}): Pro
     metadata: { name: 'Storybook', url: 'https://storybook.example' },
     networks: storyNetworks,
     plugins: [storyChain(options), ...(options.socials ? [storySocials] : [])],
+    ...(options.features ? { features: options.features } : {}),
+    termsConditionsUrl: 'https://storybook.example/terms',
+    privacyPolicyUrl: 'https://storybook.example/privacy',
   });
   live.push(portico);
   await portico.start();

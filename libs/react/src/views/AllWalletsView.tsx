@@ -2,12 +2,14 @@ import type { RegisteredConnector } from '@portico/kernel';
 import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import { AlertBanner, ListItem, Spinner, TextField } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorBanner } from '../errors/ErrorBanner';
+import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { DIRECTORY_VIA } from '../portico/walletDirectory';
 import { useT } from '../hooks/useT';
+import { LegalConsent } from './LegalConsent';
 
 /** The spec's default debounce for search as you type. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -29,6 +31,9 @@ type Row = { kind: 'connector'; connector: RegisteredConnector } | { kind: 'wall
 export default function AllWalletsView() {
   const portico = usePortico('AllWalletsView');
   const t = useT();
+  // A host can open this view directly: the terms gate of the Connect view holds here too.
+  const legal = useLegalGate();
+  const reasonId = useId();
   const { directory, kernel } = portico;
   const connectors = useObservable(kernel.connectors);
   // Registry wallets are reached through WalletConnect: without it, only installed wallets are
@@ -161,6 +166,7 @@ export default function AllWalletsView() {
 
   return (
     <div className="pt-stack">
+      {legal.required ? <LegalConsent accepted={legal.accepted} reasonId={reasonId} /> : null}
       <TextField
         label={t('allWallets.search')}
         hideLabel
@@ -196,6 +202,8 @@ export default function AllWalletsView() {
                     data-wallet-id={row.kind === 'connector' ? row.connector.id : row.wallet?.id}
                     tabIndex={item.index === Math.min(active, rowCount - 1) ? 0 : -1}
                     onFocus={() => setActive(item.index)}
+                    disabled={legal.locked}
+                    aria-describedby={legal.locked ? reasonId : undefined}
                     onClick={() => pick(row)}
                   />
                 )}

@@ -1,9 +1,11 @@
 import { AlertBanner, Avatar, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { groupConnectors } from './groupConnectors';
+import { LegalConsent } from './LegalConsent';
 
 const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
 
@@ -11,6 +13,11 @@ const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer:
  * Connect: the connect methods in order (email, social, wallet…), wallets grouped. A contested
  * wallet (another one claims the same identity) carries a warning tag, and its first click only
  * shows the warning: connecting it takes a second, explicit "Connect anyway".
+ *
+ * Flags: `legalCheckbox` adds the host's terms / privacy checkbox, and every connect method stays
+ * disabled (with the reason shown) until it is ticked. `collapseWallets` puts the other methods
+ * first and the wallets behind one "Continue with a wallet" button that reveals them in place;
+ * with no other method to show there is nothing to collapse, and the wallets are listed directly.
  */
 export default function ConnectView() {
   const portico = usePortico('ConnectView');
@@ -20,6 +27,23 @@ export default function ConnectView() {
   const connectors = useObservable(kernel.connectors);
   const { recentWallets } = useObservable(kernel.connection);
   useObservable(kernel.flags);
+  const legal = useLegalGate();
+  const reasonId = useId();
+  const walletsId = useId();
+  /** Disables a connect method while the terms are not accepted, pointing at the reason. */
+  const gated = legal.locked ? { disabled: true, 'aria-describedby': reasonId } : {};
+  // Only methods that render something count as "others" worth putting the wallets behind.
+  const others = contributions.connectMethods.filter((m) => m.id !== 'wallet' && (m.id !== 'social' || contributions.socialProviders.length > 0));
+  const hasWallets = contributions.connectMethods.some((m) => m.id === 'wallet');
+  const collapsible = kernel.flags.isEnabled('collapseWallets') && others.length > 0 && hasWallets;
+  const [revealed, setRevealed] = useState(false);
+  const collapsed = collapsible && !revealed;
+  const walletSection = useRef<HTMLElement>(null);
+  // Revealing the wallets moves focus to the first one (the button that had it is gone).
+  useEffect(() => {
+    if (revealed) walletSection.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  }, [revealed]);
+  const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
   const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
   /** The contested wallet whose warning is open. */
   const [confirming, setConfirming] = useState<string>();
@@ -27,10 +51,25 @@ export default function ConnectView() {
 
   return (
     <div className="pt-stack">
-      {contributions.connectMethods.map((method) => {
+      {legal.required ? <LegalConsent accepted={legal.accepted} reasonId={reasonId} /> : null}
+      {methods.map((method) => {
+        if (method.id === 'wallet' && collapsed) {
+          return (
+            <ListItem
+              key={method.id}
+              label={t('connect.continueWithWallet')}
+              icon={<GridIcon />}
+              aria-expanded={false}
+              aria-controls={walletsId}
+              data-testid="continue-with-wallet"
+              {...gated}
+              onClick={() => setRevealed(true)}
+            />
+          );
+        }
         if (method.id === 'wallet') {
           return (
-            <section key={method.id} className="pt-stack" aria-label={t('connect.wallets')}>
+            <section key={method.id} id={walletsId} ref={walletSection} className="pt-stack" aria-label={t('connect.wallets')}>
               {groups.length === 0 ? <p className="pt-muted">{t('connect.noWallets')}</p> : null}
               {groups.map(({ group, connectors: list }) => (
                 <div key={group} className="pt-stack">
@@ -45,6 +84,7 @@ export default function ConnectView() {
                           data-connector-id={connector.id}
                           data-contested={connector.contested || undefined}
                           aria-expanded={connector.contested ? confirming === connector.id : undefined}
+                          {...gated}
                           onClick={() => (connector.contested ? setConfirming(connector.id) : connect(connector.id))}
                         />
                         {connector.contested && confirming === connector.id ? (
@@ -52,7 +92,7 @@ export default function ConnectView() {
                             severity="warning"
                             title={t('connect.contestedWarning', { name: connector.name })}
                             action={
-                              <Button variant="secondary" onClick={() => connect(connector.id)}>
+                              <Button variant="secondary" {...gated} onClick={() => connect(connector.id)}>
                                 {t('connect.contestedConfirm')}
                               </Button>
                             }
@@ -64,7 +104,7 @@ export default function ConnectView() {
                 </div>
               ))}
               {kernel.flags.isEnabled('allWallets') ? (
-                <ListItem label={t('connect.allWallets')} icon={<GridIcon />} onClick={() => kernel.router.push('AllWallets')} />
+                <ListItem label={t('connect.allWallets')} icon={<GridIcon />} {...gated} onClick={() => kernel.router.push('AllWallets')} />
               ) : null}
             </section>
           );
@@ -75,11 +115,11 @@ export default function ConnectView() {
           const go = (provider: string) => method.view && kernel.router.push(method.view, { provider });
           return (
             <div key={method.id} className="pt-stack" role="group" aria-label={t(`connectMethods.${method.id}`, undefined, method.label)}>
-              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<Avatar src={first!.icon} name={nameOf(first!)} />} onClick={() => go(first!.id)} />
+              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<Avatar src={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
               {rest.length ? (
                 <div className="pt-social-grid">
                   {rest.map((provider) => (
-                    <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} onClick={() => go(provider.id)}>
+                    <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} {...gated} onClick={() => go(provider.id)}>
                       <Avatar src={provider.icon} name={nameOf(provider)} size={28} />
                     </IconButton>
                   ))}
@@ -93,6 +133,7 @@ export default function ConnectView() {
             key={method.id}
             label={t(`connectMethods.${method.id}`, undefined, method.label)}
             icon={method.id === 'email' ? <MailIcon /> : undefined}
+            {...gated}
             onClick={() => method.view && kernel.router.push(method.view)}
           />
         );

@@ -56,6 +56,13 @@ export const porticoStyles = `
 .pt-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .pt-list-item { font: inherit; width: 100%; display: flex; align-items: center; gap: 12px; min-height: 52px; padding: 8px 12px; border-radius: calc(var(--pt-radius) * .75); border: 0; background: var(--pt-bg-2); color: var(--pt-fg); cursor: pointer; text-align: start; }
 .pt-list-item[aria-current="true"] { box-shadow: inset 0 0 0 2px var(--pt-accent); }
+.pt-list-item[disabled], .pt-icon-btn[disabled] { cursor: not-allowed; opacity: .55; }
+.pt-list-item[disabled]:hover, .pt-social[disabled]:hover { background: var(--pt-bg-2); }
+.pt-legal { display: flex; flex-direction: column; gap: 4px; padding: 4px 2px; }
+.pt-legal-label { display: flex; align-items: flex-start; gap: 10px; font-size: .92em; color: var(--pt-fg); cursor: pointer; }
+.pt-legal-checkbox { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--pt-accent); }
+.pt-legal .pt-muted { margin: 0 0 0 28px; }
+.pt-link { color: inherit; font-weight: 600; text-decoration: underline; text-underline-offset: 2px; }
 .pt-list-item-label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
 .pt-virtual-scroll { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
 .pt-virtual-list { list-style: none; margin: 0; padding: 0; position: relative; }
