@@ -137,3 +137,22 @@ describe('bip122 connect attempts', () => {
     expect(kernel.connection.get('bip122')).toMatchObject({ status: 'connected', connectorId: 'ws:portico-bitcoin-test-wallet' });
   });
 });
+
+describe('bip122 Esplora fallback URLs', () => {
+  it('reads the balance from the next Esplora URL when the first does not answer, and says none answered when all are down', async () => {
+    const regtest = defineBitcoinRegtest(server.url);
+    // Port 9 (discard): nothing listens on 127.0.0.1, the connection is refused at once.
+    const withDeadFirst = { ...regtest, rpcUrls: { default: { http: ['http://127.0.0.1:9', server.url] } } };
+    kernel = createKernel({ plugins: [createBip122Plugin()], networks: [withDeadFirst], storage: createMemoryStorage(), logLevel: 'silent' });
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('bip122')) as Adapter;
+    const wallet = createBitcoinTestWallet({ privateKey: BITCOIN_TEST_WALLET_KEY, network: 'regtest' });
+    server.fund(wallet.paymentAddress, 42_000n);
+    const address = `${REGTEST}:${wallet.paymentAddress}`;
+    const direct = await adapter.getBalance!(address, regtest);
+    expect(direct.value).toBeGreaterThanOrEqual(42_000n);
+    await expect(adapter.getBalance!(address, withDeadFirst)).resolves.toEqual(direct);
+    const allDead = { ...regtest, rpcUrls: { default: { http: ['http://127.0.0.1:9', 'http://127.0.0.1:9/second'] } } };
+    await expect(adapter.getBalance!(address, allDead)).rejects.toMatchObject({ code: 'kernel/rpc-unavailable', details: 'http://127.0.0.1:9, http://127.0.0.1:9/second' });
+  });
+});

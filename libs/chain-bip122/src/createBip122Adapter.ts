@@ -1,8 +1,10 @@
 import {
   createWalletStandardAdapter,
+  isPorticoError,
   NoActiveCaipAddressError,
   PorticoError,
   RPC_READ_TIMEOUT_MS,
+  RpcUnavailableError,
   type Account,
   type ChainAdapter,
   type ConnectionStore,
@@ -145,10 +147,31 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     if (!network) throw new InvalidBitcoinRequestError(`the active network ${id ?? '(none)'} is not one of the app's networks`);
     return network;
   };
-  const esplora = (network: Network): string => {
-    const url = network.rpcUrls?.default.http[0];
-    if (!url) throw new InvalidBitcoinRequestError(`${network.name} has no Esplora API URL`);
-    return url.replace(/\/+$/, '');
+  /** The network's Esplora API URLs, in order (the first for building transfers). */
+  const esploraUrls = (network: Network): string[] => {
+    const urls = (network.rpcUrls?.default.http ?? []).map((url) => url.replace(/\/+$/, ''));
+    if (urls.length === 0) throw new InvalidBitcoinRequestError(`${network.name} has no Esplora API URL`);
+    return urls;
+  };
+  const esplora = (network: Network): string => esploraUrls(network)[0]!;
+  /**
+   * Runs `call` against each Esplora URL in turn: a refused connection, a timeout or a 5xx / 429
+   * answer tries the next; any other answer is the API's. None answering: `RpcUnavailableError`.
+   */
+  const withEsplora = async <T>(network: Network, call: (base: string) => Promise<T>): Promise<T> => {
+    const urls = esploraUrls(network);
+    let lastError: unknown;
+    for (const base of urls) {
+      try {
+        return await call(base);
+      } catch (error) {
+        const status = (error as { status?: unknown }).status;
+        const unreachable = error instanceof TypeError || (isPorticoError(error) && error.code === 'kernel/http-timeout') || (typeof status === 'number' && (status >= 500 || status === 429));
+        if (!unreachable) throw error;
+        lastError = error;
+      }
+    }
+    throw new RpcUnavailableError(urls, lastError);
   };
   /** The wallet account for an address (the selected one when absent). */
   const accountFor = (address: unknown): { wallet: StandardWallet; account: StandardWalletAccount } => {
@@ -196,13 +219,16 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     return { psbt: signed, txid: await broadcastTx(network, txHex) };
   };
 
-  const broadcastTx = async (network: Network, txHex: string): Promise<string> => {
-    const response = await fetch(`${esplora(network)}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: txHex });
-    const text = (await response.text()).trim();
-    if (!response.ok) throw new InvalidBitcoinResponseError('The Esplora API', `${response.status}: ${text.slice(0, 200)}`);
-    if (!/^[0-9a-f]{64}$/.test(text)) throw new InvalidBitcoinResponseError('The Esplora API', 'a broadcast reply that is not a txid');
-    return text;
-  };
+  // Broadcasting one transaction to a second API is harmless (same txid): a dead one is skipped.
+  const broadcastTx = (network: Network, txHex: string): Promise<string> =>
+    withEsplora(network, async (base) => {
+      const response = await fetch(`${base}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: txHex });
+      const text = (await response.text()).trim();
+      if (response.status >= 500) throw Object.assign(new Error(`${response.status}: ${text.slice(0, 200)}`), { status: response.status });
+      if (!response.ok) throw new InvalidBitcoinResponseError('The Esplora API', `${response.status}: ${text.slice(0, 200)}`);
+      if (!/^[0-9a-f]{64}$/.test(text)) throw new InvalidBitcoinResponseError('The Esplora API', 'a broadcast reply that is not a txid');
+      return text;
+    });
 
   const execute = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
     switch (method) {
@@ -246,9 +272,8 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     /** Confirmed plus mempool balance of the address, from the Esplora API. */
     async getBalance(address, network) {
       // A read: the RPC read timeout (10 s), not the client's 30 s, so a dead Esplora is reported soon.
-      const body = await parts.http.get<{ chain_stats?: unknown; mempool_stats?: unknown }>(`${esplora(network)}/address/${encodeURIComponent(address.split(':')[2] ?? '')}`, {
-        timeoutMs: RPC_READ_TIMEOUT_MS,
-      });
+      const path = `/address/${encodeURIComponent(address.split(':')[2] ?? '')}`;
+      const body = await withEsplora(network, (base) => parts.http.get<{ chain_stats?: unknown; mempool_stats?: unknown }>(`${base}${path}`, { timeoutMs: RPC_READ_TIMEOUT_MS }));
       if (!validStats(body?.chain_stats) || !validStats(body?.mempool_stats)) throw new InvalidBitcoinResponseError('The Esplora API', 'address stats without funded/spent sums');
       const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
       return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
