@@ -63,6 +63,18 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
     await expect(dialog(page)).toBeHidden();
   });
 
+  test('a phone that declines the connection: the QR view says so in words, with a retry, and nothing connects', async ({ page }) => {
+    await freshPage(page, path());
+    const wallet = await phone();
+    wallet.setMode('reject');
+    await wallet.pair(await openQr(page));
+    const d = dialog(page);
+    await expect(d.getByRole('alert')).toContainText('Connection declined', { timeout: 15_000 });
+    await expect(d.getByRole('alert')).toContainText('You declined the request.');
+    await expect(d.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  });
+
   test('signs and sends through the session (the wallet confirms on its side; the receipt is on anvil), and stays connected after a reload', async ({ page }) => {
     await freshPage(page, path());
     const wallet = await phone();

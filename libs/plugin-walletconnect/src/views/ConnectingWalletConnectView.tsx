@@ -1,4 +1,4 @@
-import { useObservable, usePortico, useT, type ViewProps } from '@portico/react';
+import { ErrorBanner, useObservable, usePortico, useT, type ViewProps } from '@portico/react';
 import { AlertBanner, Button, CopyIcon, QrCode, Spinner } from '@portico/ui';
 import { useEffect, useRef, useState } from 'react';
 import { walletConnectServiceRef, type PairingState } from '../api';
@@ -85,9 +85,7 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
   if (failed) {
     return (
       <div className="pt-center" data-testid="walletconnect-view">
-        <AlertBanner severity="error" title={t('connecting.failed')}>
-          {failed.message}
-        </AlertBanner>
+        <ErrorBanner error={failed} title={t('connecting.failed')} />
         <Button onClick={retry}>{t('connecting.retry')}</Button>
       </div>
     );
