@@ -157,6 +157,10 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await page.getByRole('button', { name: 'Sign message (EVM)' }).click();
     await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
     await expect(dialog(page).getByTestId('approve-method')).toHaveText('personal_sign');
+    // The user reads the message itself, not its hex, under a title that says it is a signature.
+    await expect(dialog(page).getByRole('heading', { name: 'Sign message' })).toBeVisible();
+    await expect(dialog(page).getByTestId('approve-message')).toHaveText('Hello Portico');
+    await expect(dialog(page).getByTestId('approve-message')).toHaveAttribute('dir', 'ltr');
     await dialog(page).getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
   });

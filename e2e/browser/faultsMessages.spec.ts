@@ -26,6 +26,13 @@ async function sendAndApprove(page: Page) {
   await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
   await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
   await expect(dialog(page).getByTestId('approve-method')).toHaveText('eth_sendTransaction');
+  // What the user decides on: the amount in ETH on the named network, not the raw hex value.
+  await expect(dialog(page).getByRole('heading', { name: 'Approve transaction' })).toBeVisible();
+  await expect(dialog(page).getByTestId('approve-amount')).toContainText('0.001 ETH');
+  await expect(dialog(page).getByTestId('approve-network')).not.toBeEmpty();
+  await expect(dialog(page).getByTestId('approve-raw')).toBeHidden();
+  await dialog(page).getByText('Details', { exact: true }).click();
+  await expect(dialog(page).getByTestId('approve-raw')).toContainText('0x38d7ea4c68000');
   await dialog(page).getByRole('button', { name: 'Approve' }).click();
 }
 

@@ -1,9 +1,11 @@
+import { APPROVE_VIEW } from '@portico/kernel';
 import { AlertBanner, BackIcon, CloseIcon, IconButton, themeVariablesToStyle } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
+import { approvalKind, approvalTitleKey } from '../views/approval/approvalKind';
 import { useFocusTrap } from './useFocusTrap';
 import { ViewOutlet } from './ViewOutlet';
 
@@ -51,7 +53,11 @@ export function ModalShell() {
   const onKeyDown = useFocusTrap(dialog);
 
   const definition = contributions.views.find((v) => v.id === viewId);
-  const title = t(`views.${viewId}`, undefined, definition?.title ?? viewId);
+  const gate = useObservable(kernel.requestGate);
+  // The approval view is titled by what the request asks: signing a message is not a transaction.
+  const approvalId = (router.current.params as { id?: string } | undefined)?.id;
+  const approval = viewId === APPROVE_VIEW ? (gate.pending.find((p) => p.id === approvalId) ?? gate.pending[0] ?? gate.failed) : undefined;
+  const title = approval ? t(approvalTitleKey(approvalKind(approval.method))) : t(`views.${viewId}`, undefined, definition?.title ?? viewId);
   const closable = definition?.closable !== false;
   const close = () => kernel.router.close('cancelled');
   // Tell the user why Escape or ✕ did nothing when a plugin's guard keeps the modal open.

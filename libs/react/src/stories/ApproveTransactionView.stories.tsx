@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ApproveTransactionView from '../views/ApproveTransactionView';
 import { connectedPortico, disposeStoryPorticos, themeOf, withPortico, type PorticoLoaded } from './storyPortico';
 
@@ -36,8 +36,40 @@ export const Pending: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('approve-method')).toHaveTextContent('acme_sendTransaction');
-    await expect(canvas.getByText(/"value": "1000000"/)).toBeInTheDocument();
+    // Read in the connected network's units (Acme: 6 decimals), the recipient kept left-to-right with its full value.
+    await expect(canvas.getByTestId('approve-amount')).toHaveTextContent('1 ACM');
+    await expect(canvas.getByTestId('approve-network')).toHaveTextContent('Acme');
+    const recipient = within(canvas.getByTestId('approve-to')).getByTitle('acme:1:0000feedbeef');
+    await expect(recipient).toHaveAttribute('dir', 'ltr');
     await expect(canvas.getByText('Storybook asks you to approve this request.')).toBeInTheDocument();
+    // The raw request stays one click away.
+    const raw = canvas.getByTestId('approve-raw');
+    await expect(raw).not.toBeVisible();
+    await userEvent.click(canvas.getByText('Details'));
+    await expect(raw).toBeVisible();
+    await expect(raw).toHaveTextContent('"value": "1000000"');
+  },
+};
+
+/** What the app sends is shown as text, never markup; a malformed send falls back to the raw request with a note. */
+export const HostileAndMalformed: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const { portico } = loaded as Loaded;
+    const canvas = within(canvasElement);
+    const gate = portico.kernel.requestGate;
+    gate.reject(gate.getSnapshot().pending[0]!.id);
+    const hostile = '<img src=x onerror="document.title=1">';
+    gate.request('acme', { method: 'acme_sign', params: [hostile] }, async () => '0xsig').catch(() => undefined);
+    await waitFor(() => expect(canvas.getByTestId('approve-method')).toHaveTextContent('acme_sign'));
+    await expect(canvasElement.querySelector('img')).toBeNull();
+    await expect(canvas.getByTestId('approve-raw')).toHaveTextContent('onerror');
+    gate.reject(gate.getSnapshot().pending[0]!.id);
+    gate.request('acme', { method: 'acme_sendTransaction', params: [{ to: { x: 1 }, value: 'lots' }] }, async () => '0x').catch(() => undefined);
+    await expect(await canvas.findByTestId('approve-malformed')).toBeInTheDocument();
+    await expect(canvas.getByTestId('approve-method')).toHaveTextContent('acme_sendTransaction');
+    await expect(canvas.getByTestId('approve-raw')).toBeVisible();
+    await expect(canvas.queryByTestId('approve-amount')).toBeNull();
+    gate.reject(gate.getSnapshot().pending[0]!.id);
   },
 };
 

@@ -62,7 +62,7 @@ export const ApproveTransactionNotClosable: Story = {
     },
   ],
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole('dialog', { name: 'Approve Transaction' });
+    const dialog = within(canvasElement).getByRole('dialog', { name: 'Approve request' });
     await expect(await within(dialog).findByTestId('approve-method', {}, { timeout: 5000 })).toHaveTextContent('acme_sign');
     await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
   },

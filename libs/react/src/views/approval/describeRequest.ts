@@ -1,0 +1,214 @@
+import { formatBalance } from '../../format/formatBalance';
+import { truncateAddress } from '../../format/truncateAddress';
+import type { MessageKey } from '../../i18n/en';
+import { approvalKind, type ApprovalKind } from './approvalKind';
+import { decodeBase58, hexToBytes, printableText } from './decodeText';
+
+/** The most characters of any one value taken from a request (it is untrusted). */
+export const MAX_VALUE_CHARS = 200;
+/** The most characters of a message body or of the raw request. */
+export const MAX_TEXT_CHARS = 4000;
+/** The most typed-data fields listed. */
+export const MAX_FIELDS = 24;
+
+/** What the approval view needs of a network: its name and native currency. */
+export interface ApprovalNetwork {
+  readonly caipNetworkId: string;
+  readonly name: string;
+  readonly nativeCurrency: { readonly symbol: string; readonly decimals: number };
+}
+
+/** A labelled line of the summary; `label` is a catalogue key or, for typed data, the field's own (untrusted) name. */
+export interface SummaryField {
+  readonly id: 'to' | 'amount' | 'network' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field';
+  readonly label: { readonly key: MessageKey } | { readonly text: string };
+  readonly value: string;
+  /** The whole value when `value` is shortened (addresses). */
+  readonly full?: string;
+  /** Addresses, hex and amounts: shown left-to-right whatever the language. */
+  readonly ltr: boolean;
+}
+
+/** What the approval view shows of a pending request, decoded without trusting it. */
+export interface RequestSummary {
+  readonly kind: ApprovalKind;
+  readonly method: string;
+  readonly fields: readonly SummaryField[];
+  readonly message?: { readonly text: string; readonly encoding: 'text' | 'hex' };
+  /** The params did not have the shape the method calls for: the view shows the raw request and says so. */
+  readonly malformed: boolean;
+  /** The raw params as JSON text, capped. */
+  readonly raw: string;
+}
+
+/** What the request is read against: the configured networks and the namespace's connected one. */
+export interface DescribeContext {
+  readonly networks: readonly ApprovalNetwork[];
+  readonly connectedNetworkId?: string | undefined;
+}
+
+const cap = (text: string, max = MAX_VALUE_CHARS) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The raw params as indented JSON (bigints as decimal strings), capped; never throws. */
+export function rawText(params: unknown): string {
+  try {
+    return cap(JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? String(params), MAX_TEXT_CHARS);
+  } catch {
+    return cap(String(params), MAX_TEXT_CHARS);
+  }
+}
+
+/** An exact amount in whole units, trailing zeros dropped: 10^15 wei with 18 decimals → "0.001". */
+export function formatAmount(value: bigint, decimals: number): string {
+  const exact = formatBalance(value, decimals, decimals);
+  return exact.includes('.') ? exact.replace(/0+$/, '').replace(/\.$/, '') : exact;
+}
+
+function toBigInt(value: unknown): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/.test(value)) return BigInt(value);
+  throw new TypeError('not an amount');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const firstParam = (params: unknown): unknown => (Array.isArray(params) ? params[0] : params);
+
+function networkOf(ctx: DescribeContext, chainId: unknown, namespace: string): ApprovalNetwork | undefined {
+  if (chainId !== undefined) {
+    try {
+      const id = `${namespace}:${toBigInt(chainId).toString()}`;
+      return ctx.networks.find((n) => n.caipNetworkId === id);
+    } catch {
+      return undefined;
+    }
+  }
+  return ctx.networks.find((n) => n.caipNetworkId === ctx.connectedNetworkId);
+}
+
+function addressField(id: 'to' | 'contractAddress', key: MessageKey, address: unknown): SummaryField {
+  if (typeof address !== 'string' || address.length === 0) throw new TypeError('not an address');
+  const full = cap(address);
+  return { id, label: { key }, value: truncateAddress(full), full, ltr: true };
+}
+
+function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undefined): SummaryField[] {
+  const fields: SummaryField[] = [];
+  if (to !== undefined && to !== null) fields.push(addressField('to', 'approve.field.to', to));
+  const value = amount === undefined ? 0n : toBigInt(amount);
+  fields.push(
+    network
+      ? { id: 'amount', label: { key: 'approve.field.amount' }, value: `${formatAmount(value, network.nativeCurrency.decimals)} ${cap(network.nativeCurrency.symbol, 12)}`, ltr: true }
+      : { id: 'amount', label: { key: 'approve.field.amountBaseUnits' }, value: value.toString(), ltr: true },
+  );
+  if (network) fields.push({ id: 'network', label: { key: 'approve.field.network' }, value: cap(network.name), ltr: false });
+  return fields;
+}
+
+function evmTransaction(params: unknown, ctx: DescribeContext): SummaryField[] {
+  const tx = firstParam(params);
+  if (!isRecord(tx)) throw new TypeError('not a transaction');
+  const fields = transfer(tx['to'], tx['value'], networkOf(ctx, tx['chainId'], 'eip155'));
+  const data = tx['data'] ?? tx['input'];
+  if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data) && data.length > 2) {
+    fields.push({ id: 'contract', label: { key: 'approve.field.contractCall' }, value: data.length >= 10 ? data.slice(0, 10).toLowerCase() : data, ltr: true });
+  } else if (data !== undefined && data !== null && data !== '0x' && data !== '') throw new TypeError('data is not hex');
+  return fields;
+}
+
+function textOrHex(hexOrText: string): NonNullable<RequestSummary['message']> {
+  const bytes = hexToBytes(hexOrText);
+  if (!bytes) return { text: cap(hexOrText, MAX_TEXT_CHARS), encoding: 'text' };
+  const text = printableText(bytes);
+  return text === undefined ? { text: cap(hexOrText, MAX_TEXT_CHARS), encoding: 'hex' } : { text: cap(text, MAX_TEXT_CHARS), encoding: 'text' };
+}
+
+function personalSign(params: unknown): RequestSummary['message'] {
+  const message = firstParam(params);
+  if (typeof message !== 'string') throw new TypeError('message is not a string');
+  return textOrHex(message);
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return cap(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return cap(rawText(value).replace(/\s+/g, ' '));
+}
+
+function typedData(params: unknown, ctx: DescribeContext): SummaryField[] {
+  const list = Array.isArray(params) ? params : [];
+  const payload = list.find((p) => typeof p === 'string' && p.trimStart().startsWith('{')) ?? list.find(isRecord);
+  const parsed: unknown = typeof payload === 'string' ? JSON.parse(payload.length > 200_000 ? 'x' : payload) : payload;
+  if (!isRecord(parsed) || !isRecord(parsed['message']) || typeof parsed['primaryType'] !== 'string') throw new TypeError('not typed data');
+  const domain = isRecord(parsed['domain']) ? parsed['domain'] : {};
+  const fields: SummaryField[] = [];
+  if (domain['name'] !== undefined) fields.push({ id: 'domain', label: { key: 'approve.field.domain' }, value: show(domain['name']), ltr: false });
+  if (domain['chainId'] !== undefined) {
+    const network = networkOf(ctx, domain['chainId'], 'eip155');
+    fields.push({ id: 'chain', label: { key: 'approve.field.network' }, value: network ? cap(network.name) : show(domain['chainId']), ltr: !network });
+  }
+  if (domain['verifyingContract'] !== undefined) fields.push(addressField('contractAddress', 'approve.field.verifyingContract', domain['verifyingContract']));
+  const primaryType = parsed['primaryType'];
+  fields.push({ id: 'primaryType', label: { key: 'approve.field.primaryType' }, value: cap(primaryType), ltr: true });
+  const types = isRecord(parsed['types']) ? parsed['types'] : {};
+  const declared = Array.isArray(types[primaryType]) ? (types[primaryType] as unknown[]) : [];
+  const names = declared.flatMap((t) => (isRecord(t) && typeof t['name'] === 'string' ? [t['name']] : []));
+  const message = parsed['message'];
+  for (const name of (names.length ? names : Object.keys(message)).slice(0, MAX_FIELDS)) {
+    if (!(name in message)) continue;
+    fields.push({ id: 'field', label: { text: cap(name, 40) }, value: show(message[name]), ltr: true });
+  }
+  return fields;
+}
+
+/**
+ * Reads a pending request into what a person needs to decide: the kind, recipient and
+ * amount in the network's units, the message as text, typed data as labelled fields. A
+ * request that does not have the shape its method calls for comes back `malformed` with
+ * only the raw text; nothing here throws, and every value is capped.
+ */
+export function describeRequest(request: { namespace: string; method: string; params?: unknown }, ctx: DescribeContext): RequestSummary {
+  const method = cap(String(request.method), 80);
+  const kind = approvalKind(request.method);
+  const base = { kind, method, raw: rawText(request.params) };
+  const params = request.params;
+  try {
+    const connected = networkOf(ctx, undefined, request.namespace);
+    switch (`${request.namespace}|${request.method}`) {
+      case 'eip155|eth_sendTransaction':
+        return { ...base, fields: evmTransaction(params, ctx), malformed: false };
+      case 'eip155|personal_sign':
+        return { ...base, fields: [], message: personalSign(params), malformed: false };
+      case 'eip155|eth_signTypedData_v4':
+        return { ...base, fields: typedData(params, ctx), malformed: false };
+      case 'solana|solana_signMessage': {
+        const message = firstParam(params);
+        if (!isRecord(message) || typeof message['message'] !== 'string') throw new TypeError('message is not a string');
+        const bytes = decodeBase58(message['message'].slice(0, MAX_TEXT_CHARS * 2));
+        if (!bytes) throw new TypeError('message is not base58');
+        const text = printableText(bytes);
+        return { ...base, fields: [], message: text === undefined ? { text: cap(message['message'], MAX_TEXT_CHARS), encoding: 'hex' } : { text: cap(text, MAX_TEXT_CHARS), encoding: 'text' }, malformed: false };
+      }
+      case 'bip122|signMessage': {
+        const message = firstParam(params);
+        if (!isRecord(message) || typeof message['message'] !== 'string') throw new TypeError('message is not a string');
+        return { ...base, fields: [], message: { text: cap(message['message'], MAX_TEXT_CHARS), encoding: 'text' }, malformed: false };
+      }
+      case 'bip122|sendTransfer': {
+        const transferParams = firstParam(params);
+        if (!isRecord(transferParams)) throw new TypeError('not a transfer');
+        return { ...base, fields: transfer(transferParams['recipientAddress'], transferParams['amount'], connected), malformed: false };
+      }
+      default: {
+        // Another chain's send with a plain { to, value }: read it the same way; anything else stays raw.
+        const tx = firstParam(params);
+        if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {
+          return { ...base, fields: transfer(tx['to'], tx['value'], connected), malformed: false };
+        }
+        return { ...base, fields: [], malformed: false };
+      }
+    }
+  } catch {
+    return { ...base, fields: [], malformed: true };
+  }
+}
