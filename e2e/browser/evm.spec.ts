@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatEther, verifyMessage, type Hex } from 'viem';
-import { dialog, freshPage } from './helpers';
+import { connectWallet, dialog, freshPage } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const evmUrls = () => process.env.PORTICO_EVM!.split(',');
@@ -15,12 +15,7 @@ const floor3 = (wei: bigint) => {
 const rpc = async <T>(url: string, method: string, params: unknown[] = []): Promise<T> =>
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result;
 
-async function connectTestWallet(page: Page, name = 'Portico Test Wallet') {
-  await page.locator('button.portico-connect-button').click();
-  await dialog(page).getByRole('button', { name, exact: true }).click();
-  await expect(page.getByTestId('host-status')).toHaveText('connected');
-  await expect(dialog(page)).toBeHidden();
-}
+const connectTestWallet = (page: Page, name?: string) => connectWallet(page, name);
 
 test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => {
   test('connects and shows the balance anvil holds, floored to 3 decimals', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startAnvil } from '@portico/chain-eip155/testing/node';
-import { dialog, freshPage } from './helpers';
+import { connectWallet, dialog, freshPage } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const evmPath = (url = process.env.PORTICO_EVM!, extra = '') => `/?evm=${encodeURIComponent(url)}${extra}`;
@@ -14,12 +14,7 @@ async function setWalletMode(page: Page, which: 'wallet' | 'noUi', mode: object)
   );
 }
 
-async function connectNoUiWallet(page: Page) {
-  await page.locator('button.portico-connect-button').click();
-  await dialog(page).getByRole('button', { name: 'Portico Test Wallet (no UI)', exact: true }).click();
-  await expect(hostStatus(page)).toHaveText('connected');
-  await expect(dialog(page)).toBeHidden();
-}
+const connectNoUiWallet = (page: Page) => connectWallet(page, 'Portico Test Wallet (no UI)');
 
 /** Clicks the host's "Send 0.001 ETH" and approves it on Portico's approval view. */
 async function sendAndApprove(page: Page) {

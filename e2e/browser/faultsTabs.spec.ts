@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, freshPage } from './helpers';
+import { connectWallet, dialog, freshPage } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const path = () => `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
@@ -17,12 +17,7 @@ const hostRequest = (page: Page, method: string) =>
     }
   }, method);
 
-async function connect(page: Page) {
-  await page.locator('button.portico-connect-button').click();
-  await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
-  await expect(status(page)).toHaveText('connected');
-  await expect(dialog(page)).toBeHidden();
-}
+const connect = (page: Page) => connectWallet(page, 'Portico Test Wallet', 'host-status-eip155');
 
 async function disconnect(page: Page) {
   await page.locator('button.portico-account-button').click();

@@ -68,6 +68,18 @@ export async function openConnectView(page: Page): Promise<Locator> {
   return d;
 }
 
+/**
+ * Connects a wallet by its name from the host's Connect Wallet button, and waits until the host
+ * shows it connected (`statusTestId`: the active namespace's status, or one namespace's) and the
+ * modal has closed.
+ */
+export async function connectWallet(page: Page, name = 'Portico Test Wallet', statusTestId = 'host-status'): Promise<void> {
+  await page.locator('button.portico-connect-button').click();
+  await dialog(page).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByTestId(statusTestId)).toHaveText('connected');
+  await expect(dialog(page)).toBeHidden();
+}
+
 /** Connects the always-accepting demo wallet through the modal. */
 export async function connectDemoWallet(page: Page): Promise<void> {
   const d = await openConnect(page);
