@@ -1,10 +1,11 @@
 import {
   createWalletStandardAdapter,
-  isPorticoError,
+  firstAnsweringUrl,
+  HttpError,
+  isEndpointUnreachable,
   NoActiveCaipAddressError,
   PorticoError,
   RPC_READ_TIMEOUT_MS,
-  RpcUnavailableError,
   type Account,
   type ChainAdapter,
   type ConnectionStore,
@@ -154,25 +155,9 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     return urls;
   };
   const esplora = (network: Network): string => esploraUrls(network)[0]!;
-  /**
-   * Runs `call` against each Esplora URL in turn: a refused connection, a timeout or a 5xx / 429
-   * answer tries the next; any other answer is the API's. None answering: `RpcUnavailableError`.
-   */
-  const withEsplora = async <T>(network: Network, call: (base: string) => Promise<T>): Promise<T> => {
-    const urls = esploraUrls(network);
-    let lastError: unknown;
-    for (const base of urls) {
-      try {
-        return await call(base);
-      } catch (error) {
-        const status = (error as { status?: unknown }).status;
-        const unreachable = error instanceof TypeError || (isPorticoError(error) && error.code === 'kernel/http-timeout') || (typeof status === 'number' && (status >= 500 || status === 429));
-        if (!unreachable) throw error;
-        lastError = error;
-      }
-    }
-    throw new RpcUnavailableError(urls, lastError);
-  };
+  /** Each Esplora URL in turn until one answers (a refused connection, a timeout, a 408/429/5xx tries the next). */
+  const withEsplora = <T>(network: Network, call: (base: string) => Promise<T>): Promise<T> =>
+    firstAnsweringUrl(esploraUrls(network), call, (error) => !isEndpointUnreachable(error));
   /** The wallet account for an address (the selected one when absent). */
   const accountFor = (address: unknown): { wallet: StandardWallet; account: StandardWalletAccount } => {
     const { wallet, account } = active();
@@ -224,7 +209,7 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     withEsplora(network, async (base) => {
       const response = await fetch(`${base}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: txHex });
       const text = (await response.text()).trim();
-      if (response.status >= 500) throw Object.assign(new Error(`${response.status}: ${text.slice(0, 200)}`), { status: response.status });
+      if (response.status >= 500 || response.status === 429) throw new HttpError(response.status, `${base}/tx`, text.slice(0, 200));
       if (!response.ok) throw new InvalidBitcoinResponseError('The Esplora API', `${response.status}: ${text.slice(0, 200)}`);
       if (!/^[0-9a-f]{64}$/.test(text)) throw new InvalidBitcoinResponseError('The Esplora API', 'a broadcast reply that is not a txid');
       return text;

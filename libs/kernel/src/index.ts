@@ -67,7 +67,7 @@ export type { RpcDecision } from './rpc/RpcPolicyEngine';
 
 export { createHttpClient } from './http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from './http/createHttpClient';
-export { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './http/jsonRpc';
+export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './http/jsonRpc';
 export type { JsonRpcRequestOptions } from './http/jsonRpc';
 export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
 export type { TtlCache, TtlCacheOptions } from './cache/createTtlCache';

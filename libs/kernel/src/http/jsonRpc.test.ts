@@ -2,7 +2,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from './createHttpClient';
-import { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
+import { HttpError, HttpTimeoutError } from '../errors/kernelErrors';
+import { isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
 
 let server: Server;
 let base = '';
@@ -95,5 +96,17 @@ describe('jsonRpcRequest', () => {
     expect(error).toBeInstanceOf(RpcUnavailableError);
     expect(error).toMatchObject({ message: 'No RPC endpoint answered (2 tried)', code: 'kernel/rpc-unavailable' });
     await expect(jsonRpcRequest(http, [], 'x')).rejects.toThrow('No RPC endpoint answered (0 tried)');
+  });
+});
+
+describe('isEndpointUnreachable', () => {
+  it('is true for a refused connection, a timeout, a 408/429/5xx status and no URL answering; false for answers', () => {
+    expect(isEndpointUnreachable(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isEndpointUnreachable(new HttpTimeoutError('http://x', 10))).toBe(true);
+    expect(isEndpointUnreachable(new RpcUnavailableError(['http://x'], new Error('down')))).toBe(true);
+    for (const status of [408, 429, 500, 502, 503, 504]) expect(isEndpointUnreachable(new HttpError(status, 'http://x'))).toBe(true);
+    for (const status of [400, 401, 404, 422]) expect(isEndpointUnreachable(new HttpError(status, 'http://x'))).toBe(false);
+    expect(isEndpointUnreachable(new JsonRpcError(-32000, 'execution reverted'))).toBe(false);
+    expect(isEndpointUnreachable({ code: 4001 })).toBe(false);
   });
 });

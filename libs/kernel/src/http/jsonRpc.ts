@@ -1,4 +1,5 @@
-import { PorticoError } from '../errors/PorticoError';
+import { isPorticoError, PorticoError } from '../errors/PorticoError';
+import { HttpError } from '../errors/kernelErrors';
 import type { HttpClient } from './createHttpClient';
 
 /** A JSON-RPC error answer: the node answered, so no fallback is tried. */
@@ -45,9 +46,10 @@ export async function jsonRpcRequest<T>(
   options: JsonRpcRequestOptions = {},
 ): Promise<T> {
   const { timeoutMs = RPC_READ_TIMEOUT_MS } = options;
-  let lastError: unknown = new Error('no RPC URL configured');
-  for (const url of urls) {
-    try {
+  // The node's own error is an answer; anything else (network, HTTP status, timeout, junk) tries the next URL.
+  return firstAnsweringUrl(
+    urls,
+    async (url) => {
       const reply = await http.post<{ result?: T; error?: { code: number; message: string; data?: unknown } }>(url, {
         body: { jsonrpc: '2.0', id: 1, method, params },
         timeoutMs,
@@ -55,9 +57,37 @@ export async function jsonRpcRequest<T>(
       if (reply?.error) throw new JsonRpcError(reply.error.code, reply.error.message, reply.error.data);
       if (!reply || !('result' in reply)) throw new Error(`${url} sent no JSON-RPC result`);
       return reply.result as T;
+    },
+    (error) => error instanceof JsonRpcError,
+  );
+}
+
+/** HTTP statuses of an endpoint that is down, overloaded or limiting us: it may answer later. */
+const TRANSIENT_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/**
+ * Whether a request failed because the endpoint did not answer: a refused or reset connection
+ * (`fetch`'s TypeError), a timeout, a 408/429/5xx status, or no URL answering at all.
+ */
+export function isEndpointUnreachable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (!isPorticoError(error)) return false;
+  if (error.code === 'kernel/http-timeout' || error.code === 'kernel/rpc-unavailable') return true;
+  return error instanceof HttpError && TRANSIENT_STATUS.has(error.status);
+}
+
+/**
+ * Runs `call` against each URL in order until one answers: an error `isAnswer` accepts is the
+ * endpoint's own answer and is thrown as it is; any other tries the next URL. None answering:
+ * `RpcUnavailableError` with the last failure as its cause.
+ */
+export async function firstAnsweringUrl<T>(urls: readonly string[], call: (url: string) => Promise<T>, isAnswer: (error: unknown) => boolean): Promise<T> {
+  let lastError: unknown = new Error('no URL configured');
+  for (const url of urls) {
+    try {
+      return await call(url);
     } catch (error) {
-      // The node's own error is an answer; anything else (network, HTTP status, timeout, junk) tries the next URL.
-      if (error instanceof JsonRpcError) throw error;
+      if (isAnswer(error)) throw error;
       lastError = error;
     }
   }
