@@ -1,5 +1,5 @@
 import { createEip155SiweMessage, createEip155Verifier } from '@portico/chain-eip155/siwx';
-import { HttpError } from '@portico/kernel';
+import { HttpError } from '@portico/kernel/errors';
 import { createSiwxServerClient, type SiwxMessageFields, type SiwxSession } from '@portico/plugin-siwx';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

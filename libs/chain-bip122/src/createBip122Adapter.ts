@@ -1,22 +1,6 @@
-import {
-  createWalletStandardAdapter,
-  firstAnsweringUrl,
-  HttpError,
-  isEndpointUnreachable,
-  NoActiveCaipAddressError,
-  PorticoError,
-  RPC_READ_TIMEOUT_MS,
-  type Account,
-  type ChainAdapter,
-  type ConnectionStore,
-  type ConnectorRegistry,
-  type HttpClient,
-  type Logger,
-  type Network,
-  type RequestGate,
-  type StandardWallet,
-  type StandardWalletAccount,
-} from '@portico/kernel';
+import { createWalletStandardAdapter, PorticoError, type Account, type ChainAdapter, type ConnectionStore, type ConnectorRegistry, type Logger, type Network, type RequestGate, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
+import { firstAnsweringUrl, isEndpointUnreachable, RPC_READ_TIMEOUT_MS, type HttpClient } from '@portico/kernel/http';
+import { HttpError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { base64, hex } from '@scure/base';
 import { isBitcoinAddress, parseBitcoinAddress } from './bitcoin/addresses';
 import { bitcoinNetworkNameOf } from './bitcoin/networks';

@@ -1,4 +1,6 @@
-import { chainAdapterRef, createKernel, createMemoryStorage, RpcMethodNotAllowedError, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
+import { RpcMethodNotAllowedError } from '@portico/kernel/errors';
 import { verifyMessage, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isEip155Address, isSignature, isTransactionHash } from './addresses';
@@ -43,7 +45,7 @@ async function setup(options: { storage?: StoragePort; walletStorage?: Map<strin
   wallet.provider.request = (args) => (calls.push(args.method), request(args));
   wallet.announce(target, INFO);
   const kernel = createKernel({
-    plugins: [createEip155Plugin({ target, customRpcUrls: options.customRpcUrls })],
+    plugins: [shellPlugin, createEip155Plugin({ target, customRpcUrls: options.customRpcUrls })],
     storage: options.storage ?? createMemoryStorage(),
     logLevel: 'silent',
     notAllowedDelayMs: 10,
@@ -64,7 +66,7 @@ describe('EIP-6963 discovery', () => {
 
   it('ignores malformed and tampering announcements', async () => {
     const target = new EventTarget();
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const provider = { request: async () => null };
@@ -219,7 +221,7 @@ describe('wallets without a confirmation UI of their own', () => {
     const target = new EventTarget();
     const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId, mode: { noUi: true } });
     wallet.announce(target, INFO);
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target, approvalRequired: [INFO.rdns] })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target, approvalRequired: [INFO.rdns] })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('eip155'));
@@ -241,7 +243,7 @@ describe('EIP-7811 assets through the wallet', () => {
     const spam = { ...usdc, address: '0x0000000000000000000000000000000000000bad', metadata: { name: 'Spam', symbol: 'SPAM', decimals: 0 } };
     const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId, assets: [usdc, spam, { broken: true }] });
     wallet.announce(target, INFO);
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('eip155'));
@@ -289,7 +291,7 @@ describe('review fixes', () => {
 
   it('an announcement with an oversized icon is ignored as a whole', async () => {
     const target = new EventTarget();
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, icon: `data:image/svg+xml,${'x'.repeat(150_000)}` }, provider: { request: async () => null } } }));
@@ -307,7 +309,7 @@ describe('review fixes', () => {
 describe('chain ids above 2^53', () => {
   it('a wallet on chain 0x20000000000001 connects as eip155:9007199254740993, not …992', async () => {
     const target = new EventTarget();
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const provider = {
@@ -324,7 +326,7 @@ describe('self-asserted rdns', () => {
   it('lists a second wallet claiming a known rdns too, both marked contested and neither under the bare rdns', async () => {
     const { kernel } = await setup();
     const target = new EventTarget();
-    const other = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const other = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(other);
     await other.start();
     const announce = (uuid: string, name: string) =>
@@ -340,7 +342,7 @@ describe('self-asserted rdns', () => {
 
   it('never joins another chain plugin\'s entry on an equal name and icon', async () => {
     const target = new EventTarget();
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     kernel.connectors.register({ id: 'ws:test-wallet', name: 'Test Wallet', type: 'ANNOUNCED', namespaces: ['solana'], icon: INFO.icon }, 'chain-solana', { wallet: {}, linked: [] });
@@ -365,7 +367,7 @@ describe('attachProvider (a connector another plugin registered, e.g. WalletConn
     // It added no connector of its own: the plugin that owns the id lists it.
     expect(kernel.connectors.get('walletConnect')).toBeUndefined();
 
-    const reloaded = createKernel({ plugins: [createEip155Plugin({ target: new EventTarget() })], storage, logLevel: 'silent' });
+    const reloaded = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target: new EventTarget() })], storage, logLevel: 'silent' });
     kernels.push(reloaded);
     await reloaded.start();
     expect(reloaded.connection.get('eip155').status).toBe('connecting');
@@ -400,7 +402,7 @@ describe('connect attempts', () => {
     slow.setMode({ hold: true });
     slow.announce(target, { ...INFO, uuid: '2c8f5b5f-ab4d-4e7c-9f30-1d2e3f4a5b6c', name: 'Slow Wallet', rdns: 'dev.portico.slow' });
     fast.announce(target, { ...INFO, name: 'Fast Wallet', rdns: 'dev.portico.fast' });
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage, logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage, logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('eip155'));

@@ -1,21 +1,6 @@
-import {
-  AdapterNotFoundError,
-  ConnectCancelledError,
-  createWalletSlots,
-  jsonRpcRequest,
-  NoActiveCaipAddressError,
-  PorticoError,
-  type Account,
-  type ChainAdapter,
-  type ConnectionStore,
-  type ConnectTicket,
-  type ConnectorRegistry,
-  type HttpClient,
-  type Logger,
-  type Network,
-  type RequestGate,
-  untilAborted,
-} from '@portico/kernel';
+import { createWalletSlots, PorticoError, type Account, type ChainAdapter, type ConnectionStore, type ConnectTicket, type ConnectorRegistry, type Logger, type Network, type RequestGate, untilAborted } from '@portico/kernel';
+import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
+import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import type { AnnouncedWallet } from './discovery/parseAnnouncement';
@@ -209,7 +194,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       } catch (error) {
         // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
         // The classifier loads on the first failure only: it is not part of the page's first load.
-        const errors = await import('@portico/kernel/errors').catch(() => undefined);
+        const errors = await import('@portico/kernel/provider-errors').catch(() => undefined);
         throw errors ? errors.toProviderRpcError(error) : error;
       }
     },

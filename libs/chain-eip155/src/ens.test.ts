@@ -1,4 +1,5 @@
-import { chainAdapterRef, createHttpClient, createKernel, createMemoryStorage, jsonRpcRequest, type Network } from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Network } from '@portico/kernel';
+import { createHttpClient, jsonRpcRequest } from '@portico/kernel/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { avatarUrl, lookupEnsIdentity } from './ens';
 import { createEip155Plugin } from './plugin';

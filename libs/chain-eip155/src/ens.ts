@@ -1,7 +1,8 @@
 // ENS primary name and avatar for an address on Ethereum mainnet (eip155:1), through the ENS
 // Universal Resolver (viem's getEnsName / getEnsText). Loaded lazily by the adapter: a page
 // that never shows an account never pays for it.
-import { JsonRpcError, type AccountIdentity } from '@portico/kernel';
+import type { AccountIdentity } from '@portico/kernel';
+import { JsonRpcError } from '@portico/kernel/http';
 import { createPublicClient, custom, getAddress, type EIP1193RequestFn } from 'viem';
 import { getEnsName, getEnsText } from 'viem/actions';
 import { mainnet } from 'viem/chains';

@@ -1,4 +1,7 @@
-import { chainAdapterRef, classifyError, createKernel, createMemoryStorage, ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, type Kernel } from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
+import { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE } from '@portico/kernel/provider-errors';
+import { classifyError } from '@portico/kernel/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Plugin } from './plugin';
 import { ANVIL_ACCOUNT_0, createTestWallet, type TestWalletMode } from './testing/createTestWallet';
@@ -27,7 +30,7 @@ async function connected(url: string, options: { noUi?: boolean; mode?: TestWall
   const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { 31337: url }, chainId: 31337, mode: { noUi: options.noUi } });
   wallet.announce(target, INFO);
   const kernel = createKernel({
-    plugins: [createEip155Plugin({ target, ...(options.noUi ? { approvalRequired: [INFO.rdns] } : {}) })],
+    plugins: [shellPlugin, createEip155Plugin({ target, ...(options.noUi ? { approvalRequired: [INFO.rdns] } : {}) })],
     storage: createMemoryStorage(),
     logLevel: 'silent',
   });
@@ -96,7 +99,7 @@ describe('errors the host’s EIP-1193 provider hands over', () => {
     const target = new EventTarget();
     const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { 31337: node.url }, chainId: 31337, mode: { noAccounts: true } });
     wallet.announce(target, INFO);
-    const kernel = createKernel({ plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
+    const kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' });
     kernels.push(kernel);
     await kernel.start();
     const error = await rejectionOf(kernel.getService(chainAdapterRef('eip155')).connect(INFO.rdns));

@@ -7,7 +7,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   kernel: '^0.1.0',
   displayName: 'EVM',
-  namespaces: [{ id: 'eip155', name: 'EVM', defaultAccountType: 'smartAccount' }],
+  namespaces: [{ id: 'eip155', name: 'EVM', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'smartAccount' }],
   flags: [{ id: 'smartSessions', default: false, description: 'ERC-7715 smart-session permissions.' }],
   contributes: {
     connectorGroups: [

@@ -1,4 +1,5 @@
 import { chainAdapterRef, createKernel, createMemoryStorage, LINKED_WALLETS_FEATURE, type Kernel } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
 import { base58, base64 } from '@scure/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { createSolanaAdapter } from './createSolanaAdapter';
@@ -26,7 +27,7 @@ afterEach(async () => {
 
 async function setUp(seed = '55'.repeat(32), approvalRequired?: string[]) {
   const network = defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, server.url);
-  kernel = createKernel({ plugins: [createSolanaPlugin({ approvalRequired })], networks: [network], storage: createMemoryStorage(), logLevel: 'silent' });
+  kernel = createKernel({ plugins: [shellPlugin, createSolanaPlugin({ approvalRequired })], networks: [network], storage: createMemoryStorage(), logLevel: 'silent' });
   await kernel.start();
   const adapter = kernel.getService(chainAdapterRef('solana')) as Adapter;
   const wallet = createSolanaTestWallet({ seed, rpcUrls: { 'solana:localnet': server.url } });
@@ -111,7 +112,7 @@ describe('the Solana test wallet', () => {
 
 describe('solana connect attempts', () => {
   it('a wallet answering after a newer attempt connected another one does not take the connection over, and is told to disconnect', async () => {
-    kernel = createKernel({ plugins: [createSolanaPlugin()], networks: [defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, server.url)], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernel = createKernel({ plugins: [shellPlugin, createSolanaPlugin()], networks: [defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, server.url)], storage: createMemoryStorage(), logLevel: 'silent' });
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('solana')) as Adapter;
     const rpcUrls = { 'solana:localnet': server.url };

@@ -1,18 +1,6 @@
-import {
-  createWalletStandardAdapter,
-  jsonRpcRequest,
-  NoActiveCaipAddressError,
-  PorticoError,
-  type ChainAdapter,
-  type ConnectionStore,
-  type ConnectorRegistry,
-  type HttpClient,
-  type Logger,
-  type Network,
-  type RequestGate,
-  type StandardWallet,
-  type StandardWalletAccount,
-} from '@portico/kernel';
+import { createWalletStandardAdapter, PorticoError, type ChainAdapter, type ConnectionStore, type ConnectorRegistry, type Logger, type Network, type RequestGate, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
+import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
+import { NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { base58, base64 } from '@scure/base';
 import { isSolanaAddress, isSolanaSignature } from './addresses';
 import { walletStandardChainOf } from './networks';

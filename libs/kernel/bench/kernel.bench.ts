@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { createKernel, createMemoryStorage, definePlugin, orderContributions, type PluginDefinition } from '../src/index';
+import { createKernel, createMemoryStorage, definePlugin, orderContributions, type PluginDefinition } from '../test/internals';
 
 /** 20 plugins in a dependency chain of 4 levels, each with a view, a button and a policy. */
 function twentyPlugins(): PluginDefinition[] {

@@ -9,10 +9,10 @@ import {
   KernelDisposedError,
   kernelRefs,
   type KernelConfig,
-} from './index';
+} from '../test/internals';
 import { chainPlugin, errorOf, kernelFactory, manifest, plugin, record } from '../test/helpers';
 
-const makeKernel = kernelFactory();
+const makeKernel = kernelFactory({ withShell: true });
 
 /** The ConfigInvalidError message for a config the types may not even allow. */
 function configProblem(config: unknown): string {
@@ -138,7 +138,7 @@ describe('createKernel: life cycle', () => {
     expect(kernel.getService(kernelRefs.connection)).toBe(kernel.connection);
     expect(kernel.getService(kernelRefs.requestGate)).toBe(kernel.requestGate);
     expect(kernel.getService(kernelRefs.rpcPolicy)).toBe(kernel.rpcPolicy);
-    expect(kernel.getService(kernelRefs.settings)).toEqual({ networks: [], storageKey: 'portico', notAllowedDelayMs: 300 });
+    expect(kernel.getService(kernelRefs.settings)).toEqual({ networks: [], storageKey: 'portico', notAllowedDelayMs: 300, reconnectTimeoutMs: 10_000 });
   });
 
   it('kernel.caip knows the namespaces of enabled chain plugins only', async () => {

@@ -113,8 +113,17 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   own(kernelRefs.http, http);
   own(kernelRefs.logger, logger);
   own(kernelRefs.storage, storage);
-  own(kernelRefs.settings, { storageKey, networks: options.networks ?? [], notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS });
-  own(kernelRefs.namespaces, { known: () => host.namespaces(), defaultAccountType: (ns: string) => host.defaultAccountType(ns) });
+  own(kernelRefs.settings, {
+    storageKey,
+    networks: options.networks ?? [],
+    notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS,
+    reconnectTimeoutMs: options.reconnectTimeoutMs ?? 10_000,
+  });
+  own(kernelRefs.namespaces, {
+    known: () => host.namespaces(),
+    defaultAccountType: (ns: string) => host.defaultAccountType(ns),
+    accountTypes: (ns: string) => host.accountTypes(ns),
+  });
   services.register(kernelRefs.router, { useClass: Router }, 'kernel');
   services.register(kernelRefs.rpcPolicy, { useClass: RpcPolicyEngine }, 'kernel');
   services.register(kernelRefs.requestGate, { useClass: RequestGate }, 'kernel');
@@ -139,7 +148,6 @@ export function createKernel(config: KernelConfig = {}): Kernel {
 
   let started: Promise<void> | undefined;
   let disposed = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const alive = () => {
     if (disposed) throw new KernelDisposedError();
   };
@@ -200,9 +208,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
         void applyRemoteConfig();
         await host.start();
         if (disposed) return;
-        const known = host.namespaces();
-        connection.expireReconnects((ns) => !known.has(ns));
-        reconnectTimer = setTimeout(() => connection.expireReconnects(), options.reconnectTimeoutMs ?? 10_000);
+        connection.startReconnectWindow(host.namespaces());
         events.emit('kernel:started', {});
       })();
       return started;
@@ -210,7 +216,6 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     async dispose() {
       if (disposed) return;
       disposed = true;
-      clearTimeout(reconnectTimer);
       // Before closing the modal: open requests are aborted, not "rejected by the user".
       requestGate.dispose();
       router.close('closed', { force: true });

@@ -1,134 +1,56 @@
-export { createKernel, KERNEL_VERSION } from './createKernel';
-export type { Kernel, KernelPlugins } from './createKernel';
+// `@portico/kernel`: what a host and a plugin author use. Topic entries beside it:
+// `@portico/kernel/errors` (every error class, the classifier), `@portico/kernel/caip`
+// (CAIP-2/10/122), `@portico/kernel/http` (HTTP and JSON-RPC), `@portico/kernel/provider-errors`
+// (EIP-1193 errors, loaded lazily). `test/publicApi.test.ts` lists every name.
+
+// The kernel and its services.
+export { createKernel } from './createKernel';
+export type { Kernel } from './createKernel';
 export type { KernelConfig } from './kernelConfigSchema';
 export { kernelRefs } from './kernelRefs';
-export type { KernelSettings } from './di/kernelTokens';
 
+// Writing a plugin.
 export { defineManifest, definePlugin } from './manifest/definePlugin';
-export type { Disposer, ManifestInput, PluginDefinition, ViewIdsOf, ViewLoader, ViewModule } from './manifest/definePlugin';
+export type { PluginDefinition, ViewModule } from './manifest/definePlugin';
 export { validateManifest } from './manifest/validateManifest';
-export { manifestSchema } from './manifest/manifestSchema';
-export type { FlagDeclaration, Manifest } from './manifest/manifestSchema';
-export { CONTRIBUTION_POINTS, contributionSchemas } from './manifest/contributionSchemas';
-export type { ContributionOf, ContributionPoint } from './manifest/contributionSchemas';
-
-export type { PluginContext, PluginServices } from './plugins/PluginContext';
-export type { PluginInfo, PluginStatus } from './plugins/PluginHost';
-export { retryFailedImport } from './plugins/PluginHost';
-
+export type { Manifest } from './manifest/manifestSchema';
+export { CONTRIBUTION_POINTS } from './manifest/contributionSchemas';
+export type { ViewRole } from './manifest/contributionSchemas';
+export type { PluginContext } from './plugins/PluginContext';
+export type { PluginInfo } from './plugins/PluginHost';
+export { retryFailedImport } from './plugins/viewModules';
 export { createServiceRef } from './di/createServiceRef';
 export type { ServiceRef } from './di/createServiceRef';
-export type { ServiceClass, ServiceProvider } from './di/ServiceRegistry';
 
-export { createEventBus } from './events/createEventBus';
+// Events, the modal's router, alerts.
 export type { EventBus, Unsubscribe } from './events/createEventBus';
 export type { CloseReason, ConnectionStatus, PorticoEvents } from './events/PorticoEvents';
+export type { Router, RouterState } from './router/Router';
+export type { AlertCenter } from './alerts/AlertCenter';
 
-export { FeatureFlags } from './flags/FeatureFlags';
-export type { FlagSource, FlagState } from './flags/FeatureFlags';
-
-export { ContributionRegistry } from './contributions/ContributionRegistry';
-export type { Contribution, ContributionOverrides, PointOverrides } from './contributions/ContributionRegistry';
-export { orderContributions } from './contributions/orderContributions';
-export type { Orderable } from './contributions/orderContributions';
-
-export { HOME_VIEW, Router } from './router/Router';
-export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from './router/Router';
-
-export { ConnectorInvalidError, ConnectorRegistry } from './connectors/ConnectorRegistry';
-export type { Connector, ConnectorEvidence, ConnectorLinks, RegisteredConnector } from './connectors/ConnectorRegistry';
-export { AlertCenter } from './alerts/AlertCenter';
-export type { ActiveAlert } from './alerts/AlertCenter';
+// Chains: the adapter a chain plugin provides, its wallets and the connection it keeps.
 export { chainAdapterRef } from './chain/ChainAdapter';
-export { createWalletStandardAdapter, LINKED_WALLETS_FEATURE, standardWalletId } from './chain/createWalletStandardAdapter';
-export { createWalletSlots } from './chain/createWalletSlots';
-export type { WalletSlots } from './chain/createWalletSlots';
-export type {
-  ActiveStandardWallet,
-  StandardWallet,
-  StandardWalletAccount,
-  StandardWalletRegistry,
-  WalletStandardAdapter,
-  WalletStandardAdapterParts,
-  WalletStandardNamespace,
-} from './chain/createWalletStandardAdapter';
+export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
-export type { AccountIdentity, Balance, ChainAdapter, ConnectOptions, TokenBalance } from './chain/ChainAdapter';
-export { ConnectionStore, RECENT_WALLETS_KEPT } from './connection/ConnectionStore';
-export type { Account, ConnectTicket, ConnectionState, NamespaceConnection, NamespaceDirectory, RecentWallet } from './connection/ConnectionStore';
-export { untilAborted } from './connection/untilAborted';
-export { CONNECTION_SCHEMA_VERSION } from './connection/persistedConnection';
-
-export { APPROVE_VIEW, NOT_ALLOWED_DELAY_MS, RequestGate } from './rpc/RequestGate';
-export type { FailedApproval, PendingApproval, RequestGateState, RpcRequest } from './rpc/RequestGate';
-export { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
-export type { RpcDecision } from './rpc/RpcPolicyEngine';
-
-export { createHttpClient } from './http/createHttpClient';
-export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from './http/createHttpClient';
-export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './http/jsonRpc';
-export type { JsonRpcRequestOptions } from './http/jsonRpc';
-export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
-export type { TtlCache, TtlCacheOptions } from './cache/createTtlCache';
-
-export { createMemoryStorage, createScopedStorage, createWebStorage } from './storage/StoragePort';
-export type { StoragePort } from './storage/StoragePort';
-export { createLogger } from './logger/createLogger';
-export type { Logger, LogLevel, LogSink } from './logger/createLogger';
-export { createObservable } from './state/createObservable';
-export type { Observable, WritableObservable } from './state/createObservable';
-export { formatIssues, safeParseWith } from './schema/formatIssues';
-export type { ParseResult } from './schema/formatIssues';
-
-export { CAIP_NAMESPACE, isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from './caip/caip';
-export type { CaipAddress, CaipNetworkId } from './caip/caip';
-export { Caip122FieldError, caip122Header, checkCaip122Fields, formatCaip122Message, isCaip122Current } from './caip/caip122';
-export type { Caip122Fields } from './caip/caip122';
-export { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup } from './taxonomy/connectors';
+export type { Connector, ConnectorRegistry, RegisteredConnector } from './connectors/ConnectorRegistry';
+export { CONNECTOR_GROUPS } from './taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';
+export { createWalletStandardAdapter, LINKED_WALLETS_FEATURE } from './chain/createWalletStandardAdapter';
+export type { StandardWallet, StandardWalletAccount } from './chain/createWalletStandardAdapter';
+export { createWalletSlots } from './chain/createWalletSlots';
+export type { WalletSlots } from './chain/createWalletSlots';
+export type { Account, ConnectionStore, ConnectTicket, RecentWallet } from './connection/ConnectionStore';
+export { untilAborted } from './connection/untilAborted';
+export type { RequestGate, RpcRequest } from './rpc/RequestGate';
 
-export { isPorticoError, PorticoError } from './errors/PorticoError';
-export type { PorticoErrorOptions } from './errors/PorticoError';
-export { classifyError } from './errors/classifyError';
-export { isPlainMessage } from './errors/isPlainMessage';
-export type { ErrorClassification, ErrorKind } from './errors/classifyError';
-export { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError } from './errors/ProviderRpcError';
-export {
-  AdapterNotFoundError,
-  CaipNetworkUndefinedError,
-  ChainNotSupportedError,
-  ConfigInvalidError,
-  HttpError,
-  HttpResponseInvalidError,
-  HttpTimeoutError,
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
-  ConnectCancelledError,
-  KernelDisposedError,
-  NoActiveCaipAddressError,
-  NoActiveCaipNetworkError,
-  NoConnectionClientError,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  ServiceAlreadyRegisteredError,
-  ServiceNotFoundError,
-  UserRejectedRequestError,
-  ViewLoadError,
-  ViewNotFoundError,
-} from './errors/kernelErrors';
-export {
-  DependencyCycleError,
-  DependencyUnavailableError,
-  DependencyVersionMismatchError,
-  DuplicateContributionError,
-  DuplicatePluginError,
-  KernelVersionMismatchError,
-  ManifestInvalidError,
-  MissingDependencyError,
-  PluginActivationError,
-  PluginConflictError,
-} from './errors/pluginErrors';
-
+// Plumbing every plugin shares.
+export { createMemoryStorage, createWebStorage } from './storage/StoragePort';
+export type { StoragePort } from './storage/StoragePort';
+export type { Logger } from './logger/createLogger';
+export { createObservable } from './state/createObservable';
+export type { Observable } from './state/createObservable';
+export { safeParseWith } from './schema/formatIssues';
+export { CACHE_TTL_MS, createTtlCache } from './cache/createTtlCache';
 export { checkImageUrl, checkLink, isLoopbackHttp } from './connectors/safeUrls';
-export type { UrlCheck } from './connectors/safeUrls';
+export { isPorticoError, PorticoError } from './errors/PorticoError';

@@ -1,6 +1,6 @@
 import { createServiceRef } from './di/createServiceRef';
-import { KERNEL_TOKENS, type KernelSettings } from './di/kernelTokens';
 import type { AlertCenter } from './alerts/AlertCenter';
+import type { Network } from './chain/networkSchema';
 import type { ConnectionStore, NamespaceDirectory } from './connection/ConnectionStore';
 import type { ConnectorRegistry } from './connectors/ConnectorRegistry';
 import type { ContributionRegistry } from './contributions/ContributionRegistry';
@@ -13,20 +13,34 @@ import type { RequestGate } from './rpc/RequestGate';
 import type { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
 import type { StoragePort } from './storage/StoragePort';
 
-/** Typed refs of the kernel's services, for `ctx.services.get(kernelRefs.router)`. */
+/** Plain settings the kernel's services are constructed with. */
+export interface KernelSettings {
+  readonly storageKey: string;
+  /** The app's networks, every namespace (chain plugins filter theirs). */
+  readonly networks: readonly Network[];
+  readonly notAllowedDelayMs: number;
+  /** How long a restored session may take to reconnect before it is dropped. */
+  readonly reconnectTimeoutMs: number;
+}
+
+/**
+ * The kernel's services, the one table of their ids: `ctx.services.get(kernelRefs.router)`
+ * in a plugin, `@inject(kernelRefs.router.id)` in a kernel class. Ids are plain strings, so
+ * they survive minification.
+ */
 export const kernelRefs = {
-  events: createServiceRef<EventBus>(KERNEL_TOKENS.events),
-  flags: createServiceRef<FeatureFlags>(KERNEL_TOKENS.flags),
-  contributions: createServiceRef<ContributionRegistry>(KERNEL_TOKENS.contributions),
-  router: createServiceRef<Router>(KERNEL_TOKENS.router),
-  connectors: createServiceRef<ConnectorRegistry>(KERNEL_TOKENS.connectors),
-  alerts: createServiceRef<AlertCenter>(KERNEL_TOKENS.alerts),
-  connection: createServiceRef<ConnectionStore>(KERNEL_TOKENS.connection),
-  rpcPolicy: createServiceRef<RpcPolicyEngine>(KERNEL_TOKENS.rpcPolicy),
-  requestGate: createServiceRef<RequestGate>(KERNEL_TOKENS.requestGate),
-  http: createServiceRef<HttpClient>(KERNEL_TOKENS.http),
-  logger: createServiceRef<Logger>(KERNEL_TOKENS.logger),
-  storage: createServiceRef<StoragePort>(KERNEL_TOKENS.storage),
-  settings: createServiceRef<KernelSettings>(KERNEL_TOKENS.settings),
-  namespaces: createServiceRef<NamespaceDirectory>(KERNEL_TOKENS.namespaces),
+  events: createServiceRef<EventBus>('kernel/events'),
+  flags: createServiceRef<FeatureFlags>('kernel/flags'),
+  contributions: createServiceRef<ContributionRegistry>('kernel/contributions'),
+  router: createServiceRef<Router>('kernel/router'),
+  connectors: createServiceRef<ConnectorRegistry>('kernel/connectors'),
+  alerts: createServiceRef<AlertCenter>('kernel/alerts'),
+  connection: createServiceRef<ConnectionStore>('kernel/connection'),
+  rpcPolicy: createServiceRef<RpcPolicyEngine>('kernel/rpc-policy'),
+  requestGate: createServiceRef<RequestGate>('kernel/request-gate'),
+  http: createServiceRef<HttpClient>('kernel/http'),
+  logger: createServiceRef<Logger>('kernel/logger'),
+  storage: createServiceRef<StoragePort>('kernel/storage'),
+  settings: createServiceRef<KernelSettings>('kernel/settings'),
+  namespaces: createServiceRef<NamespaceDirectory>('kernel/namespaces'),
 } as const;

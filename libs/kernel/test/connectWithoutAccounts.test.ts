@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoActiveCaipAddressError } from '../src/index';
+import { NoActiveCaipAddressError } from './internals';
 import { chainPlugin, kernelFactory } from './helpers';
 
 const makeKernel = kernelFactory();

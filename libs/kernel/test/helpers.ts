@@ -7,7 +7,8 @@ import {
   type ManifestInput,
   type PluginDefinition,
   type PorticoEvents,
-} from '../src/index';
+} from './internals';
+import { shellPlugin } from '../testing/index';
 
 /** Resolves after `ms` real milliseconds. */
 export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,16 +46,17 @@ export function chainPlugin(namespace: string, extra: Partial<Record<keyof Manif
 }
 
 /**
- * Creates kernels with in-memory storage and silent logs, and disposes every one of
- * them after each test of the file that called it.
+ * Creates kernels with in-memory storage and silent logs (with `withShell`, `shellPlugin`
+ * first), and disposes every one of them after each test of the file that called it.
  */
-export function kernelFactory(): (config?: KernelConfig) => Kernel {
+export function kernelFactory({ withShell = false }: { withShell?: boolean } = {}): (config?: KernelConfig) => Kernel {
   const made: Kernel[] = [];
   afterEach(async () => {
     await Promise.all(made.splice(0).map((kernel) => kernel.dispose()));
   });
   return (config = {}) => {
-    const kernel = createKernel({ storage: createMemoryStorage(), logLevel: 'silent', ...config });
+    const plugins = withShell ? [shellPlugin, ...(config.plugins ?? [])] : config.plugins;
+    const kernel = createKernel({ storage: createMemoryStorage(), logLevel: 'silent', ...config, plugins });
     made.push(kernel);
     return kernel;
   };

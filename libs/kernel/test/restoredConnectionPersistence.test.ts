@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../src/index';
+import { createMemoryStorage } from './internals';
 import { chainPlugin, kernelFactory } from './helpers';
 
 const makeKernel = kernelFactory();

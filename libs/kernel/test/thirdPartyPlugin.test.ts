@@ -14,7 +14,7 @@ import {
   kernelRefs,
   RpcMethodNotAllowedError,
   type PluginContext,
-} from '../src/index';
+} from './internals';
 import { kernelFactory, record, waitFor } from './helpers';
 
 declare module '../src/events/PorticoEvents' {

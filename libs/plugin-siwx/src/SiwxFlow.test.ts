@@ -1,4 +1,4 @@
-import { APPROVE_VIEW, createMemoryStorage, HOME_VIEW } from '@portico/kernel';
+import { createMemoryStorage } from '@portico/kernel';
 import { verifyMessage } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiwxServerConfig, SiwxSession } from './api';
@@ -116,7 +116,7 @@ describe('sign-in flow through a real kernel', () => {
     await s.service.cancel();
     expect(s.calls).toContain('disconnect');
     expect(s.portico.kernel.connection.get('eip155').status).toBe('disconnected');
-    expect(s.portico.kernel.router.getSnapshot().stack).toEqual([{ view: HOME_VIEW }]);
+    expect(s.portico.kernel.router.getSnapshot().stack).toEqual([{ view: 'Connect' }]);
   });
 
   it('cancel only closes when sign-in is optional', async () => {
@@ -126,7 +126,7 @@ describe('sign-in flow through a real kernel', () => {
     await expect(closed).resolves.toBe('cancelled');
     expect(s.calls).not.toContain('disconnect');
     expect(s.portico.kernel.connection.get('eip155').status).toBe('connected');
-    expect(s.portico.kernel.router.getSnapshot().current.view).toBe(HOME_VIEW);
+    expect(s.portico.kernel.router.getSnapshot().current.view).toBe('Connect');
   });
 
   it('blocks closing the sign-in and approve views while required and unsigned', async () => {
@@ -136,7 +136,7 @@ describe('sign-in flow through a real kernel', () => {
     await connect(s);
     expect(s.portico.close()).toBe(false);
     expect(blocked).toHaveBeenCalledWith({ view: 'SIWXSignMessage' });
-    s.portico.kernel.router.push(APPROVE_VIEW, undefined, { force: true });
+    s.portico.kernel.router.push('ApproveTransaction', undefined, { force: true });
     expect(s.portico.close()).toBe(false);
     s.portico.kernel.router.back({ force: true });
     await s.service.signIn();
@@ -172,7 +172,7 @@ describe('sign-in flow through a real kernel', () => {
     expect(s.service.state.getSnapshot()).toMatchObject({ status: 'error', error: 'A problem occurred while trying initialize authentication' });
     expect(s.portico.kernel.alerts.getSnapshot().map((a) => a.message)).toContain('A problem occurred while trying initialize authentication');
     expect(s.portico.kernel.alerts.getSnapshot()[0]?.id).toBe(SIWX_INIT_ALERT);
-    expect(s.view()).toBe(HOME_VIEW);
+    expect(s.view()).toBe('Connect');
   });
 
   it('the initialisation failure’s alert goes when the next sign-in starts, which then succeeds', async () => {

@@ -1,16 +1,6 @@
-import {
-  AdapterNotFoundError,
-  APPROVE_VIEW,
-  ChainNotSupportedError,
-  chainAdapterRef,
-  createObservable,
-  HOME_VIEW,
-  kernelRefs,
-  NoActiveCaipAddressError,
-  parseCaipAddress,
-  type PluginContext,
-  type RouterState,
-} from '@portico/kernel';
+import { chainAdapterRef, createObservable, kernelRefs, type PluginContext, type RouterState } from '@portico/kernel';
+import { parseCaipAddress } from '@portico/kernel/caip';
+import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { SIWX_VIEW, siwxVerifierRef, type SiwxMessageFields, type SiwxService, type SiwxSession, type SiwxState, type SiwxVerifier } from './api';
 import { createSiwxNonce } from './createSiwxNonce';
 import { isSessionExpired, sessionMatches, SiwxSessionStore } from './SiwxSessionStore';
@@ -147,7 +137,7 @@ export class SiwxFlow implements SiwxService {
 
   /** `account:disconnected`: abandons a sign-in of that namespace. */
   handleDisconnected(namespace: string): void {
-    this.endSignIn(namespace, HOME_VIEW);
+    this.endSignIn(namespace, this.router.home());
   }
 
   /** Abandons a sign-in of the namespace, if one is under way, and leaves the signing view for `view`. */
@@ -164,7 +154,7 @@ export class SiwxFlow implements SiwxService {
 
   /** Router guard: no closing the signing or approve view while sign-in is required and missing. */
   canClose(state: RouterState): boolean {
-    if (!this.required || (state.current.view !== SIWX_VIEW && state.current.view !== APPROVE_VIEW)) return true;
+    if (!this.required || (state.current.view !== SIWX_VIEW && state.current.view !== this.router.viewFor('approval'))) return true;
     const caipAddress = this.pending?.caipAddress ?? this.writable.getSnapshot().caipAddress ?? this.activeAddress();
     if (caipAddress === undefined) return true;
     const session = this.store.get(caipAddress);
@@ -214,7 +204,7 @@ export class SiwxFlow implements SiwxService {
     this.abandon();
     if (this.required && namespace !== undefined) {
       await this.disconnect(namespace);
-      this.router.reset(HOME_VIEW, undefined, { force: true });
+      this.router.reset(undefined, undefined, { force: true });
     } else {
       this.router.close('cancelled', { force: true });
     }
@@ -299,7 +289,7 @@ export class SiwxFlow implements SiwxService {
     this.writable.set({ status: 'error', error: error.message });
     this.ctx.services.get(kernelRefs.alerts).raise(SIWX_INIT_ALERT);
     await this.disconnect(namespace);
-    this.router.reset(HOME_VIEW, undefined, { force: true });
+    this.router.reset(undefined, undefined, { force: true });
   }
 
   private dismissInitAlert(): void {

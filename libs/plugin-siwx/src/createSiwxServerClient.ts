@@ -1,4 +1,4 @@
-import { HttpError, HttpResponseInvalidError } from '@portico/kernel';
+import { HttpError, HttpResponseInvalidError } from '@portico/kernel/errors';
 import type { SiwxServerConfig } from './api';
 import { isSession } from './SiwxSessionStore';
 

@@ -17,14 +17,14 @@ export const coreManifest = defineManifest({
   ],
   contributes: {
     views: [
-      { id: 'Connect', title: 'Connect Wallet' },
+      { id: 'Connect', title: 'Connect Wallet', role: 'home' },
       { id: 'AllWallets', title: 'All Wallets', prefetch: true },
       { id: 'Connecting', title: 'Connecting', prefetch: true },
       { id: 'Networks', title: 'Choose Network', prefetch: true },
       { id: 'Account', title: 'Account', prefetch: true },
       { id: 'AccountTokens', title: 'Tokens', prefetch: true },
       { id: 'AccountNfts', title: 'NFTs', prefetch: true },
-      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false, prefetch: true },
+      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false, prefetch: true, role: 'approval' },
     ],
     connectMethods: [{ id: 'wallet', label: 'Wallet', view: 'Connect', order: 30 }],
     accountTabs: [

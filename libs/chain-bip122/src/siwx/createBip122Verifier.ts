@@ -1,4 +1,4 @@
-import { formatCaip122Message, isCaip122Current } from '@portico/kernel';
+import { formatCaip122Message, isCaip122Current } from '@portico/kernel/caip';
 import type { SiwxMessageFields, SiwxVerifier } from '@portico/plugin-siwx/api';
 import { isBitcoinAddress } from '../bitcoin/addresses';
 import { verifyBitcoinMessage } from '../bitcoin/messages';

@@ -1,18 +1,6 @@
-import {
-  AdapterNotFoundError,
-  chainAdapterRef,
-  createKernel,
-  createMemoryStorage,
-  createWalletStandardAdapter,
-  definePlugin,
-  kernelRefs,
-  LINKED_WALLETS_FEATURE,
-  type Account,
-  type Kernel,
-  type StandardWallet,
-  type StandardWalletAccount,
-  type StoragePort,
-} from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, createWalletStandardAdapter, definePlugin, kernelRefs, LINKED_WALLETS_FEATURE, type Account, type Kernel, type StandardWallet, type StandardWalletAccount, type StoragePort } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
+import { AdapterNotFoundError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEip155Plugin } from '../plugin';
 
@@ -82,7 +70,7 @@ async function setUp(options: { storage?: StoragePort; before?: (target: EventTa
   const target = new EventTarget();
   options.before?.(target);
   const plugins = [createEip155Plugin({ target, approvalRequired: options.approvalRequired }), acmePlugin];
-  const kernel = createKernel({ plugins, storage: options.storage ?? createMemoryStorage(), logLevel: 'silent' });
+  const kernel = createKernel({ plugins: [shellPlugin, ...plugins], storage: options.storage ?? createMemoryStorage(), logLevel: 'silent' });
   kernels.push(kernel);
   await kernel.start();
   const evm = kernel.getService(chainAdapterRef('eip155'));

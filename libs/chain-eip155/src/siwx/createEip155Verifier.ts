@@ -1,4 +1,4 @@
-import { isCaip122Current } from '@portico/kernel';
+import { isCaip122Current } from '@portico/kernel/caip';
 import type { SiwxMessageFields, SiwxSession, SiwxVerifier } from '@portico/plugin-siwx/api';
 import { createPublicClient, http, isHex, verifyMessage, type Client } from 'viem';
 import { verifyMessage as verifyMessageOnChain } from 'viem/actions';

@@ -1,4 +1,4 @@
-import { Caip122FieldError, caip122Header, checkCaip122Fields } from '@portico/kernel';
+import { Caip122FieldError, caip122Header, checkCaip122Fields } from '@portico/kernel/caip';
 import type { SiwxMessageFields } from '@portico/plugin-siwx/api';
 import { checksumAddress, isAddress } from 'viem';
 

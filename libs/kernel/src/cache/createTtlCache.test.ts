@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_TTL_MS, createTtlCache } from '../index';
+import { CACHE_TTL_MS, createTtlCache } from '../../test/internals';
 
 /** A clock tests move by hand. */
 function clock(start = 1_000) {
@@ -15,8 +15,8 @@ function controlledLoad<T>() {
 }
 
 describe('createTtlCache', () => {
-  it('has the spec lifetimes: portfolio and native balance 30 s, ENS and identity 5 min', () => {
-    expect(CACHE_TTL_MS).toEqual({ portfolio: 30_000, nativeBalance: 30_000, ens: 300_000, identity: 300_000 });
+  it('has the spec lifetimes: portfolio and native balance 30 s, identity (names, avatars) 5 min', () => {
+    expect(CACHE_TTL_MS).toEqual({ portfolio: 30_000, nativeBalance: 30_000, identity: 300_000 });
   });
 
   it('returns a value until ttlMs has passed, then forgets it', () => {

@@ -2,7 +2,6 @@
 export const CACHE_TTL_MS = {
   portfolio: 30_000,
   nativeBalance: 30_000,
-  ens: 300_000,
   identity: 300_000,
 } as const;
 

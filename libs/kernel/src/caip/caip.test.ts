@@ -8,7 +8,7 @@ import {
   parseCaipAddress,
   parseCaipNetworkId,
   toCaipAddress,
-} from '../index';
+} from '../../test/internals';
 
 const namespaceArb = fc.stringMatching(/^[-a-z0-9]{3,8}$/);
 const referenceArb = fc.stringMatching(/^[-_a-zA-Z0-9]{1,32}$/);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AdapterNotFoundError,
   CONNECTION_SCHEMA_VERSION,
@@ -6,7 +6,7 @@ import {
   InvalidCaipAddressError,
   InvalidCaipNetworkIdError,
   RECENT_WALLETS_KEPT,
-} from '../index';
+} from '../../test/internals';
 import { chainPlugin, errorOf, kernelFactory, record, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
@@ -238,7 +238,7 @@ describe('ConnectionStore: persistence', () => {
     });
   });
 
-  it('a silent reconnect completes the restored session; expireReconnects gives up on the rest', () => {
+  it('a silent reconnect completes the restored session; the reconnect window gives up on the rest', () => {
     const storage = createMemoryStorage();
     const first = makeKernel({ storage, plugins: [acme, beta] });
     first.connection.setConnected('acme', { accounts: [{ address: A1, type: 'eoa' }] });
@@ -249,7 +249,14 @@ describe('ConnectionStore: persistence', () => {
     const disconnected = record(second, 'account:disconnected');
     second.connection.setConnected('acme', { accounts: [{ address: A1, type: 'eoa' }] });
     expect(second.connection.restoredSession('acme')).toBeUndefined();
-    second.connection.expireReconnects();
+    vi.useFakeTimers();
+    try {
+      second.connection.startReconnectWindow(new Set(['acme', 'beta']));
+      expect(second.connection.get('beta').status).toBe('connecting');
+      vi.advanceTimersByTime(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(second.connection.get('acme').status).toBe('connected');
     expect(second.connection.get('beta').status).toBe('disconnected');
     expect(second.connection.restoredSession('beta')).toBeUndefined();
@@ -283,7 +290,7 @@ describe('ConnectionStore: persistence', () => {
     ['a bad network id', JSON.stringify({ v: 2, namespaces: { acme: { status: 'connected', network: 'acme' } }, preferredAccountTypes: {}, recentWallets: [] })],
     ['a wrong type', JSON.stringify({ v: 2, namespaces: [], preferredAccountTypes: {}, recentWallets: [] })],
     ['too many recent wallets', JSON.stringify({ v: 2, namespaces: {}, preferredAccountTypes: {}, recentWallets: [1, 2, 3].map((i) => ({ id: `w${i}`, name: 'W' })) })],
-    ['an unknown account type', JSON.stringify({ v: 2, namespaces: {}, preferredAccountTypes: { acme: 'vault' }, recentWallets: [] })],
+    ['a malformed account type', JSON.stringify({ v: 2, namespaces: {}, preferredAccountTypes: { acme: 'not a type!' }, recentWallets: [] })],
   ])('discards %s without throwing, removes the key and warns', (_label, text) => {
     const storage = createMemoryStorage({ 'portico/connection': text, 'portico/other': 'kept' });
     const warnings: string[] = [];
@@ -291,6 +298,17 @@ describe('ConnectionStore: persistence', () => {
     expect(kernel.connection.getSnapshot()).toEqual({ namespaces: {}, activeNamespace: undefined, preferredAccountTypes: {}, recentWallets: [] });
     expect(storage.dump()).toEqual({ 'portico/other': 'kept' });
     expect(warnings).toEqual(['[portico] Discarded unreadable connection data under "portico/connection"']);
+  });
+
+  it('ignores a stored account type the chain plugin does not declare, keeping its default', () => {
+    const storage = createMemoryStorage({ 'portico/connection': JSON.stringify({ v: 2, namespaces: {}, preferredAccountTypes: { acme: 'vault', beta: 'vault' }, recentWallets: [] }) });
+    const typed = chainPlugin('acme', { namespaces: [{ id: 'acme', name: 'ACME', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'eoa' }] });
+    const kernel = makeKernel({ storage, plugins: [typed, beta] });
+    expect(kernel.connection.preferredAccountType('acme')).toBe('eoa');
+    // beta declares no list: its words are its own business.
+    expect(kernel.connection.preferredAccountType('beta')).toBe('vault');
+    kernel.connection.setPreferredAccountType('acme', 'smartAccount');
+    expect(kernel.connection.preferredAccountType('acme')).toBe('smartAccount');
   });
 
   it('migrates the legacy v1 record', () => {

@@ -1,6 +1,6 @@
 import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
-import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
+import { kernelRefs, type KernelSettings } from '../kernelRefs';
 import type { EventBus } from '../events/createEventBus';
 import type { ConnectionStatus } from '../events/PorticoEvents';
 import { AdapterNotFoundError, ConnectCancelledError, InvalidCaipNetworkIdError, NoActiveCaipAddressError } from '../errors/kernelErrors';
@@ -84,6 +84,8 @@ export interface NamespaceDirectory {
   known(): ReadonlySet<string>;
   /** The providing plugin's default account type. */
   defaultAccountType(namespace: string): AccountType | undefined;
+  /** The account types the providing plugin lists (`undefined`: it lists none, any goes). */
+  accountTypes(namespace: string): readonly AccountType[] | undefined;
 }
 
 const DISCONNECTED: NamespaceConnection = {
@@ -98,7 +100,7 @@ const DISCONNECTED: NamespaceConnection = {
  * Connection state per chain namespace. Status, connected namespaces, networks,
  * connectors, preferred account types and recent wallets persist through the storage
  * port; namespaces that were connected come back as `connecting` until their chain
- * plugin reconnects silently (or `expireReconnects` gives up).
+ * plugin reconnects silently, or the reconnect window (`startReconnectWindow`) closes.
  */
 @injectable()
 export class ConnectionStore implements Observable<ConnectionState> {
@@ -115,15 +117,18 @@ export class ConnectionStore implements Observable<ConnectionState> {
   /** While above zero, changes are not written (adopting another tab's record writes nothing back). */
   private writesHeld = 0;
   private readonly unsubscribeStorage: () => void;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reconnectTimeoutMs: number;
 
   constructor(
-    @inject(KERNEL_TOKENS.events) private readonly events: EventBus,
-    @inject(KERNEL_TOKENS.storage) private readonly storage: StoragePort,
-    @inject(KERNEL_TOKENS.settings) settings: KernelSettings,
-    @inject(KERNEL_TOKENS.namespaces) private readonly directory: NamespaceDirectory,
-    @inject(KERNEL_TOKENS.logger) private readonly logger: Logger,
+    @inject(kernelRefs.events.id) private readonly events: EventBus,
+    @inject(kernelRefs.storage.id) private readonly storage: StoragePort,
+    @inject(kernelRefs.settings.id) settings: KernelSettings,
+    @inject(kernelRefs.namespaces.id) private readonly directory: NamespaceDirectory,
+    @inject(kernelRefs.logger.id) private readonly logger: Logger,
   ) {
     this.storageKey = `${settings.storageKey}/connection`;
+    this.reconnectTimeoutMs = settings.reconnectTimeoutMs;
     const saved = loadPersistedConnection(storage, this.storageKey, logger);
     this.lastStored = storage.get(this.storageKey);
     const namespaces: Record<string, NamespaceConnection> = {};
@@ -144,6 +149,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
 
   /** Stops following other tabs (the kernel's dispose). */
   dispose(): void {
+    clearTimeout(this.reconnectTimer);
     this.unsubscribeStorage();
     this.restoreWatchers.clear();
     for (const namespace of [...this.pending.keys()]) this.endPending(namespace, 'superseded');
@@ -227,9 +233,14 @@ export class ConnectionStore implements Observable<ConnectionState> {
     return this.restored.get(namespace);
   }
 
-  /** Preferred account type: the user's choice, else the chain plugin's default. */
+  /**
+   * Preferred account type: the user's choice when the chain plugin declares that type (a
+   * stored choice the plugin no longer knows is ignored), else the plugin's default.
+   */
   preferredAccountType(namespace: string): AccountType | undefined {
-    return this.getSnapshot().preferredAccountTypes[namespace] ?? this.directory.defaultAccountType(namespace);
+    const chosen = this.getSnapshot().preferredAccountTypes[namespace];
+    const declared = this.directory.accountTypes(namespace);
+    return chosen !== undefined && (!declared || declared.includes(chosen)) ? chosen : this.directory.defaultAccountType(namespace);
   }
 
   /**
@@ -391,8 +402,18 @@ export class ConnectionStore implements Observable<ConnectionState> {
     this.persist();
   }
 
-  /** Gives up on reconnects still pending (no plugin for the namespace, or a silent wallet). */
-  expireReconnects(filter: (namespace: string) => boolean = () => true): void {
+  /**
+   * Called once the plugins have started: restored namespaces no plugin provides are dropped
+   * now, and every reconnect still pending when `reconnectTimeoutMs` passes (a silent wallet)
+   * is given up.
+   */
+  startReconnectWindow(known: ReadonlySet<string>): void {
+    this.expireReconnects((ns) => !known.has(ns));
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.expireReconnects(), this.reconnectTimeoutMs);
+  }
+
+  private expireReconnects(filter: (namespace: string) => boolean = () => true): void {
     for (const namespace of [...this.restored.keys()]) {
       if (filter(namespace) && this.get(namespace).status === 'connecting') this.setDisconnected(namespace);
     }

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_TYPES } from '../taxonomy/connectors';
-import { namespaceId } from '../manifest/contributionSchemas';
+import { accountTypeSchema, namespaceId } from '../manifest/contributionSchemas';
 import { isCaipNetworkId } from '../caip/caip';
 import type { Logger } from '../logger/createLogger';
 import type { StoragePort } from '../storage/StoragePort';
@@ -25,7 +24,7 @@ const v2 = z.strictObject({
     }),
   ),
   activeNamespace: z.optional(namespaceId),
-  preferredAccountTypes: z.record(namespaceId, z.enum(ACCOUNT_TYPES)),
+  preferredAccountTypes: z.record(namespaceId, accountTypeSchema),
   recentWallets: z.array(recentWallet).check(z.maxLength(2)),
 });
 
@@ -34,7 +33,7 @@ const v1 = z.object({
   v: z.literal(1),
   connectionStatus: z.enum(['connecting', 'connected', 'disconnected']),
   connectedNamespaces: z.string(),
-  preferredAccountTypes: z.optional(z.record(namespaceId, z.enum(ACCOUNT_TYPES))),
+  preferredAccountTypes: z.optional(z.record(namespaceId, accountTypeSchema)),
 });
 
 /** What is kept across page loads. Accounts are not: they are re-read from the wallet. */

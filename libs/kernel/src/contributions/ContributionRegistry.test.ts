@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTOR_GROUPS, ContributionRegistry, DuplicateContributionError, type Manifest } from '../index';
+import { CONNECTOR_GROUPS, ContributionRegistry, DuplicateContributionError, type Manifest } from '../../test/internals';
 import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

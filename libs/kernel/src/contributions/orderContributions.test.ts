@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderContributions, type Orderable } from '../index';
+import { orderContributions, type Orderable } from '../../test/internals';
 
 interface Item extends Orderable {
   readonly tag: number;

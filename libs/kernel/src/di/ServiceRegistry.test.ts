@@ -8,7 +8,7 @@ import {
   ServiceNotFoundError,
   type EventBus,
   type Router,
-} from '../index';
+} from '../../test/internals';
 import { errorOf, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -1,26 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import * as kernel from '../index';
+import * as kernel from '../entries/errors';
 import {
   AdapterNotFoundError,
-  CaipNetworkUndefinedError,
   ChainNotSupportedError,
   HttpError,
   InvalidCaipAddressError,
   isPorticoError,
   NoActiveCaipAddressError,
-  NoActiveCaipNetworkError,
-  NoConnectionClientError,
   PluginActivationError,
   PorticoError,
   RequestAbortedError,
   RpcMethodNotAllowedError,
   ViewLoadError,
-} from '../index';
+} from '../../test/internals';
 
-/** One instance of every error class the package exports, built with sample arguments. */
+/** One instance of every error class `@portico/kernel/errors` exports, built with sample arguments. */
 const samples: Record<string, PorticoError> = {
   AdapterNotFoundError: new kernel.AdapterNotFoundError(),
-  CaipNetworkUndefinedError: new kernel.CaipNetworkUndefinedError(),
   ChainNotSupportedError: new kernel.ChainNotSupportedError(),
   ConfigInvalidError: new kernel.ConfigInvalidError('x: Required'),
   ConnectCancelledError: new kernel.ConnectCancelledError('superseded'),
@@ -33,8 +29,6 @@ const samples: Record<string, PorticoError> = {
   InvalidCaipNetworkIdError: new kernel.InvalidCaipNetworkIdError('d'),
   KernelDisposedError: new kernel.KernelDisposedError(),
   NoActiveCaipAddressError: new kernel.NoActiveCaipAddressError(),
-  NoActiveCaipNetworkError: new kernel.NoActiveCaipNetworkError(),
-  NoConnectionClientError: new kernel.NoConnectionClientError(),
   RequestAbortedError: new kernel.RequestAbortedError('m'),
   RpcMethodNotAllowedError: new kernel.RpcMethodNotAllowedError('m'),
   ServiceAlreadyRegisteredError: new kernel.ServiceAlreadyRegisteredError('a/b', 'owner'),
@@ -86,10 +80,7 @@ describe('error catalogue', () => {
     [new InvalidCaipAddressError('why'), 'Invalid CAIP Address'],
     [new ChainNotSupportedError(), 'Chain is not supported'],
     [new AdapterNotFoundError(), 'Adapter not found'],
-    [new CaipNetworkUndefinedError(), 'CaipNetwork is undefined'],
     [new NoActiveCaipAddressError(), 'No ActiveCaipAddress found'],
-    [new NoActiveCaipNetworkError(), 'No ActiveCaipNetwork or client found'],
-    [new NoConnectionClientError(), 'No ConnectionController client found'],
     [new RpcMethodNotAllowedError('eth_x'), 'Requested RPC call is not allowed'],
     [new RequestAbortedError('m'), 'Request was aborted'],
   ])('%o has the exact catalogue message', (error, text) => {

@@ -14,7 +14,7 @@ import {
   RpcUnavailableError,
   UserRejectedRequestError,
   ViewLoadError,
-} from '../index';
+} from '../../test/internals';
 
 /** The shape EIP-1193 wallets reject with, as a plain object (not an Error) or as an Error. */
 const rpcObject = (code: number, message?: string, data?: unknown) => ({ code, ...(message !== undefined ? { message } : {}), ...(data !== undefined ? { data } : {}) });

@@ -109,14 +109,6 @@ export class InvalidCaipNetworkIdError extends PorticoError {
   }
 }
 
-/** `CaipNetwork is undefined`. */
-export class CaipNetworkUndefinedError extends PorticoError {
-  override name = 'CaipNetworkUndefinedError';
-  constructor() {
-    super('CaipNetwork is undefined', { code: 'kernel/caip-network-undefined' });
-  }
-}
-
 /** `Chain is not supported`. */
 export class ChainNotSupportedError extends PorticoError {
   override name = 'ChainNotSupportedError';
@@ -138,22 +130,6 @@ export class NoActiveCaipAddressError extends PorticoError {
   override name = 'NoActiveCaipAddressError';
   constructor() {
     super('No ActiveCaipAddress found', { code: 'kernel/no-active-caip-address' });
-  }
-}
-
-/** `No ActiveCaipNetwork or client found`. */
-export class NoActiveCaipNetworkError extends PorticoError {
-  override name = 'NoActiveCaipNetworkError';
-  constructor() {
-    super('No ActiveCaipNetwork or client found', { code: 'kernel/no-active-caip-network' });
-  }
-}
-
-/** `No ConnectionController client found`. */
-export class NoConnectionClientError extends PorticoError {
-  override name = 'NoConnectionClientError';
-  constructor() {
-    super('No ConnectionController client found', { code: 'kernel/no-connection-client' });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBus, createLogger } from '../index';
+import { createEventBus, createLogger } from '../../test/internals';
 
 interface TestEvents {
   'thing:happened': { n: number };

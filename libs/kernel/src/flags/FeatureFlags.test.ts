@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeatureFlags, type PluginDefinition } from '../index';
+import { FeatureFlags, type PluginDefinition } from '../../test/internals';
 import { deferred, kernelFactory, manifest, nextEvent, plugin, record, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel } from '../index';
+import { createLogger, type LogLevel } from '../../test/internals';
 
 function collect(level?: LogLevel) {
   const lines: string[] = [];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_TYPES, CONNECTOR_GROUPS, CONNECTOR_TYPES } from '../taxonomy/connectors';
+import { ACCOUNT_TYPE_PATTERN, CONNECTOR_GROUPS, CONNECTOR_TYPES } from '../taxonomy/connectors';
 import { CAIP_NAMESPACE } from '../caip/caip';
 
 /** Ids of contributions, views and flags: letters, digits, `.`, `_`, `-`; 1–64 chars. */
@@ -20,6 +20,12 @@ const icon = z.optional(
 /** An RPC method name, optionally ending in `*` to match a prefix. */
 const methodPattern = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_:./-]*\*?$/, 'Must be an RPC method name, optionally ending in *'));
 
+/** The roles a view can have (see `viewContribution.role`). */
+export const VIEW_ROLES = ['home', 'approval'] as const;
+
+/** One of `VIEW_ROLES`. */
+export type ViewRole = (typeof VIEW_ROLES)[number];
+
 /** A view the plugin implements (loaded lazily through `definePlugin({ views })`). */
 export const viewContribution = z.strictObject({
   id: contributionId,
@@ -32,6 +38,12 @@ export const viewContribution = z.strictObject({
    * and never before the first open.
    */
   prefetch: z.optional(z.boolean()),
+  /**
+   * A role the kernel routes to: `home` (where the modal opens and returns on reset and close)
+   * or `approval` (where the request gate asks the user to approve an RPC request). The
+   * first enabled plugin's view with a role has it.
+   */
+  role: z.optional(z.enum(VIEW_ROLES)),
 });
 
 /** A way to connect shown on the Connect view (e-mail, social, wallet, …). */
@@ -116,9 +128,23 @@ export type ContributionOf<P extends ContributionPoint> = z.infer<(typeof contri
 /** Names of all points, in a stable order. */
 export const CONTRIBUTION_POINTS = Object.keys(contributionSchemas) as ContributionPoint[];
 
-/** A chain namespace a plugin provides, with its default account type. */
-export const namespaceDeclaration = z.strictObject({
-  id: namespaceId,
-  name: label,
-  defaultAccountType: z.enum(ACCOUNT_TYPES),
-});
+/** An account type word (`eoa`, `payment`, …). */
+export const accountTypeSchema = z.string().check(z.regex(ACCOUNT_TYPE_PATTERN, 'Must be a letter then letters or digits, up to 32'));
+
+/**
+ * A chain namespace a plugin provides: its display name, the account types its accounts can
+ * have (default: just `defaultAccountType`) and the one selected unless the user picks another.
+ */
+export const namespaceDeclaration = z
+  .strictObject({
+    id: namespaceId,
+    name: label,
+    accountTypes: z.optional(z.array(accountTypeSchema).check(z.minLength(1))),
+    defaultAccountType: accountTypeSchema,
+  })
+  .check(
+    z.refine((ns) => !ns.accountTypes || ns.accountTypes.includes(ns.defaultAccountType), {
+      message: 'defaultAccountType must be one of accountTypes',
+      path: ['defaultAccountType'],
+    }),
+  );

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineManifest, definePlugin, type ViewIdsOf } from '../index';
+import { defineManifest, definePlugin, type ViewIdsOf } from '../../test/internals';
 import { kernelFactory } from '../../test/helpers';
 
 const manifest = defineManifest({

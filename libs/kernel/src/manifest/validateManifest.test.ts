@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTRIBUTION_POINTS, ManifestInvalidError, manifestSchema, validateManifest, type ContributionPoint } from '../index';
+import { CONTRIBUTION_POINTS, ManifestInvalidError, manifestSchema, validateManifest, type ContributionPoint } from '../../test/internals';
 import { errorOf } from '../../test/helpers';
 
 const base = { id: 'acme-feature', version: '1.2.3', kernel: '^0.1.0' } as const;
@@ -268,13 +268,17 @@ describe('validateManifest: versions, ids and references', () => {
     expect(problemsOf({ ...base, namespaces: [ns, ns] })).toContain('namespaces: "acme" is declared more than once');
   });
 
-  it('rejects a namespace that is not CAIP-2 and an unknown account type', () => {
+  it('rejects a namespace that is not CAIP-2, a malformed account type and a default it does not declare', () => {
     expect(problemsOf({ ...base, namespaces: [{ id: 'AC', name: 'A', defaultAccountType: 'eoa' }] })).toContain(
       'namespaces[0].id: Must be a CAIP-2 namespace (3–8 of a-z, 0-9, -)',
     );
-    expect(problemsOf({ ...base, namespaces: [{ id: 'acme', name: 'A', defaultAccountType: 'vault' }] })).toContain(
-      'namespaces[0].defaultAccountType: Expected one of "eoa", "smartAccount", "payment", "ordinal", received "vault"',
+    expect(problemsOf({ ...base, namespaces: [{ id: 'acme', name: 'A', defaultAccountType: 'a vault' }] })).toContain(
+      'namespaces[0].defaultAccountType: Must be a letter then letters or digits, up to 32',
     );
+    expect(problemsOf({ ...base, namespaces: [{ id: 'acme', name: 'A', accountTypes: ['payment', 'ordinal'], defaultAccountType: 'eoa' }] })).toContain(
+      'namespaces[0].defaultAccountType: defaultAccountType must be one of accountTypes',
+    );
+    expect(validateManifest({ ...base, namespaces: [{ id: 'acme', name: 'A', accountTypes: ['payment', 'ordinal'], defaultAccountType: 'ordinal' }] }).namespaces?.[0]).toMatchObject({ accountTypes: ['payment', 'ordinal'] });
   });
 
   it('rejects a flag id that is not camelCase and a flag without a default', () => {

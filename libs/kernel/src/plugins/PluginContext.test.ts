@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createServiceRef, ServiceNotFoundError, type PluginContext } from '../index';
+import { createMemoryStorage, createServiceRef, ServiceNotFoundError, type PluginContext } from '../../test/internals';
 import { deferred, delay, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failedChunkUrl, retryUrl } from './PluginHost';
-import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../index';
+import { failedChunkUrl, retryUrl } from './viewModules';
+import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../../test/internals';
 import { deferred, delay, kernelFactory, manifest, nextEvent, plugin, record, rejectionOf } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

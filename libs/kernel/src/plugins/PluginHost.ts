@@ -4,7 +4,7 @@ import type { ServiceRegistry } from '../di/ServiceRegistry';
 import type { EventBus } from '../events/createEventBus';
 import type { PorticoEvents } from '../events/PorticoEvents';
 import { isPorticoError, type PorticoError } from '../errors/PorticoError';
-import { ViewLoadError, ViewNotFoundError } from '../errors/kernelErrors';
+import { ViewNotFoundError } from '../errors/kernelErrors';
 import { DuplicatePluginError, KernelVersionMismatchError, PluginActivationError } from '../errors/pluginErrors';
 import type { FeatureFlags } from '../flags/FeatureFlags';
 import type { HttpClient } from '../http/createHttpClient';
@@ -17,6 +17,7 @@ import type { StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
 import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
 import { isThenable } from './isThenable';
+import { createViewModules } from './viewModules';
 import { resolvePluginGraph, type PluginResolution } from './resolvePluginGraph';
 
 /** Where a plugin is in its lifecycle. */
@@ -83,10 +84,7 @@ function toError(error: unknown, id: string): PorticoError {
 export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly records = new Map<string, PluginRecord>();
   private readonly preFailed = new Map<string, PorticoError>();
-  /** Chunks of views whose import failed: retried under a fresh URL (browsers may cache the failure). */
-  private readonly failedChunks = new Map<string, { error: unknown; attempt: number }>();
-  /** View modules already loaded, by view id, with the plugin that gave them. */
-  private readonly loadedViews = new Map<string, { owner: string; module: ViewModule }>();
+  private readonly views = createViewModules();
   private resolution: PluginResolution = { order: [], failed: new Map(), disabled: new Map(), dependencies: new Map() };
   private readonly activeOrder: string[] = [];
   /** The published list, built on first read after a change. */
@@ -171,20 +169,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     }
     const loader = (this.records.get(owner)!.definition.views as Record<string, ViewLoader> | undefined)?.[viewId];
     if (!loader) throw new ViewNotFoundError(viewId, `plugin "${owner}" declares it but provides no loader`);
-    let module: ViewModule;
-    const failed = this.failedChunks.get(viewId);
-    try {
-      module = await ((failed && retryFailedImport<ViewModule>(failed.error, failed.attempt)) ?? loader());
-      this.failedChunks.delete(viewId);
-    } catch (error) {
-      if (failedChunkUrl(error)) this.failedChunks.set(viewId, { error, attempt: (failed?.attempt ?? 0) + 1 });
-      throw new ViewLoadError(viewId, error);
-    }
-    if (!module || typeof module !== 'object' || !('default' in module)) {
-      throw new ViewLoadError(viewId, new Error('the module has no default export'));
-    }
-    this.loadedViews.set(viewId, { owner, module });
-    return module;
+    return this.views.load(viewId, owner, loader);
   }
 
   /**
@@ -193,10 +178,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
    * loaded view in the same frame instead of waiting a promise turn.
    */
   peekView(viewId: string): ViewModule | undefined {
-    const loaded = this.loadedViews.get(viewId);
-    if (!loaded || this.disposed) return undefined;
-    if (this.parts.contributions.ownerOf('views', viewId) !== loaded.owner || this.records.get(loaded.owner)?.status !== 'active') return undefined;
-    return loaded.module;
+    if (this.disposed) return undefined;
+    return this.views.peek(viewId, (owner) => this.parts.contributions.ownerOf('views', viewId) === owner && this.records.get(owner)?.status === 'active');
   }
 
   /** Namespaces provided by enabled chain plugins. */
@@ -205,9 +188,18 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   }
 
   defaultAccountType(namespace: string): AccountType | undefined {
+    return this.namespace(namespace)?.defaultAccountType;
+  }
+
+  /** The account types the providing plugin declares, if it lists them. */
+  accountTypes(namespace: string): readonly AccountType[] | undefined {
+    return this.namespace(namespace)?.accountTypes;
+  }
+
+  private namespace(namespace: string) {
     for (const m of this.liveManifests()) {
       const found = m.namespaces?.find((n) => n.id === namespace);
-      if (found) return found.defaultAccountType;
+      if (found) return found;
     }
     return undefined;
   }
@@ -383,36 +375,4 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     this.state.invalidate();
   }
 
-}
-
-/**
- * The script URL in a browser's "failed to fetch a dynamically imported module" error, when it is
- * one of this page's own scripts. Some browsers (Chromium before the HTML change that lets a
- * failed module be fetched again) keep answering a later `import()` of that URL with the same
- * failure, so a retry has to ask for it under another URL.
- */
-export function failedChunkUrl(error: unknown): string | undefined {
-  const message = error instanceof Error ? error.message : '';
-  const match = /(?:Failed to fetch dynamically imported module|error loading dynamically imported module): (\S+)/.exec(message);
-  if (!match || typeof location === 'undefined' || !URL.canParse(match[1]!)) return undefined;
-  const url = new URL(match[1]!);
-  return url.origin === location.origin ? url.href : undefined;
-}
-
-/** The chunk's URL with a retry marker, so the browser fetches it again. */
-export function retryUrl(url: string, attempt: number): string {
-  const next = new URL(url);
-  next.searchParams.set('portico-retry', String(attempt));
-  return next.href;
-}
-
-/**
- * Imports again the chunk a failed dynamic `import()` named (same origin only), under a
- * retry marker: some browsers (Chromium 150) keep a failed import's result, so importing
- * the same URL again fails without a request. `undefined` when the error names no chunk;
- * then import the same specifier again.
- */
-export function retryFailedImport<T>(error: unknown, attempt: number): Promise<T> | undefined {
-  const url = failedChunkUrl(error);
-  return url === undefined ? undefined : (import(/* @vite-ignore */ retryUrl(url, attempt)) as Promise<T>);
 }

@@ -10,7 +10,7 @@ import {
   PluginActivationError,
   PluginConflictError,
   type PluginDefinition,
-} from '../index';
+} from '../../test/internals';
 import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_VIEW, type CloseReason } from '../index';
-import { kernelFactory, record } from '../../test/helpers';
+import { type CloseReason, validateManifest } from '../../test/internals';
+import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
-const makeKernel = kernelFactory();
+const makeKernel = kernelFactory({ withShell: true });
 
 const views = (kernel: ReturnType<typeof makeKernel>) => kernel.router.getSnapshot().stack.map((entry) => entry.view);
 
 describe('Router: the view stack', () => {
   it('starts closed on Connect', () => {
     const { router } = makeKernel();
-    expect(HOME_VIEW).toBe('Connect');
+    expect(router.home()).toBe('Connect');
     expect(router.getSnapshot()).toEqual({ isOpen: false, stack: [{ view: 'Connect' }], current: { view: 'Connect' } });
   });
 
@@ -181,5 +181,35 @@ describe('Router: guards', () => {
     kernel.router.addGuard({ canClose: () => false });
     kernel.router.addGuard({ canLeave: () => true });
     expect(kernel.router.close()).toBe(false);
+  });
+});
+
+describe('Router: views by role', () => {
+  const bare = kernelFactory();
+
+  it('takes the home and approval views from contributions, not from names of its own', () => {
+    const kernel = bare({
+      plugins: [plugin(manifest('modal', { contributes: { views: [{ id: 'Start', title: 'Start', role: 'home' }, { id: 'Confirm', title: 'Confirm', role: 'approval' }] } }))],
+    });
+    expect(kernel.router.home()).toBe('Start');
+    expect(kernel.router.viewFor('approval')).toBe('Confirm');
+    expect(kernel.router.getSnapshot().current.view).toBe('Start');
+    void kernel.router.open();
+    kernel.router.push('Elsewhere');
+    kernel.router.close();
+    expect(kernel.router.getSnapshot().stack).toEqual([{ view: 'Start' }]);
+  });
+
+  it("has no home view ('') until a plugin contributes one, then the closed stack follows it", () => {
+    const kernel = bare();
+    expect(kernel.router.home()).toBe('');
+    expect(kernel.router.viewFor('approval')).toBeUndefined();
+    expect(kernel.router.getSnapshot().current.view).toBe('');
+    kernel.contributions.add('late', { views: [{ id: 'Late', title: 'Late', role: 'home' }] });
+    expect(kernel.router.getSnapshot()).toEqual({ isOpen: false, stack: [{ view: 'Late' }], current: { view: 'Late' } });
+  });
+
+  it('refuses a role the schema does not know', () => {
+    expect(() => validateManifest(manifest('x', { contributes: { views: [{ id: 'V', title: 'V', role: 'landing' }] } }))).toThrow(/role/);
   });
 });

@@ -1,12 +1,11 @@
 import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
-import { KERNEL_TOKENS } from '../di/kernelTokens';
+import { kernelRefs } from '../kernelRefs';
+import type { ContributionRegistry } from '../contributions/ContributionRegistry';
 import type { EventBus, Unsubscribe } from '../events/createEventBus';
 import type { CloseReason } from '../events/PorticoEvents';
+import type { ViewRole } from '../manifest/contributionSchemas';
 import { createObservable, type Observable } from '../state/createObservable';
-
-/** The view every reset and close returns to. */
-export const HOME_VIEW = 'Connect';
 
 /** One entry of the view stack. */
 export interface RouteEntry {
@@ -42,11 +41,35 @@ function stateOf(isOpen: boolean, stack: readonly RouteEntry[]): RouterState {
  */
 @injectable()
 export class Router implements Observable<RouterState> {
-  private readonly state = createObservable<RouterState>(stateOf(false, [{ view: HOME_VIEW }]));
+  private readonly state: ReturnType<typeof createObservable<RouterState>>;
   private readonly guards = new Set<RouterGuard>();
   private waiters: Array<(reason: CloseReason) => void> = [];
 
-  constructor(@inject(KERNEL_TOKENS.events) private readonly events: EventBus) {}
+  constructor(
+    @inject(kernelRefs.events.id) private readonly events: EventBus,
+    @inject(kernelRefs.contributions.id) private readonly contributions: ContributionRegistry,
+  ) {
+    this.state = createObservable<RouterState>(stateOf(false, [{ view: this.home() }]));
+    // Closed, the stack is just the home view: it follows the plugins that contribute one.
+    contributions.subscribe(() => {
+      const { isOpen, stack } = this.getSnapshot();
+      const home = this.home();
+      if (!isOpen && stack.length === 1 && stack[0]!.params === undefined && stack[0]!.view !== home) this.state.set(stateOf(false, [{ view: home }]));
+    });
+  }
+
+  /**
+   * The view contributed with `role` by the first enabled plugin that has one (`home`: where
+   * the modal opens and returns; `approval`: the request gate's), or `undefined`.
+   */
+  viewFor(role: ViewRole): string | undefined {
+    return this.contributions.list('views').find((view) => view.role === role)?.id;
+  }
+
+  /** The home view's id; `''` while no enabled plugin contributes one. */
+  home(): string {
+    return this.viewFor('home') ?? '';
+  }
 
   getSnapshot(): RouterState {
     return this.state.getSnapshot();
@@ -74,7 +97,7 @@ export class Router implements Observable<RouterState> {
     return done;
   }
 
-  /** Closes unless a guard vetoes; returns whether it closed. Resets the stack to Connect. */
+  /** Closes unless a guard vetoes; returns whether it closed. Resets the stack to the home view. */
   close(reason: CloseReason = 'cancelled', options: NavigateOptions = {}): boolean {
     const snapshot = this.getSnapshot();
     if (!snapshot.isOpen) return true;
@@ -82,7 +105,7 @@ export class Router implements Observable<RouterState> {
       this.events.emit('modal:close-blocked', { view: snapshot.current.view });
       return false;
     }
-    this.commit(false, [{ view: HOME_VIEW }]);
+    this.commit(false, [{ view: this.home() }]);
     const waiters = this.waiters;
     this.waiters = [];
     this.events.emit('modal:closed', { reason });
@@ -107,8 +130,9 @@ export class Router implements Observable<RouterState> {
     return this.navigate(stack.slice(0, -1), options);
   }
 
-  reset(view: string = HOME_VIEW, params?: unknown, options?: NavigateOptions): boolean {
-    return this.navigate([{ view, params }], options);
+  /** Starts the stack over at `view` (by default the home view). */
+  reset(view?: string, params?: unknown, options?: NavigateOptions): boolean {
+    return this.navigate([{ view: view ?? this.home(), params }], options);
   }
 
   private navigate(stack: RouteEntry[], options: NavigateOptions = {}): boolean {

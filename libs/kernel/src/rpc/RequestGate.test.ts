@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  APPROVE_VIEW,
   kernelRefs,
   NOT_ALLOWED_DELAY_MS,
   RequestAbortedError,
   RpcMethodNotAllowedError,
   UserRejectedRequestError,
+  ViewNotFoundError,
   type KernelConfig,
-} from '../index';
+} from '../../test/internals';
 import { chainPlugin, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
 
-const makeKernel = kernelFactory();
+const makeKernel = kernelFactory({ withShell: true });
 
 const policy = { id: 'acme-rpc', namespace: 'acme', safe: ['acme_get*', 'acme_chainId'], confirm: ['acme_sign', 'acme_send*'] };
 
@@ -37,6 +37,22 @@ function track<T>(promise: Promise<T>) {
   );
   return state;
 }
+
+describe('RequestGate: without an approval view', () => {
+  const bare = kernelFactory();
+
+  it('refuses a confirm request at once with ViewNotFoundError instead of waiting on a view nobody shows; safe ones still go', async () => {
+    const kernel = bare({ plugins: [chainPlugin('acme', { contributes: { rpcPolicies: [policy] } })] });
+    const { send, calls } = sender('0xsig');
+    const error = await rejectionOf(kernel.requestGate.request('acme', { method: 'acme_sign' }, send));
+    expect(error).toBeInstanceOf(ViewNotFoundError);
+    expect(error).toMatchObject({ code: 'kernel/view-not-found', details: expect.stringMatching(/role "approval".*acme_sign/) });
+    expect(calls).toHaveLength(0);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+    await expect(kernel.requestGate.request('acme', { method: 'acme_chainId' }, send)).resolves.toBe('0xsig');
+  });
+});
 
 describe('RequestGate: safe and confirm', () => {
   it('sends a safe request at once without opening the modal', async () => {
@@ -70,7 +86,7 @@ describe('RequestGate: safe and confirm', () => {
     };
 
     const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, sendAfter));
-    expect(APPROVE_VIEW).toBe('ApproveTransaction');
+    expect(kernel.router.viewFor('approval')).toBe('ApproveTransaction');
     const pending = kernel.requestGate.getSnapshot().pending;
     expect(pending).toEqual([{ id: expect.any(String), namespace: 'acme', method: 'acme_sign', params: ['hello'] }]);
     const id = pending[0]!.id;
@@ -283,7 +299,7 @@ describe('RequestGate: an approved request that fails', () => {
     const error = await rejectionOf(request);
     expect(error).toBeInstanceOf(TypeError);
     expect(kernel.requestGate.getSnapshot().failed).toEqual({ id, namespace: 'acme', method: 'acme_sendTransaction', params: [{ to: 'x' }], error });
-    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: APPROVE_VIEW, params: { id } } });
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction', params: { id } } });
   });
 
   it('dismissFailure clears it and goes back to the view under it', async () => {
@@ -292,7 +308,7 @@ describe('RequestGate: an approved request that fails', () => {
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await rejectionOf(request);
-    expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', APPROVE_VIEW]);
+    expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', 'ApproveTransaction']);
     kernel.requestGate.dismissFailure();
     expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
     expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Account' } });

@@ -1,15 +1,12 @@
 import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
-import { KERNEL_TOKENS, type KernelSettings } from '../di/kernelTokens';
+import { kernelRefs, type KernelSettings } from '../kernelRefs';
 import type { EventBus } from '../events/createEventBus';
 import type { Logger } from '../logger/createLogger';
-import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError } from '../errors/kernelErrors';
+import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewNotFoundError } from '../errors/kernelErrors';
 import type { Router } from '../router/Router';
 import { createObservable, type Observable } from '../state/createObservable';
 import type { RpcPolicyEngine } from './RpcPolicyEngine';
-
-/** The core view that shows a pending request for approval. */
-export const APPROVE_VIEW = 'ApproveTransaction';
 
 /** Delay between a refused request opening the modal and "Action not allowed" (spec). */
 export const NOT_ALLOWED_DELAY_MS = 300;
@@ -65,11 +62,11 @@ export class RequestGate implements Observable<RequestGateState> {
   private readonly stopListening: () => void;
 
   constructor(
-    @inject(KERNEL_TOKENS.rpcPolicy) private readonly policy: RpcPolicyEngine,
-    @inject(KERNEL_TOKENS.router) private readonly router: Router,
-    @inject(KERNEL_TOKENS.events) private readonly events: EventBus,
-    @inject(KERNEL_TOKENS.settings) private readonly settings: KernelSettings,
-    @inject(KERNEL_TOKENS.logger) private readonly logger: Logger,
+    @inject(kernelRefs.rpcPolicy.id) private readonly policy: RpcPolicyEngine,
+    @inject(kernelRefs.router.id) private readonly router: Router,
+    @inject(kernelRefs.events.id) private readonly events: EventBus,
+    @inject(kernelRefs.settings.id) private readonly settings: KernelSettings,
+    @inject(kernelRefs.logger.id) private readonly logger: Logger,
   ) {
     this.stopListening = events.on('modal:closed', () => {
       for (const waiter of [...this.waiters.values()]) this.settle(waiter, new UserRejectedRequestError(waiter.approval.method));
@@ -94,11 +91,14 @@ export class RequestGate implements Observable<RequestGateState> {
     const decision = this.policy.classify(request.method, namespace);
     if (decision === 'safe' || (decision === 'confirm' && options.walletConfirms)) return send();
     if (decision === 'reject') return this.refuse(namespace, request.method);
+    const view = this.router.viewFor('approval');
+    // No view to ask in: refused with a reason, never left waiting.
+    if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be confirmed`);
     const approval: PendingApproval = { id: `approval-${++this.nextId}`, namespace, method: request.method, params: request.params };
     const approved = new Promise<boolean>((resolve, reject) => this.waiters.set(approval.id, { approval, resolve, reject }));
     this.state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
     this.events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
-    void this.router.open(APPROVE_VIEW, { id: approval.id });
+    void this.router.open(view, { id: approval.id });
     await approved;
     try {
       return await send();
@@ -170,7 +170,7 @@ export class RequestGate implements Observable<RequestGateState> {
   private leaveApprovalView(reason: 'closed' | 'cancelled'): void {
     const { isOpen, current, stack } = this.router.getSnapshot();
     const state = this.getSnapshot();
-    if (isOpen && current.view === APPROVE_VIEW && state.pending.length === 0 && !state.failed) {
+    if (isOpen && current.view === this.router.viewFor('approval') && state.pending.length === 0 && !state.failed) {
       if (stack.length > 1) this.router.back({ force: true });
       else this.router.close(reason);
     }
@@ -182,6 +182,7 @@ export class RequestGate implements Observable<RequestGateState> {
     this.logger.warn(`The approved ${approval.method} request failed`, error);
     this.state.set((s) => ({ ...s, failed: { ...approval, error } }));
     const { isOpen, current } = this.router.getSnapshot();
-    if (!isOpen || current.view !== APPROVE_VIEW) void this.router.open(APPROVE_VIEW, { id: approval.id });
+    const view = this.router.viewFor('approval');
+    if (view !== undefined && (!isOpen || current.view !== view)) void this.router.open(view, { id: approval.id });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RpcMethodNotAllowedError, type Manifest } from '../index';
+import { RpcMethodNotAllowedError, type Manifest } from '../../test/internals';
 import { chainPlugin, errorOf, kernelFactory, manifest, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -1,6 +1,6 @@
 import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
-import { KERNEL_TOKENS } from '../di/kernelTokens';
+import { kernelRefs } from '../kernelRefs';
 import { RpcMethodNotAllowedError } from '../errors/kernelErrors';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
 
@@ -24,7 +24,7 @@ interface Rule {
 export class RpcPolicyEngine {
   private cache?: { source: unknown; rules: Map<string, Rule[]> };
 
-  constructor(@inject(KERNEL_TOKENS.contributions) private readonly contributions: ContributionRegistry) {}
+  constructor(@inject(kernelRefs.contributions.id) private readonly contributions: ContributionRegistry) {}
 
   classify(method: string, namespace?: string): RpcDecision {
     let best: Rule | undefined;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, safeParseWith } from '../index';
+import { formatIssues, safeParseWith } from '../../test/internals';
 
 const problems = (schema: z.ZodMiniType, data: unknown): string => {
   const result = safeParseWith(schema, data);

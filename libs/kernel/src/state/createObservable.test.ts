@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createObservable } from '../index';
+import { createObservable } from '../../test/internals';
 
 describe('createObservable', () => {
   it('holds a snapshot and notifies on change', () => {

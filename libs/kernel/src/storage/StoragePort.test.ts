@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createScopedStorage, createWebStorage } from '../index';
+import { createMemoryStorage, createScopedStorage, createWebStorage } from '../../test/internals';
 
 /** A Web Storage double that can be told to refuse access. */
 function fakeWebStorage() {

@@ -25,8 +25,12 @@ export function defaultConnectorGroup(type: ConnectorType): ConnectorGroup {
   return 'injected';
 }
 
-/** Account kinds a chain plugin can report; chains declare their default. */
-export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const;
+/**
+ * A kind of account a chain plugin reports (`eoa`, `smartAccount`, Bitcoin's `payment` and
+ * `ordinal`, …): the chain's own word, declared in its manifest's namespace (`accountTypes`,
+ * `defaultAccountType`). The kernel only compares them.
+ */
+export type AccountType = string;
 
-/** One of `ACCOUNT_TYPES`. */
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/** How an account type is spelled: a letter, then letters and digits, up to 32. */
+export const ACCOUNT_TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9]{0,31}$/;

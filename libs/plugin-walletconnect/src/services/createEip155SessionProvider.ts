@@ -1,4 +1,5 @@
-import { jsonRpcRequest, type HttpClient, type Network } from '@portico/kernel';
+import type { Network } from '@portico/kernel';
+import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
 import type { SessionTypes } from '@walletconnect/types';
 import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
 

@@ -1,4 +1,5 @@
-import { classifyError, isPorticoError, type Kernel, type PorticoError } from '@portico/kernel';
+import { isPorticoError, type Kernel, type PorticoError } from '@portico/kernel';
+import { classifyError } from '@portico/kernel/errors';
 import type { ConnectAttempt } from '../portico/createPortico';
 import type { AnalyticsEvent, AnalyticsProperties } from './AnalyticsEvent';
 

@@ -28,6 +28,10 @@ async function startSink() {
 
 const event = (n: number): AnalyticsEvent => ({ type: 'view_changed', timestamp: 1, properties: { n: String(n) } });
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `check` holds (a fact, not a time), failing after 10 s. */
+async function until(check: () => boolean): Promise<void> {
+  for (const started = Date.now(); !check(); await settle(10)) if (Date.now() - started > 10_000) throw new Error('condition not met in 10 s');
+}
 const quiet = () => {
   const warnings: unknown[] = [];
   return { warnings, logger: { warn: (...args: unknown[]) => void warnings.push(args) } };
@@ -38,11 +42,14 @@ describe('createBeaconTransport', () => {
     const sink = await startSink();
     const transport = createBeaconTransport({ url: sink.url, projectId: 'proj', logger: quiet().logger, flushMs: 200 });
     cleanups.push(async () => transport.dispose());
+    const added = Date.now();
     transport.add(event(1));
     transport.add(event(2));
     await settle(100);
     expect(sink.posts).toEqual([]);
-    await settle(400);
+    await until(() => sink.posts.length > 0);
+    // Not before the flush timer: one POST with both events.
+    expect(Date.now() - added).toBeGreaterThanOrEqual(200);
     expect(sink.posts).toEqual([{ contentType: 'text/plain;charset=UTF-8', projectId: 'proj', types: ['1', '2'] }]);
   });
 
@@ -50,11 +57,11 @@ describe('createBeaconTransport', () => {
     const sink = await startSink();
     const transport = createBeaconTransport({ url: sink.url, projectId: undefined, logger: quiet().logger, flushMs: 60_000, maxBatch: 3 });
     for (const n of [1, 2, 3, 4]) transport.add(event(n));
-    await settle(300);
+    await until(() => sink.posts.length > 0);
     expect(sink.posts).toEqual([{ contentType: 'text/plain;charset=UTF-8', projectId: null, types: ['1', '2', '3'] }]);
     // What is left goes when the instance is disposed.
     transport.dispose();
-    await settle(300);
+    await until(() => sink.posts.length > 1);
     expect(sink.posts.map((p) => p.types)).toEqual([['1', '2', '3'], ['4']]);
     transport.add(event(5));
     await settle(100);

@@ -1,16 +1,6 @@
-import {
-  ChainNotSupportedError,
-  classifyError,
-  HttpTimeoutError,
-  JsonRpcError,
-  NoActiveCaipAddressError,
-  PorticoError,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  RpcUnavailableError,
-  UserRejectedRequestError,
-  type ErrorKind,
-} from '@portico/kernel';
+import { PorticoError } from '@portico/kernel';
+import { JsonRpcError, RpcUnavailableError } from '@portico/kernel/http';
+import { ChainNotSupportedError, classifyError, HttpTimeoutError, NoActiveCaipAddressError, RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, type ErrorKind } from '@portico/kernel/errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/createI18n';

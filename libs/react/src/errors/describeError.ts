@@ -1,4 +1,4 @@
-import { classifyError, type ErrorKind } from '@portico/kernel';
+import { classifyError, type ErrorKind } from '@portico/kernel/errors';
 import { en, type MessageKey } from '../i18n/en';
 
 /** What the user is told about a failure: a title and a sentence, in the modal's language. */

@@ -1,4 +1,4 @@
-import { isPlainMessage } from '@portico/kernel';
+import { isPlainMessage } from '@portico/kernel/errors';
 
 /**
  * Anything thrown, as an Error for state typed `Error`: an Error stays as it is; anything else

@@ -1,4 +1,3 @@
-import { APPROVE_VIEW } from '@portico/kernel';
 import { AlertBanner, BackIcon, CloseIcon, IconButton, themeVariablesToStyle } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
@@ -56,7 +55,7 @@ export function ModalShell() {
   const gate = useObservable(kernel.requestGate);
   // The approval view is titled by what the request asks: signing a message is not a transaction.
   const approvalId = (router.current.params as { id?: string } | undefined)?.id;
-  const approval = viewId === APPROVE_VIEW ? (gate.pending.find((p) => p.id === approvalId) ?? gate.pending[0] ?? gate.failed) : undefined;
+  const approval = definition?.role === 'approval' ? (gate.pending.find((p) => p.id === approvalId) ?? gate.pending[0] ?? gate.failed) : undefined;
   const title = approval ? t(approvalTitleKey(approvalKind(approval.method))) : t(`views.${viewId}`, undefined, definition?.title ?? viewId);
   const closable = definition?.closable !== false;
   const close = () => kernel.router.close('cancelled');

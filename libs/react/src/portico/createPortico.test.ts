@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, ConfigInvalidError, createMemoryStorage } from '@portico/kernel';
+import { createMemoryStorage } from '@portico/kernel';
+import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
 import { createPortico, type Portico } from './createPortico';

@@ -1,24 +1,5 @@
-import {
-  AdapterNotFoundError,
-  NoActiveCaipAddressError,
-  ChainNotSupportedError,
-  ConfigInvalidError,
-  ConnectCancelledError,
-  chainAdapterRef,
-  createKernel,
-  createObservable,
-  createTtlCache,
-  kernelRefs,
-  CACHE_TTL_MS,
-  safeParseWith,
-  type AccountIdentity,
-  type Balance,
-  type TokenBalance,
-  type ChainAdapter,
-  type CloseReason,
-  type Kernel,
-  type Observable,
-} from '@portico/kernel';
+import { chainAdapterRef, createKernel, createObservable, createTtlCache, kernelRefs, CACHE_TTL_MS, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable } from '@portico/kernel';
+import { AdapterNotFoundError, NoActiveCaipAddressError, ChainNotSupportedError, ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
 import { corePlugin } from '../corePlugin';
 import { createAnalytics } from '../analytics/createAnalytics';
 import { toError } from '../errors/toError';
@@ -131,7 +112,7 @@ export function createPortico(config: PorticoConfig): Portico {
   // Per account and network: the last good value survives a failed refresh; retries only while watched.
   const balances = createAccountReads<Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance });
   const portfolios = createAccountReads<readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio });
-  const identities = createTtlCache<string, AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.ens });
+  const identities = createTtlCache<string, AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.identity });
 
   const adapter = (namespace: string): ChainAdapter | undefined => {
     const ref = chainAdapterRef(namespace);

@@ -1,4 +1,5 @@
-import { CONTRIBUTION_POINTS, isCaipNetworkId, networkSchema, type Network, type PluginDefinition, type StoragePort } from '@portico/kernel';
+import { CONTRIBUTION_POINTS, networkSchema, type Network, type PluginDefinition, type StoragePort } from '@portico/kernel';
+import { isCaipNetworkId } from '@portico/kernel/caip';
 import { themeVariablesToStyle, type ThemeVariables } from '@portico/ui';
 import * as z from 'zod/mini';
 import type { AnalyticsEvent } from '../analytics/AnalyticsEvent';

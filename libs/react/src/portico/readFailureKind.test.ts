@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { HttpError, HttpResponseInvalidError, HttpTimeoutError, JsonRpcError, RpcUnavailableError } from '@portico/kernel';
+import { JsonRpcError, RpcUnavailableError } from '@portico/kernel/http';
+import { HttpError, HttpResponseInvalidError, HttpTimeoutError } from '@portico/kernel/errors';
 import { describe, expect, it } from 'vitest';
 import { readFailureKind } from './readFailureKind';
 

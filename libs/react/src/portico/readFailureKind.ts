@@ -1,4 +1,5 @@
-import { classifyError, isEndpointUnreachable } from '@portico/kernel';
+import { isEndpointUnreachable } from '@portico/kernel/http';
+import { classifyError } from '@portico/kernel/errors';
 
 /** Why a read failed, in the terms the user is told: nobody answered, or the answer was an error. */
 export type ReadFailureKind = 'unreachable' | 'failed';

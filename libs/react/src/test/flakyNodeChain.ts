@@ -1,4 +1,5 @@
-import { chainAdapterRef, createMemoryStorage, definePlugin, JsonRpcError, kernelRefs, RpcUnavailableError, type ChainAdapter } from '@portico/kernel';
+import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
+import { JsonRpcError, RpcUnavailableError } from '@portico/kernel/http';
 import { createPortico, type Portico } from '../portico/createPortico';
 import { acmeNetworks } from './acmeChain';
 

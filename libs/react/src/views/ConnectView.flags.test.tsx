@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { ConfigInvalidError, createMemoryStorage, definePlugin, type StoragePort } from '@portico/kernel';
+import { createMemoryStorage, definePlugin, type StoragePort } from '@portico/kernel';
+import { ConfigInvalidError } from '@portico/kernel/errors';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';

@@ -1,4 +1,4 @@
-import { HttpResponseInvalidError } from '@portico/kernel';
+import { HttpResponseInvalidError } from '@portico/kernel/errors';
 
 /**
  * The wallet registry answered with a page that is not a page: not an object, no `data`

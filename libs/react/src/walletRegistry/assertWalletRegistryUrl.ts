@@ -1,4 +1,4 @@
-import { ConfigInvalidError } from '@portico/kernel';
+import { ConfigInvalidError } from '@portico/kernel/errors';
 
 /** Throws `ConfigInvalidError` unless `baseUrl` is an http(s) URL (a wallet registry's root). */
 export function assertWalletRegistryUrl(baseUrl: string): void {

@@ -7,7 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, HttpError, isCaipNetworkId } from '@portico/kernel';
+import { isCaipNetworkId } from '@portico/kernel/caip';
+import { createHttpClient } from '@portico/kernel/http';
+import { HttpError } from '@portico/kernel/errors';
 import { createWalletRegistryClient, WALLET_REGISTRY_MAX_ENTRIES, type WalletRegistryClientOptions } from './createWalletRegistryClient';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');

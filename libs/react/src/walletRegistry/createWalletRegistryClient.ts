@@ -1,4 +1,6 @@
-import { ConfigInvalidError, isLoopbackHttp, safeParseWith, type HttpClient, type QueryParams } from '@portico/kernel';
+import { isLoopbackHttp, safeParseWith } from '@portico/kernel';
+import type { HttpClient, QueryParams } from '@portico/kernel/http';
+import { ConfigInvalidError } from '@portico/kernel/errors';
 import { normalizeRegistryWallet, type RegistryWallet } from './normalizeRegistryWallet';
 import { registryWalletSchema } from './registryWalletSchema';
 import { assertWalletRegistryUrl } from './assertWalletRegistryUrl';

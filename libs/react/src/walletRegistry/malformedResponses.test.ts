@@ -5,7 +5,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigInvalidError, createHttpClient, HttpError, HttpResponseInvalidError, isPorticoError } from '@portico/kernel';
+import { isPorticoError } from '@portico/kernel';
+import { createHttpClient } from '@portico/kernel/http';
+import { ConfigInvalidError, HttpError, HttpResponseInvalidError } from '@portico/kernel/errors';
 import { createWalletRegistryClient } from './createWalletRegistryClient';
 import { WalletRegistryResponseInvalidError } from './WalletRegistryResponseInvalidError';
 

@@ -1,4 +1,5 @@
-import { CAIP_NAMESPACE, checkImageUrl, checkLink, isCaipNetworkId } from '@portico/kernel';
+import { checkImageUrl, checkLink } from '@portico/kernel';
+import { CAIP_NAMESPACE, isCaipNetworkId } from '@portico/kernel/caip';
 import type { RawRegistryWallet } from './registryWalletSchema';
 
 /** Checked links of a registry wallet; a link that failed its check is absent. */

@@ -1,0 +1,43 @@
+/**
+ * `@portico/kernel/errors`: every error the kernel throws, and the classifier the modal uses
+ * to word a failure. Check with `instanceof` or by `code` (`isPorticoError(e) && e.code === …`).
+ */
+export { isPorticoError, PorticoError } from '../errors/PorticoError';
+export type { PorticoErrorOptions } from '../errors/PorticoError';
+export { classifyError } from '../errors/classifyError';
+export type { ErrorClassification, ErrorKind } from '../errors/classifyError';
+export { isPlainMessage } from '../errors/isPlainMessage';
+export {
+  AdapterNotFoundError,
+  ChainNotSupportedError,
+  ConfigInvalidError,
+  ConnectCancelledError,
+  HttpError,
+  HttpResponseInvalidError,
+  HttpTimeoutError,
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  KernelDisposedError,
+  NoActiveCaipAddressError,
+  RequestAbortedError,
+  RpcMethodNotAllowedError,
+  ServiceAlreadyRegisteredError,
+  ServiceNotFoundError,
+  UserRejectedRequestError,
+  ViewLoadError,
+  ViewNotFoundError,
+} from '../errors/kernelErrors';
+export {
+  DependencyCycleError,
+  DependencyUnavailableError,
+  DependencyVersionMismatchError,
+  DuplicateContributionError,
+  DuplicatePluginError,
+  KernelVersionMismatchError,
+  ManifestInvalidError,
+  MissingDependencyError,
+  PluginActivationError,
+  PluginConflictError,
+} from '../errors/pluginErrors';
+export { ConnectorInvalidError } from '../connectors/ConnectorRegistry';
+export { JsonRpcError, RpcUnavailableError } from '../http/jsonRpc';
