@@ -16,6 +16,9 @@ export default defineConfig({
   testDir: resolve(here, 'browser'),
   globalSetup: resolve(here, 'globalSetup.ts'),
   outputDir: resolve(here, RESULTS),
+  // Screenshot baselines live in the repo beside the specs, without the platform in their
+  // names: the suite runs on Linux with Debian's Chromium only, so a fresh clone finds them.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -56,8 +56,21 @@ export function ControlPanel({ portico, setup, onSetup, everyPlugin, networkIds 
       <fieldset>
         <legend>Locale</legend>
         <select aria-label="Locale" value={i18n.locale} onChange={(e) => void portico.i18n.setLocale(e.target.value)}>
+          <option value="auto">Browser (auto)</option>
           <option value="en">English</option>
           <option value="ar">العربية (RTL)</option>
+          <option value="he">עברית (RTL)</option>
+          <option value="fa">فارسی (RTL)</option>
+          <option value="zh-CN">简体中文</option>
+          <option value="zh-TW">繁體中文</option>
+          <option value="ja">日本語</option>
+          <option value="ko">한국어</option>
+          <option value="es">Español</option>
+          <option value="pt">Português</option>
+          <option value="fr">Français</option>
+          <option value="de">Deutsch</option>
+          <option value="ru">Русский</option>
+          <option value="tr">Türkçe</option>
         </select>
       </fieldset>
       <fieldset>

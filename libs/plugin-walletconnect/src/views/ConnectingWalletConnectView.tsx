@@ -1,8 +1,9 @@
-import { ErrorBanner, useObservable, usePortico, useT, type ViewProps } from '@portico/react';
+import { ErrorBanner, useObservable, usePortico, usePluginT, type ViewProps } from '@portico/react';
 import { AlertBanner, Button, CopyIcon, QrCode, Spinner } from '@portico/ui';
 import { useEffect, useRef, useState } from 'react';
 import { walletConnectServiceRef, type PairingState } from '../api';
 import { walletDeepLink } from '../services/deepLinks';
+import { messages } from './messages';
 
 const IDLE: PairingState = { status: 'idle' };
 const noStore = { getSnapshot: () => IDLE, subscribe: () => () => undefined };
@@ -53,7 +54,7 @@ function openAppOrStore(deepLink: string, store: string | undefined, onMissing: 
 
 export default function ConnectingWalletConnectView({ params }: ViewProps) {
   const portico = usePortico('ConnectingWalletConnectView');
-  const t = useT();
+  const t = usePluginT(messages);
   const service = portico.kernel.hasService(walletConnectServiceRef) ? portico.kernel.getService(walletConnectServiceRef) : undefined;
   const pairing = useObservable(service?.pairing ?? noStore);
   const attempt = useObservable(portico.connectAttempt);
@@ -70,7 +71,7 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
     void service?.preload().catch(() => undefined);
   }, [service]);
 
-  if (!service) return <AlertBanner severity="error" title={t('walletconnect.unavailable', undefined, 'WalletConnect is not enabled')} />;
+  if (!service) return <AlertBanner severity="error" title={t('walletconnect.unavailable')} />;
   const failed = attempt?.status === 'failed' ? attempt.error : pairing.status === 'failed' ? pairing.error : undefined;
   const retry = () => void portico.connect(attempt?.connectorId ?? 'walletConnect').catch(() => undefined);
   const copy = async (uri: string) => {
@@ -93,7 +94,7 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
   if (pairing.status !== 'pairing') {
     return (
       <div className="pt-center" data-testid="walletconnect-view">
-        <Spinner label={t('walletconnect.preparing', undefined, 'Preparing the QR code')} />
+        <Spinner label={t('walletconnect.preparing')} />
       </div>
     );
   }
@@ -115,29 +116,29 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
             stopWatching.current = openAppOrStore(walletDeepLink(appLink, pairing.uri), mobile ? store : undefined, () => setAppMissing(mobile));
           }}
         >
-          {t('walletconnect.openApp', { name: chosen.name }, `Open ${chosen.name}`)}
+          {t('walletconnect.openApp', { name: chosen.name })}
         </Button>
       ) : null}
       {chosen && mobile && store ? (
         <p className="pt-muted" data-testid="walletconnect-get-app-row">
-          {appMissing ? t('walletconnect.appMissing', { name: chosen.name }, `${chosen.name} did not open.`) + ' ' : t('walletconnect.dontHave', { name: chosen.name }, `Don't have ${chosen.name}?`) + ' '}
+          {appMissing ? t('walletconnect.appMissing', { name: chosen.name }) + ' ' : t('walletconnect.dontHave', { name: chosen.name }) + ' '}
           <a href={store} target="_blank" rel="noopener noreferrer" data-testid="walletconnect-get-app">
-            {t('walletconnect.getApp', { name: chosen.name }, `Get ${chosen.name}`)}
+            {t('walletconnect.getApp', { name: chosen.name })}
           </a>
         </p>
       ) : null}
       {chosen?.links?.web ? (
         <Button variant="secondary" data-testid="walletconnect-open-web" onClick={() => window.open(walletDeepLink(chosen.links!.web!, pairing.uri), '_blank', 'noopener,noreferrer')}>
-          {t('walletconnect.openWeb', { name: chosen.name }, `Open ${chosen.name} in the browser`)}
+          {t('walletconnect.openWeb', { name: chosen.name })}
         </Button>
       ) : null}
-      <QrCode value={pairing.uri} label={t('walletconnect.qrLabel', undefined, 'WalletConnect QR code')} />
-      <p className="pt-muted">{t('walletconnect.scan', undefined, 'Scan this QR code with your phone')}</p>
+      <QrCode value={pairing.uri} label={t('walletconnect.qrLabel')} />
+      <p className="pt-muted">{t('walletconnect.scan')}</p>
       <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy(pairing.uri)} data-testid="walletconnect-copy" data-uri={pairing.uri}>
-        {copied === pairing.uri ? t('walletconnect.copied', undefined, 'Link copied') : t('walletconnect.copy', undefined, 'Copy link')}
+        {copied === pairing.uri ? t('walletconnect.copied') : t('walletconnect.copy')}
       </Button>
       <span role="status" className="pt-visually-hidden">
-        {copied === pairing.uri ? t('walletconnect.copied', undefined, 'Link copied') : ''}
+        {copied === pairing.uri ? t('walletconnect.copied') : ''}
       </span>
     </div>
   );

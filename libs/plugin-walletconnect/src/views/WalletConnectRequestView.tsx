@@ -1,6 +1,7 @@
-import { useObservable, usePortico, useT } from '@portico/react';
+import { useObservable, usePortico, usePluginT } from '@portico/react';
 import { AlertBanner, Button, Spinner } from '@portico/ui';
 import { walletConnectServiceRef, type WalletConnectConnectionState, type WalletConnectRequestsState } from '../api';
+import { messages } from './messages';
 
 const idle = { getSnapshot: (): WalletConnectConnectionState => ({ status: 'idle' }), subscribe: () => () => undefined };
 const none = { getSnapshot: (): WalletConnectRequestsState => ({ pending: 0 }), subscribe: () => () => undefined };
@@ -12,19 +13,19 @@ const none = { getSnapshot: (): WalletConnectRequestsState => ({ pending: 0 }), 
  */
 export default function WalletConnectRequestView() {
   const portico = usePortico('WalletConnectRequestView');
-  const t = useT();
+  const t = usePluginT(messages);
   const service = portico.kernel.hasService(walletConnectServiceRef) ? portico.kernel.getService(walletConnectServiceRef) : undefined;
   const connection = useObservable(service?.connectionState ?? idle);
   const requests = useObservable(service?.requests ?? none);
 
-  if (!service) return <AlertBanner severity="error" title={t('walletconnect.unavailable', undefined, 'WalletConnect is not enabled')} />;
+  if (!service) return <AlertBanner severity="error" title={t('walletconnect.unavailable')} />;
   if (requests.failed) {
     return (
       <div className="pt-center" data-testid="walletconnect-request-view" data-state="failed">
-        <AlertBanner severity="error" title={t('walletconnect.request.failed', undefined, 'The request did not go through')}>
-          {t('walletconnect.request.failedMessage', undefined, requests.failed.message)}
+        <AlertBanner severity="error" title={t('walletconnect.request.failed')}>
+          {t('walletconnect.request.failedMessage')}
         </AlertBanner>
-        <Button onClick={() => portico.close()}>{t('walletconnect.request.close', undefined, 'Close')}</Button>
+        <Button onClick={() => portico.close()}>{t('walletconnect.request.close')}</Button>
       </div>
     );
   }
@@ -32,11 +33,11 @@ export default function WalletConnectRequestView() {
   return (
     <div className="pt-center" data-testid="walletconnect-request-view" data-state={interrupted ? 'interrupted' : 'waiting'}>
       <Spinner label="" />
-      <p style={{ fontWeight: 600, margin: 0 }}>{t('walletconnect.request.waiting', undefined, 'Waiting for your wallet')}</p>
+      <p style={{ fontWeight: 600, margin: 0 }}>{t('walletconnect.request.waiting')}</p>
       <p className="pt-muted" aria-live="polite">
         {interrupted
-          ? t('walletconnect.request.whenBack', undefined, 'The request goes to your wallet once the connection is back.')
-          : t('walletconnect.request.confirm', undefined, 'Confirm the request in your wallet.')}
+          ? t('walletconnect.request.whenBack')
+          : t('walletconnect.request.confirm')}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBalance } from './formatBalance';
+import { formatDate, formatDecimal, formatFixed, formatUsd } from './formatNumber';
 import { truncateAddress } from './truncateAddress';
 
 describe('truncateAddress', () => {
@@ -28,5 +29,29 @@ describe('formatBalance', () => {
 
   it('supports 2 places (token values)', () => {
     expect(formatBalance(1_239n, 3, 2)).toBe('1.23');
+  });
+});
+
+describe('formatting for the locale (Intl)', () => {
+  it('keeps English exactly as before: floored, no grouping', () => {
+    expect(formatBalance(1_999_999_999_999_999_999n, 18, 3, 'en')).toBe('1.999');
+    expect(formatBalance(10_000n * 10n ** 18n, 18, 3, 'en')).toBe('10000.000');
+    expect(formatBalance(-1_500_000n, 6, 3, 'en')).toBe('-1.500');
+  });
+
+  it('writes the locale’s decimal separator and digits, still floored (never rounded up)', () => {
+    expect(formatBalance(1_999_999_999_999_999_999n, 18, 3, 'de')).toBe('1,999');
+    expect(formatBalance(1_234_567_890_000_000_000n, 18, 3, 'fr')).toBe('1,234');
+    expect(formatBalance(1_234_567_890_000_000_000n, 18, 3, 'fa')).toBe('۱٫۲۳۴');
+    expect(formatBalance(10_000n * 10n ** 18n, 18, 3, 'de')).toBe('10000,000');
+  });
+
+  it('formats exact amounts without float rounding, fixed amounts, dollars and dates', () => {
+    expect(formatDecimal('0.000000000000000001', 'de', 18)).toBe('0,000000000000000001');
+    expect(formatDecimal('123456789012345678901234567890.5', 'en', 1)).toBe('123456789012345678901234567890.5');
+    expect(formatFixed(2.5, 'es', 3)).toBe('2,500');
+    expect(formatUsd(12.5, 'en')).toBe('$12.50');
+    expect(formatUsd(12.5, 'fr')).toMatch(/^12,50\s\$$/);
+    expect(formatDate(Date.UTC(2026, 10, 23, 12), 'de', true)).toBe('23.11.2026');
   });
 });

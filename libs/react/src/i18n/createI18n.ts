@@ -1,20 +1,24 @@
 import { createObservable, type Observable } from '@portico/kernel';
 import { en, type MessageKey, type Messages } from './en';
+import type { resolveLocale } from './builtinLocales';
+import type { LocaleLoader } from './localeLoader';
 
-/** Loads a locale's messages (a lazy chunk). */
-export type LocaleLoader = () => Promise<{ default: Messages }>;
+export type { LocaleLoader } from './localeLoader';
 
-/** Locales written right to left. */
-const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'sd', 'yi', 'dv', 'ckb']);
 
-/** Locales shipped with Portico, each a separate chunk. */
-export const BUILTIN_LOCALES: Readonly<Record<string, LocaleLoader>> = {
-  ar: () => import('./locales/ar'),
-};
+/** The `locale` that follows the browser (`navigator.languages`, first match wins, else English). */
+export const AUTO_LOCALE = 'auto';
+
+/** `{name}` placeholders replaced by their values, as text; unknown placeholders stay. */
+export function interpolate(template: string, vars?: Readonly<Record<string, string | number>>): string {
+  return vars ? template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : template;
+}
 
 /** The i18n snapshot: requested locale, the one whose messages are loaded, direction. */
 export interface I18nState {
+  /** The requested language tag; with `'auto'`, the browser's tag that was matched (or `en`). Used as the modal's `lang` and for `Intl`. */
   readonly locale: string;
+  /** The catalogue in use: `en` or a key of the loaders (`zh-TW` for `zh-Hant-HK`). */
   readonly loaded: string;
   readonly dir: 'ltr' | 'rtl';
   readonly messages: Messages;
@@ -23,6 +27,7 @@ export interface I18nState {
 /** Translation for React and plain code. */
 export interface I18n extends Observable<I18nState> {
   t(key: MessageKey | (string & {}), vars?: Readonly<Record<string, string | number>>, fallback?: string): string;
+  /** A language tag (`fr`, `pt-BR`, `zh-Hant-TW`) or `'auto'` to follow `navigator.languages`. */
   setLocale(locale: string): Promise<void>;
 }
 
@@ -30,8 +35,7 @@ export interface I18n extends Observable<I18nState> {
  * Creates the i18n store. English is built in; other locales load lazily; a locale that
  * fails to load keeps English and is logged. Messages are plain text, never HTML.
  */
-export function createI18n(locale = 'en', loaders: Readonly<Record<string, LocaleLoader>> = BUILTIN_LOCALES, onError?: (error: unknown) => void): I18n {
-  const base = (tag: string) => tag.toLowerCase().split('-')[0] ?? tag;
+export function createI18n(locale = 'en', custom?: Readonly<Record<string, LocaleLoader>>, onError?: (error: unknown) => void): I18n {
   const state = createObservable<I18nState>({ locale: 'en', loaded: 'en', dir: 'ltr', messages: en });
   let request = 0;
 
@@ -39,22 +43,30 @@ export function createI18n(locale = 'en', loaders: Readonly<Record<string, Local
     getSnapshot: () => state.getSnapshot(),
     subscribe: (listener) => state.subscribe(listener),
     t(key, vars, fallback) {
-      const template = state.getSnapshot().messages[key] ?? (en as Messages)[key] ?? fallback ?? key;
-      return vars ? template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : template;
+      return interpolate(state.getSnapshot().messages[key] ?? (en as Messages)[key] ?? fallback ?? key, vars);
     },
-    async setLocale(next) {
+    async setLocale(requested) {
       const id = ++request;
-      const lang = base(next);
-      const loader = loaders[next] ?? loaders[lang];
-      if (lang === 'en' || !loader) {
-        if (lang !== 'en') onError?.(new Error(`No messages for locale "${next}"; using English`));
-        state.set({ locale: next, loaded: 'en', dir: RTL.has(lang) ? 'rtl' : 'ltr', messages: en });
+      // The table of locales and the tag matching load with the first setLocale: a page that
+      // stays in English never downloads them (the minimal host's initial JS stays as it was).
+      let resolved: ReturnType<typeof resolveLocale>;
+      try {
+        resolved = (await import('./builtinLocales')).resolveLocale(requested, custom);
+      } catch (error) {
+        if (id === request) onError?.(error);
+        return;
+      }
+      if (id !== request) return;
+      const { next, match, dir, loader } = resolved;
+      if (!loader) {
+        if (match !== 'en') onError?.(new Error(`No messages for locale "${next}"; using English`));
+        state.set({ locale: next, loaded: 'en', dir, messages: en });
         return;
       }
       try {
         const module = await loader();
         if (id !== request) return;
-        state.set({ locale: next, loaded: next, dir: RTL.has(lang) ? 'rtl' : 'ltr', messages: { ...en, ...module.default } });
+        state.set({ locale: next, loaded: match ?? 'en', dir, messages: { ...en, ...module.default } });
       } catch (error) {
         if (id === request) onError?.(error);
       }

@@ -42,7 +42,8 @@ export const porticoConfigSchema = z
           }),
         ),
     ),
-    locale: z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Must be a language tag such as "en" or "ar"'))),
+    /** A language tag (`fr`, `pt-BR`, `zh-Hant-TW`), or `'auto'` to follow the browser's `navigator.languages`. English by default. */
+    locale: z.optional(z.string().check(z.regex(/^(auto|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/, 'Must be a language tag such as "en" or "ar", or "auto"'))),
     cspNonce: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/=_-]{8,}$/, 'Must be the base64 nonce of your CSP'))),
     storage: z.optional(z.custom<StoragePort>((v) => typeof v === 'object' && v !== null && ['get', 'set', 'remove'].every((k) => isFunction((v as unknown as Record<string, unknown>)[k])), 'Expected a storage port with get, set and remove')),
     storageKey: z.optional(z.string()),

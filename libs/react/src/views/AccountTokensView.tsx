@@ -1,5 +1,6 @@
 import { TokenRow } from '@portico/ui';
 import { formatBalance } from '../format/formatBalance';
+import { formatFixed, formatUsd } from '../format/formatNumber';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
@@ -7,9 +8,9 @@ import { useT } from '../hooks/useT';
 import { useTokens } from '../hooks/useTokens';
 import { readFailureKind } from '../portico/readFailureKind';
 
-/** Spec: amounts fixed to 3 decimals, token values to 2. */
-const amount = (numeric: string) => Number(numeric).toFixed(3);
-const fiat = (value: number | undefined) => (value === undefined ? undefined : `$${value.toFixed(2)}`);
+/** Spec: amounts fixed to 3 decimals, token values to 2 (in US dollars), in the locale's digits. */
+const amount = (numeric: string, locale: string) => formatFixed(Number(numeric), locale, 3);
+const fiat = (value: number | undefined, locale: string) => (value === undefined ? undefined : formatUsd(value, locale));
 
 /** Tokens tab: the wallet's tokens (EIP-7811) when it reports them, else the native balance. */
 export default function AccountTokensView() {
@@ -23,7 +24,7 @@ export default function AccountTokensView() {
       <ul className="pt-list" data-testid="token-list">
         {tokens.map((token) => (
           <li key={token.address ?? 'native'}>
-            <TokenRow name={token.name} symbol={token.symbol} iconUrl={token.iconUrl} quantity={amount(token.quantity.numeric)} value={fiat(token.value)} />
+            <TokenRow name={token.name} symbol={token.symbol} iconUrl={token.iconUrl} quantity={amount(token.quantity.numeric, t.locale)} value={fiat(token.value, t.locale)} />
           </li>
         ))}
       </ul>
@@ -39,5 +40,5 @@ export default function AccountTokensView() {
     );
   }
   if (!balance || !network) return <p className="pt-muted">{t('account.noTokens')}</p>;
-  return <TokenRow name={network.nativeCurrency.name} symbol={balance.symbol} iconUrl={network.imageUrl} quantity={formatBalance(balance.value, balance.decimals)} />;
+  return <TokenRow name={network.nativeCurrency.name} symbol={balance.symbol} iconUrl={network.imageUrl} quantity={formatBalance(balance.value, balance.decimals, 3, t.locale)} />;
 }

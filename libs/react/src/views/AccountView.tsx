@@ -2,6 +2,7 @@ import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from 
 import type { Balance } from '@portico/kernel';
 import { useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
+import { formatDecimal } from '../format/formatNumber';
 import { truncateAddress } from '../format/truncateAddress';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
@@ -15,9 +16,9 @@ import { readFailureKind } from '../portico/readFailureKind';
 import type { Network } from '../portico/porticoConfigSchema';
 
 /** The spec's balance text: floored to 3 decimals, `0.00` on testnets and unsupported chains. */
-function balanceText(balance: Balance | undefined, network: Network | undefined): string | undefined {
-  if (!network || network.testnet === true) return `0.00${network ? ` ${network.nativeCurrency.symbol}` : ''}`;
-  return balance ? `${formatBalance(balance.value, balance.decimals)} ${balance.symbol}` : undefined;
+function balanceText(balance: Balance | undefined, network: Network | undefined, locale: string): string | undefined {
+  if (!network || network.testnet === true) return `${formatDecimal('0.00', locale, 2)}${network ? ` ${network.nativeCurrency.symbol}` : ''}`;
+  return balance ? `${formatBalance(balance.value, balance.decimals, 3, locale)} ${balance.symbol}` : undefined;
 }
 
 /** Account: address, balance, network, wallet-feature buttons and tabs from plugins. */
@@ -31,7 +32,7 @@ export default function AccountView() {
   // Re-render when plugins add or withdraw buttons and tabs.
   useObservable(kernel.contributions);
   const read = useBalance();
-  const balance = balanceText(read.data, network);
+  const balance = balanceText(read.data, network, t.locale);
   // Testnets and unsupported chains show 0.00 whatever the node says, so its failures do not matter there.
   const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
   const identity = useIdentity();

@@ -55,7 +55,7 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
     );
   }
   if (!pending) return <p className="pt-muted">{t('approve.nothing')}</p>;
-  const summary = describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId });
+  const summary = describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale });
   return (
     <div className="pt-stack">
       <p>{t('approve.intro', { app: portico.metadata?.name ?? location.host })}</p>

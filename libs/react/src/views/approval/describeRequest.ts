@@ -1,4 +1,5 @@
 import { formatBalance } from '../../format/formatBalance';
+import { formatDecimal } from '../../format/formatNumber';
 import { truncateAddress } from '../../format/truncateAddress';
 import type { MessageKey } from '../../i18n/en';
 import { approvalKind, type ApprovalKind } from './approvalKind';
@@ -45,6 +46,8 @@ export interface RequestSummary {
 export interface DescribeContext {
   readonly networks: readonly ApprovalNetwork[];
   readonly connectedNetworkId?: string | undefined;
+  /** The modal's locale: amounts in its digits and decimal separator (English when absent). */
+  readonly locale?: string | undefined;
 }
 
 const cap = (text: string, max = MAX_VALUE_CHARS) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -58,10 +61,11 @@ export function rawText(params: unknown): string {
   }
 }
 
-/** An exact amount in whole units, trailing zeros dropped: 10^15 wei with 18 decimals → "0.001". */
-export function formatAmount(value: bigint, decimals: number): string {
+/** An exact amount in whole units, trailing zeros dropped: 10^15 wei with 18 decimals → "0.001" ("0,001" in French). */
+export function formatAmount(value: bigint, decimals: number, locale?: string): string {
   const exact = formatBalance(value, decimals, decimals);
-  return exact.includes('.') ? exact.replace(/0+$/, '').replace(/\.$/, '') : exact;
+  const trimmed = exact.includes('.') ? exact.replace(/0+$/, '').replace(/\.$/, '') : exact;
+  return locale ? formatDecimal(trimmed, locale, trimmed.split('.')[1]?.length ?? 0) : trimmed;
 }
 
 function toBigInt(value: unknown): bigint {
@@ -92,13 +96,13 @@ function addressField(id: 'to' | 'contractAddress', key: MessageKey, address: un
   return { id, label: { key }, value: truncateAddress(full), full, ltr: true };
 }
 
-function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undefined): SummaryField[] {
+function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undefined, locale?: string): SummaryField[] {
   const fields: SummaryField[] = [];
   if (to !== undefined && to !== null) fields.push(addressField('to', 'approve.field.to', to));
   const value = amount === undefined ? 0n : toBigInt(amount);
   fields.push(
     network
-      ? { id: 'amount', label: { key: 'approve.field.amount' }, value: `${formatAmount(value, network.nativeCurrency.decimals)} ${cap(network.nativeCurrency.symbol, 12)}`, ltr: true }
+      ? { id: 'amount', label: { key: 'approve.field.amount' }, value: `${formatAmount(value, network.nativeCurrency.decimals, locale)} ${cap(network.nativeCurrency.symbol, 12)}`, ltr: true }
       : { id: 'amount', label: { key: 'approve.field.amountBaseUnits' }, value: value.toString(), ltr: true },
   );
   if (network) fields.push({ id: 'network', label: { key: 'approve.field.network' }, value: cap(network.name), ltr: false });
@@ -108,7 +112,7 @@ function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undef
 function evmTransaction(params: unknown, ctx: DescribeContext): SummaryField[] {
   const tx = firstParam(params);
   if (!isRecord(tx)) throw new TypeError('not a transaction');
-  const fields = transfer(tx['to'], tx['value'], networkOf(ctx, tx['chainId'], 'eip155'));
+  const fields = transfer(tx['to'], tx['value'], networkOf(ctx, tx['chainId'], 'eip155'), ctx.locale);
   const data = tx['data'] ?? tx['input'];
   if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data) && data.length > 2) {
     fields.push({ id: 'contract', label: { key: 'approve.field.contractCall' }, value: data.length >= 10 ? data.slice(0, 10).toLowerCase() : data, ltr: true });
@@ -197,13 +201,13 @@ export function describeRequest(request: { namespace: string; method: string; pa
       case 'bip122|sendTransfer': {
         const transferParams = firstParam(params);
         if (!isRecord(transferParams)) throw new TypeError('not a transfer');
-        return { ...base, fields: transfer(transferParams['recipientAddress'], transferParams['amount'], connected), malformed: false };
+        return { ...base, fields: transfer(transferParams['recipientAddress'], transferParams['amount'], connected, ctx.locale), malformed: false };
       }
       default: {
         // Another chain's send with a plain { to, value }: read it the same way; anything else stays raw.
         const tx = firstParam(params);
         if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {
-          return { ...base, fields: transfer(tx['to'], tx['value'], connected), malformed: false };
+          return { ...base, fields: transfer(tx['to'], tx['value'], connected, ctx.locale), malformed: false };
         }
         return { ...base, fields: [], malformed: false };
       }

@@ -1,0 +1,22 @@
+import { BUILTIN_LOCALES, catalogueProblems, lazyEnglish } from '@portico/react';
+import { describe, expect, it } from 'vitest';
+import { manifest } from '../manifest';
+import { WalletConnectRelayUnreachableError } from '../services/RelayConnectionMonitor';
+import { messages } from './messages';
+
+describe('the WalletConnect views’ own strings', () => {
+  it.each(Object.keys(BUILTIN_LOCALES))('are complete in %s (keys, {placeholders}, nothing empty)', (locale) => {
+    expect(messages[locale], `no ${locale} strings`).toBeDefined();
+    expect(catalogueProblems(messages.en, messages[locale]!)).toEqual([]);
+  });
+
+  it('say in English what the relay error says', () => {
+    expect(messages.en['walletconnect.request.failedMessage']).toBe(new WalletConnectRelayUnreachableError().message);
+  });
+
+  it('the manifest’s labels are the English source the core locales translate', () => {
+    const c = manifest.contributes;
+    const labels = Object.fromEntries([...c.views.map((v) => [`views.${v.id}`, v.title]), ...c.alerts.flatMap((a) => [[`alerts.${a.id}.title`, a.title], [`alerts.${a.id}.message`, a.message]])]);
+    expect(Object.fromEntries(Object.keys(labels).map((k) => [k, (lazyEnglish as Record<string, string>)[k]]))).toEqual(labels);
+  });
+});
