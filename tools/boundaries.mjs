@@ -16,6 +16,13 @@ const KERNEL_THIRD_PARTY = ['tsyringe', 'reflect-metadata', 'eventemitter3', 'zo
 const UI_THIRD_PARTY = ['react', 'react-dom', 'qr'];
 const CHAIN_SDKS = /^(viem|@solana\/|bitcoinjs-lib|ecpair|@bitcoinerlab\/|@walletconnect\/|@wallet-standard\/|@noble\/)/;
 
+/**
+ * What one plugin may import of another: its `api` (refs, types, small helpers) and its
+ * `binding` (what a chain plugin builds its side of a protocol with, e.g. WalletConnect's
+ * session-backed wallets; loaded lazily by the chain plugin).
+ */
+const PLUGIN_CONTRACTS = new Set(['/api', '/binding']);
+
 /** The kind of a workspace package, from its folder. */
 export function kindOf(folder) {
   if (folder === 'libs/kernel') return 'kernel';
@@ -149,10 +156,10 @@ export function checkBoundaries(root) {
           const allowed =
             pkg.kind === 'app' ||
             (pkg.kind === 'react' && (target.kind === 'kernel' || target.kind === 'ui')) ||
-            (pkg.kind === 'plugin' && (['kernel', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && subpath === '/api')));
+            (pkg.kind === 'plugin' && (['kernel', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
           if (!allowed) {
             const why = pkg.kind === 'plugin' && target.kind === 'plugin'
-              ? `may import another plugin only through its api ("${name}/api")`
+              ? `may import another plugin only through its contract entries ("${name}/api", "${name}/binding")`
               : `may not import ${name}`;
             report(line, `${pkg.name} (${pkg.kind}) ${why}`);
           } else if (subpath && !(pkg.kind === 'plugin' && subpath === '/api') && !target.entries.has(`.${subpath}`) && pkg.kind !== 'app') {

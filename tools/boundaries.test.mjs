@@ -63,7 +63,7 @@ describe('checkBoundaries', () => {
     });
     const found = messages(root);
     expect(found).toContain('libs/react/src/index.ts: @portico/react (react) may not import @portico/plugin-a');
-    expect(found.filter((m) => m.includes('may import another plugin only through its api'))).toHaveLength(2);
+    expect(found.filter((m) => m.includes('may import another plugin only through its contract entries'))).toHaveLength(2);
   });
 
   it('forbids tsyringe in plugins and undeclared workspace imports', () => {

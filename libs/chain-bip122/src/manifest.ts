@@ -9,7 +9,7 @@ export const manifest = defineManifest({
   displayName: 'Bitcoin',
   namespaces: [{ id: 'bip122', name: 'Bitcoin', accountTypes: ['payment', 'ordinal'], defaultAccountType: 'payment' }],
   contributes: {
-    connectorGroups: [{ id: 'bip122-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['bip122'], order: 40 }],
+    connectorGroups: [{ id: 'bip122-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['bip122'] }],
     rpcPolicies: [{ id: 'bip122', namespace: 'bip122', safe: BIP122_SAFE_METHODS, confirm: BIP122_CONFIRM_METHODS }],
   },
 });

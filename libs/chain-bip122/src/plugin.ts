@@ -1,5 +1,6 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
-import { siwxVerifierRef, type SiwxVerifier } from '@portico/plugin-siwx/api';
+import { defineChainPlugin } from '@portico/kernel';
+import { lazySiwxVerifier, siwxVerifierRef } from '@portico/plugin-siwx/api';
+import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 import { getWallets } from '@wallet-standard/app';
 import { createBip122Adapter } from './createBip122Adapter';
 import { manifest } from './manifest';
@@ -13,34 +14,20 @@ export interface Bip122PluginOptions {
 /**
  * Creates the Bitcoin chain plugin: Wallet Standard discovery of wallets with
  * `bitcoin:connect`, connect and silent reconnect, Esplora balances, message and PSBT
- * signing through the wallet, and the BIP-322 sign-in verifier (loaded on first use).
+ * signing through the wallet, the BIP-322 sign-in verifier and the WalletConnect session
+ * wallet (each loaded on first use).
  */
 export function createBip122Plugin(options: Bip122PluginOptions = {}) {
-  return definePlugin({
+  return defineChainPlugin({
     manifest,
-    activate(ctx) {
-      const connection = ctx.services.get(kernelRefs.connection);
-      const settings = ctx.services.get(kernelRefs.settings);
-      const adapter = createBip122Adapter({
-        connection,
-        connectors: ctx.services.get(kernelRefs.connectors),
-        gate: ctx.services.get(kernelRefs.requestGate),
-        http: ctx.http,
-        logger: ctx.logger,
-        pluginId: ctx.pluginId,
-        networks: () => settings.networks.filter((n) => n.caipNetworkId.startsWith('bip122:')),
-        approvalRequired: options.approvalRequired,
+    adapter: (parts) => createBip122Adapter({ ...parts, approvalRequired: options.approvalRequired }),
+    discover: (adapter) => (typeof window === 'undefined' ? undefined : adapter.watch(getWallets())),
+    services(ctx) {
+      ctx.services.register(siwxVerifierRef('bip122'), { useValue: lazySiwxVerifier('bip122', () => import('./siwx/createBip122Verifier').then((m) => m.createBip122Verifier())) });
+      // WalletConnect's bip122 JSON-RPC.
+      ctx.services.register(walletConnectBindingRef('bip122'), {
+        useValue: { namespace: 'bip122', methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'], events: ['bip122_addressesChanged'], load: () => import('./walletconnect/createBip122SessionWallet') },
       });
-      ctx.onDispose(() => adapter.dispose());
-      ctx.services.register(chainAdapterRef('bip122'), { useValue: adapter });
-      let verifier: Promise<SiwxVerifier> | undefined;
-      const load = () => (verifier ??= import('./siwx/createBip122Verifier').then(({ createBip122Verifier }) => createBip122Verifier()));
-      ctx.services.register(siwxVerifierRef('bip122'), {
-        useValue: { namespace: 'bip122', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
-      });
-      if (typeof window !== 'undefined') ctx.onDispose(adapter.watch(getWallets()));
-      // What the last page load left connected, and what another tab of the site connects later.
-      ctx.onDispose(connection.watchRestores('bip122', (connectorId) => void adapter.reconnect(connectorId)));
     },
   });
 }

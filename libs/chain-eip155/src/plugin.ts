@@ -1,10 +1,25 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
-import { siwxVerifierRef, type SiwxVerifier } from '@portico/plugin-siwx/api';
+import { defineChainPlugin } from '@portico/kernel';
+import { lazySiwxVerifier, siwxVerifierRef } from '@portico/plugin-siwx/api';
+import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 import { createEip155Adapter } from './createEip155Adapter';
 import { discoverEip6963 } from './discovery/discoverEip6963';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
 import { rpcServiceUrl, type RpcOptions } from './rpcUrls';
+
+/** Methods a WalletConnect session must let the wallet answer; every other read goes to the network's RPC. */
+const SESSION_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+];
 
 /** Options of the EVM chain plugin. */
 export interface Eip155PluginOptions extends RpcOptions {
@@ -12,56 +27,42 @@ export interface Eip155PluginOptions extends RpcOptions {
   target?: EventTarget;
   /**
    * Connector ids (rdns) of wallets that show no confirmation of their own (custodial or
-   * embedded): their signing and sending requests open Portico's ApproveTransaction view.
+   * embedded): their signing and sending requests open Portico's approval view.
    */
   approvalRequired?: readonly string[];
 }
 
 /**
  * Creates the EVM chain plugin: EIP-6963 discovery plus the legacy injected provider,
- * silent reconnect after a reload, and the eip155 chain adapter.
+ * silent reconnect after a reload, the eip155 chain adapter, the EIP-4361 sign-in verifier
+ * and the WalletConnect session provider (each loaded on first use).
  */
 export function createEip155Plugin(options: Eip155PluginOptions = {}) {
-  return definePlugin({
+  const rpcUrl = (caipNetworkId: string) => options.customRpcUrls?.[caipNetworkId]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, caipNetworkId) : undefined);
+  return defineChainPlugin({
     manifest,
-    activate(ctx) {
-      const connection = ctx.services.get(kernelRefs.connection);
-      const adapter = createEip155Adapter({
-        connection,
-        connectors: ctx.services.get(kernelRefs.connectors),
-        gate: ctx.services.get(kernelRefs.requestGate),
-        http: ctx.http,
-        logger: ctx.logger,
-        pluginId: ctx.pluginId,
-        rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls },
-        approvalRequired: options.approvalRequired,
-      });
-      ctx.onDispose(() => adapter.dispose());
-      ctx.services.register(chainAdapterRef('eip155'), { useValue: adapter });
-      // Sign-in (EIP-4361) for plugin-siwx; viem's SIWE code loads only when someone signs in.
-      let verifier: Promise<SiwxVerifier> | undefined;
-      const load = () =>
-        (verifier ??= import('./siwx/createEip155Verifier').then(({ createEip155Verifier }) =>
-          createEip155Verifier({
-            getRpcUrl: (caipNetworkId) => options.customRpcUrls?.[caipNetworkId]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, caipNetworkId) : undefined),
-          }),
-        ));
+    adapter: (parts) =>
+      createEip155Adapter({ ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls }, approvalRequired: options.approvalRequired }),
+    services(ctx) {
+      // viem's SIWE code loads only when someone signs in.
       ctx.services.register(siwxVerifierRef('eip155'), {
-        useValue: { namespace: 'eip155', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
+        useValue: lazySiwxVerifier('eip155', () => import('./siwx/createEip155Verifier').then((m) => m.createEip155Verifier({ getRpcUrl: rpcUrl }))),
       });
+      ctx.services.register(walletConnectBindingRef('eip155'), {
+        useValue: { namespace: 'eip155', methods: SESSION_METHODS, events: ['accountsChanged', 'chainChanged'], load: () => import('./walletconnect/createEip155SessionProvider') },
+      });
+    },
+    discover(adapter, ctx) {
       const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
-      if (target) {
-        const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
-        ctx.onDispose(discovery.stop);
-        try {
-          const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
-          if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);
-        } catch {
-          ctx.logger.warn('Ignored the legacy injected provider: reading it threw');
-        }
+      if (!target) return undefined;
+      const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
+      try {
+        const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
+        if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);
+      } catch {
+        ctx.logger.warn('Ignored the legacy injected provider: reading it threw');
       }
-      // What the last page load left connected, and what another tab of the site connects later.
-      ctx.onDispose(connection.watchRestores('eip155', (connectorId) => void adapter.reconnect(connectorId)));
+      return discovery.stop;
     },
   });
 }

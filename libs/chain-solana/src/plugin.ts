@@ -1,5 +1,6 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
-import { siwxVerifierRef, type SiwxVerifier } from '@portico/plugin-siwx/api';
+import { defineChainPlugin } from '@portico/kernel';
+import { lazySiwxVerifier, siwxVerifierRef } from '@portico/plugin-siwx/api';
+import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 import { getWallets } from '@wallet-standard/app';
 import { createSolanaAdapter } from './createSolanaAdapter';
 import { manifest } from './manifest';
@@ -13,34 +14,25 @@ export interface SolanaPluginOptions {
 /**
  * Creates the Solana chain plugin: Wallet Standard discovery (whichever of page and wallet
  * loads first), connect and silent reconnect, SOL balances over the network's JSON-RPC,
- * signing through the wallet, and the CAIP-122 sign-in verifier (loaded on first use).
+ * signing through the wallet, the CAIP-122 sign-in verifier and the WalletConnect session
+ * wallet (each loaded on first use).
  */
 export function createSolanaPlugin(options: SolanaPluginOptions = {}) {
-  return definePlugin({
+  return defineChainPlugin({
     manifest,
-    activate(ctx) {
-      const connection = ctx.services.get(kernelRefs.connection);
-      const settings = ctx.services.get(kernelRefs.settings);
-      const adapter = createSolanaAdapter({
-        connection,
-        connectors: ctx.services.get(kernelRefs.connectors),
-        gate: ctx.services.get(kernelRefs.requestGate),
-        http: ctx.http,
-        logger: ctx.logger,
-        pluginId: ctx.pluginId,
-        networks: () => settings.networks.filter((n) => n.caipNetworkId.startsWith('solana:')),
-        approvalRequired: options.approvalRequired,
+    adapter: (parts) => createSolanaAdapter({ ...parts, approvalRequired: options.approvalRequired }),
+    discover: (adapter) => (typeof window === 'undefined' ? undefined : adapter.watch(getWallets())),
+    services(ctx) {
+      ctx.services.register(siwxVerifierRef('solana'), { useValue: lazySiwxVerifier('solana', () => import('./siwx/createSolanaVerifier').then((m) => m.createSolanaVerifier())) });
+      ctx.services.register(walletConnectBindingRef('solana'), {
+        // WalletConnect's Solana JSON-RPC.
+        useValue: {
+          namespace: 'solana',
+          methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'],
+          events: [],
+          load: () => import('./walletconnect/createSolanaSessionWallet'),
+        },
       });
-      ctx.onDispose(() => adapter.dispose());
-      ctx.services.register(chainAdapterRef('solana'), { useValue: adapter });
-      let verifier: Promise<SiwxVerifier> | undefined;
-      const load = () => (verifier ??= import('./siwx/createSolanaVerifier').then(({ createSolanaVerifier }) => createSolanaVerifier()));
-      ctx.services.register(siwxVerifierRef('solana'), {
-        useValue: { namespace: 'solana', createMessage: async (fields) => (await load()).createMessage(fields), verify: async (session) => (await load()).verify(session) },
-      });
-      if (typeof window !== 'undefined') ctx.onDispose(adapter.watch(getWallets()));
-      // What the last page load left connected, and what another tab of the site connects later.
-      ctx.onDispose(connection.watchRestores('solana', (connectorId) => void adapter.reconnect(connectorId)));
     },
   });
 }

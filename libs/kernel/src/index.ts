@@ -30,6 +30,8 @@ export type { AlertCenter } from './alerts/AlertCenter';
 
 // Chains: the adapter a chain plugin provides, its wallets and the connection it keeps.
 export { chainAdapterRef } from './chain/ChainAdapter';
+export { defineChainPlugin } from './chain/defineChainPlugin';
+export type { ChainAdapterParts, ChainPluginAdapter } from './chain/defineChainPlugin';
 export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';

@@ -22,7 +22,7 @@ const INDEX = [
   // events, router, alerts
   'EventBus', 'Unsubscribe', 'CloseReason', 'ConnectionStatus', 'PorticoEvents', 'Router', 'RouterState', 'AlertCenter',
   // chains
-  'chainAdapterRef', 'AccountIdentity', 'Balance', 'ChainAdapter', 'TokenBalance', 'networkSchema', 'Network',
+  'chainAdapterRef', 'defineChainPlugin', 'ChainAdapterParts', 'ChainPluginAdapter', 'AccountIdentity', 'Balance', 'ChainAdapter', 'TokenBalance', 'networkSchema', 'Network',
   'Connector', 'ConnectorRegistry', 'RegisteredConnector', 'CONNECTOR_GROUPS', 'AccountType', 'ConnectorGroup', 'ConnectorType',
   'createWalletStandardAdapter', 'LINKED_WALLETS_FEATURE', 'StandardWallet', 'StandardWalletAccount', 'createWalletSlots', 'WalletSlots',
   'Account', 'ConnectionStore', 'ConnectTicket', 'RecentWallet', 'untilAborted', 'RequestGate', 'RpcRequest',

@@ -56,6 +56,24 @@ export function siwxVerifierRef(namespace: string): ServiceRef<SiwxVerifier> {
   return createServiceRef<SiwxVerifier>(`siwx-verifier/${namespace}`);
 }
 
+/**
+ * A verifier whose code loads on first use (`load` runs once): what a chain plugin registers
+ * under `siwxVerifierRef(namespace)`, so its message and signature code costs nothing until
+ * someone signs in.
+ */
+export function lazySiwxVerifier(namespace: string, load: () => Promise<Omit<SiwxVerifier, 'namespace'>>): SiwxVerifier {
+  let loaded: ReturnType<typeof load> | undefined;
+  const verifier = () => (loaded ??= load().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+  return {
+    namespace,
+    createMessage: async (fields) => (await verifier()).createMessage(fields),
+    verify: async (session) => (await verifier()).verify(session),
+  };
+}
+
 /** The host's server side of sign-in (optional): nonces, verification, session storage. */
 export interface SiwxServerConfig {
   getNonce(input: { accountAddress: string; chainId: string }): Promise<string>;

@@ -1,5 +1,9 @@
+// `@portico/plugin-walletconnect/binding`: what chain plugins build their session-backed
+// wallets with, in the modules their WalletConnect bindings load on first use.
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
-import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
+import type { SessionChange, WalletConnectSession } from './api';
+
+export type { SessionChange, WalletConnectProviderParts, WalletConnectSession, WalletConnectSessionState } from './api';
 
 /** How a session-backed wallet shows itself, and the chains it offers before a session exists. */
 export interface SessionWalletIdentity {
@@ -19,7 +23,7 @@ type ChangeListener = (change: { accounts?: readonly StandardWalletAccount[] }) 
  * their requests with `request`, through `wallet(features)`.
  */
 export function createSessionWalletBase(
-  connection: WalletConnectConnection,
+  connection: WalletConnectSession,
   identity: SessionWalletIdentity,
   spec: { namespace: string; accountsEvent: string; accounts: () => StandardWalletAccount[] },
 ) {

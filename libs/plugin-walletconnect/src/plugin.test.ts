@@ -1,13 +1,14 @@
-import { createKernel, createMemoryStorage, validateManifest } from '@portico/kernel';
+import { createKernel, createMemoryStorage, defineChainPlugin, validateManifest, type ChainPluginAdapter, type PluginDefinition } from '@portico/kernel';
 import { describe, expect, it } from 'vitest';
-import { WALLETCONNECT_CONNECTOR_ID, walletConnectServiceRef } from './api';
+import { WALLETCONNECT_CONNECTOR_ID, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectProviderParts } from './api';
 import { createWalletConnectPlugin, walletconnectPlugin } from './plugin';
 import { isLoopbackRelay, pairingTopicOf } from './services/WalletConnectConnection';
 
-const load = async (plugin = walletconnectPlugin) => {
+const load = async (plugin = walletconnectPlugin, others: PluginDefinition[] = []) => {
   const warnings: string[] = [];
   const kernel = createKernel({
-    plugins: [plugin],
+    plugins: [plugin, ...others],
+    networks: [{ caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
     storage: createMemoryStorage(),
     logLevel: 'warn',
     logSink: (level, message) => void (level === 'warn' && warnings.push(message)),
@@ -17,9 +18,9 @@ const load = async (plugin = walletconnectPlugin) => {
 };
 
 describe('walletconnectPlugin', () => {
-  it('has a valid manifest that activates after the chain plugins whose sessions it carries', () => {
+  it('has a valid manifest that names no chain plugin', () => {
     expect(() => validateManifest(walletconnectPlugin.manifest)).not.toThrow();
-    expect(walletconnectPlugin.manifest.optional).toEqual({ 'chain-eip155': '^0.1.0', 'chain-solana': '^0.1.0', 'chain-bip122': '^0.1.0' });
+    expect(JSON.stringify(walletconnectPlugin.manifest)).not.toMatch(/chain-|eip155|solana|bip122/);
   });
 
   it('contributes the WALLET_CONNECT connector group, which sorts first', async () => {
@@ -40,6 +41,60 @@ describe('walletconnectPlugin', () => {
     const { kernel, warnings } = await load(createWalletConnectPlugin({ projectId: 'p' }));
     expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toBeUndefined();
     expect(warnings).toContainEqual(expect.stringContaining('no chain plugin takes a WalletConnect session'));
+  });
+});
+
+/** A chain plugin for a namespace WalletConnect has never heard of, with a binding of its own. */
+function acmeChain(load: () => Promise<{ createSessionProvider(parts: WalletConnectProviderParts): unknown }>) {
+  const attached: Array<{ connectorId: string; provider: unknown }> = [];
+  const made: WalletConnectProviderParts[] = [];
+  const plugin = defineChainPlugin({
+    manifest: { id: 'chain-acme', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }] },
+    adapter: (): ChainPluginAdapter => ({
+      namespace: 'acme',
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      switchNetwork: async () => undefined,
+      reconnect: () => undefined,
+      attachProvider(connectorId, provider) {
+        attached.push({ connectorId, provider });
+        return () => undefined;
+      },
+    }),
+    services(ctx) {
+      ctx.services.register(walletConnectBindingRef('acme'), {
+        useValue: {
+          namespace: 'acme',
+          methods: ['acme_sign'],
+          events: ['acme_accountsChanged'],
+          load: async () => {
+            const module = await load();
+            return { createSessionProvider: (parts: WalletConnectProviderParts) => (made.push(parts), module.createSessionProvider(parts)) };
+          },
+        },
+      });
+    },
+  });
+  return { plugin, attached, made };
+}
+
+describe('a chain plugin WalletConnect does not know, through its binding', () => {
+  it('is carried by the session: its provider is attached to its adapter and the connector lists its namespace (listed before the chain: chains activate first)', async () => {
+    const acme = acmeChain(async () => ({ createSessionProvider: () => ({ kind: 'acme session provider' }) }));
+    const { kernel } = await load(createWalletConnectPlugin({ projectId: 'p' }), [acme.plugin]);
+    expect(acme.attached).toEqual([{ connectorId: WALLETCONNECT_CONNECTOR_ID, provider: { kind: 'acme session provider' } }]);
+    expect(acme.made.map((p) => [p.name, p.networks().map((n) => n.caipNetworkId)])).toEqual([['WalletConnect', ['acme:1']]]);
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', namespaces: ['acme'] });
+    await kernel.dispose();
+  });
+
+  it('a binding that fails to load is left out, with a warning naming it', async () => {
+    const acme = acmeChain(() => Promise.reject(new Error('chunk missing')));
+    const { kernel, warnings } = await load(createWalletConnectPlugin({ projectId: 'p' }), [acme.plugin]);
+    expect(acme.attached).toEqual([]);
+    expect(warnings).toContainEqual(expect.stringContaining('the acme binding failed to load'));
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toBeUndefined();
+    await kernel.dispose();
   });
 });
 

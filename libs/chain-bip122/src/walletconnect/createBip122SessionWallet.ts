@@ -1,14 +1,9 @@
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
 import { base64 } from '@scure/base';
-import type { SessionTypes } from '@walletconnect/types';
-import { createSessionWalletBase, type SessionWalletIdentity } from './sessionWallet';
-import type { WalletConnectConnection } from './WalletConnectConnection';
+import { createSessionWalletBase, type SessionWalletIdentity, type WalletConnectProviderParts, type WalletConnectSession, type WalletConnectSessionState } from '@portico/plugin-walletconnect/binding';
 
 const NS = 'bip122';
 
-/** Methods the wallet answers through the session (WalletConnect's bip122 JSON-RPC). */
-export const BIP122_SESSION_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const;
-export const BIP122_SESSION_EVENTS = ['bip122_addressesChanged'] as const;
 
 /** The wallet answered a Bitcoin request with something WalletConnect's bip122 methods do not return. */
 export class InvalidBip122SessionResponseError extends PorticoError {
@@ -21,7 +16,7 @@ export class InvalidBip122SessionResponseError extends PorticoError {
 const FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const;
 
 /** The session's bip122 accounts (`bip122:<genesis>:<address>`) as Wallet Standard accounts (no public key: the session has none). */
-function sessionAccounts(session: SessionTypes.Struct | undefined): StandardWalletAccount[] {
+function sessionAccounts(session: WalletConnectSessionState | undefined): StandardWalletAccount[] {
   const byAddress = new Map<string, string[]>();
   for (const entry of session?.namespaces[NS]?.accounts ?? []) {
     // CAIP-10 for bip122: the first 32 hex characters of the genesis hash, then the address
@@ -48,7 +43,7 @@ function decodeBase64(value: unknown, method: string, what: string): Uint8Array 
  * from the restored session; messages and PSBTs are signed by the wallet through the
  * session's `signMessage` / `signPsbt`; session updates and deletion become `change` events.
  */
-export function createBip122SessionWallet(connection: WalletConnectConnection, identity: SessionWalletIdentity): StandardWallet {
+export function createBip122SessionWallet(connection: WalletConnectSession, identity: SessionWalletIdentity): StandardWallet {
   const base = createSessionWalletBase(connection, identity, { namespace: NS, accountsEvent: 'bip122_addressesChanged', accounts: () => sessionAccounts(connection.current) });
 
   return base.wallet({
@@ -80,4 +75,9 @@ export function createBip122SessionWallet(connection: WalletConnectConnection, i
       },
     },
   });
+}
+
+/** The binding's entry (`walletConnectBindingRef('bip122')`): the session-backed wallet the adapter takes. */
+export function createSessionProvider(parts: WalletConnectProviderParts): StandardWallet {
+  return createBip122SessionWallet(parts.session, { name: parts.name, icon: parts.icon, chains: () => parts.networks().map((n) => n.caipNetworkId) });
 }

@@ -1,24 +1,8 @@
 import type { Network } from '@portico/kernel';
 import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
-import type { SessionTypes } from '@walletconnect/types';
-import type { SessionChange, WalletConnectConnection } from './WalletConnectConnection';
+import type { SessionChange, WalletConnectProviderParts, WalletConnectSession, WalletConnectSessionState } from '@portico/plugin-walletconnect/binding';
 
 const NS = 'eip155';
-
-/** Methods answered by the wallet through the session; every other read goes to the network's RPC. */
-export const EIP155_SESSION_METHODS = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-] as const;
-export const EIP155_SESSION_EVENTS = ['accountsChanged', 'chainChanged'] as const;
 
 type Listener = (...args: unknown[]) => void;
 
@@ -28,7 +12,7 @@ function rpcError(code: number, message: string): Error & { code: number } {
 }
 
 /** The session's eip155 accounts as `[chainId, address]`, in the wallet's order. */
-function sessionAccounts(session: SessionTypes.Struct | undefined): Array<[number, string]> {
+function sessionAccounts(session: WalletConnectSessionState | undefined): Array<[number, string]> {
   const out: Array<[number, string]> = [];
   for (const account of session?.namespaces[NS]?.accounts ?? []) {
     const match = /^eip155:(\d{1,18}):(0x[0-9a-fA-F]{40})$/.exec(account);
@@ -51,7 +35,7 @@ function chainIdFrom(value: unknown): number | undefined {
  * session, reads go to the network's RPC, and session events become `accountsChanged`,
  * `chainChanged` and `disconnect`.
  */
-export function createEip155SessionProvider(connection: WalletConnectConnection, parts: { http: HttpClient; networks: () => readonly Network[] }) {
+export function createEip155SessionProvider(connection: WalletConnectSession, parts: { http: HttpClient; networks: () => readonly Network[] }) {
   const listeners = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
   let chainId: number | undefined;
@@ -137,4 +121,9 @@ export function createEip155SessionProvider(connection: WalletConnectConnection,
       listeners.get(event)?.delete(listener);
     },
   };
+}
+
+/** The binding's entry (`walletConnectBindingRef('eip155')`): the EIP-1193 provider the adapter takes. */
+export function createSessionProvider(parts: WalletConnectProviderParts) {
+  return createEip155SessionProvider(parts.session, { http: parts.http, networks: parts.networks });
 }

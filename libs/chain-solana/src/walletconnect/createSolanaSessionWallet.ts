@@ -1,13 +1,8 @@
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
 import { base58, base64 } from '@scure/base';
-import type { SessionTypes } from '@walletconnect/types';
-import { createSessionWalletBase, type SessionWalletIdentity } from './sessionWallet';
-import type { WalletConnectConnection } from './WalletConnectConnection';
+import { createSessionWalletBase, type SessionWalletIdentity, type WalletConnectProviderParts, type WalletConnectSession, type WalletConnectSessionState } from '@portico/plugin-walletconnect/binding';
 
 const NS = 'solana';
-
-/** Methods the wallet answers through the session (WalletConnect's Solana JSON-RPC). */
-export const SOLANA_SESSION_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'] as const;
 
 /** The wallet answered a Solana request with something WalletConnect's Solana methods do not return. */
 export class InvalidSolanaSessionResponseError extends PorticoError {
@@ -21,7 +16,7 @@ const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const SOLANA_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
 
 /** The session's solana accounts (`solana:<genesis>:<address>`) as Wallet Standard accounts. */
-function sessionAccounts(session: SessionTypes.Struct | undefined): StandardWalletAccount[] {
+function sessionAccounts(session: WalletConnectSessionState | undefined): StandardWalletAccount[] {
   const byAddress = new Map<string, { publicKey: Uint8Array; chains: string[] }>();
   for (const entry of session?.namespaces[NS]?.accounts ?? []) {
     const match = /^(solana:[1-9A-HJ-NP-Za-km-z]{32}):([1-9A-HJ-NP-Za-km-z]{32,44})$/.exec(entry);
@@ -98,7 +93,7 @@ export function insertSignature(transaction: Uint8Array, signer: Uint8Array, sig
  * Solana JSON-RPC methods through the session, where the wallet confirms; session updates and
  * deletion become `change` events.
  */
-export function createSolanaSessionWallet(connection: WalletConnectConnection, identity: SessionWalletIdentity): StandardWallet {
+export function createSolanaSessionWallet(connection: WalletConnectSession, identity: SessionWalletIdentity): StandardWallet {
   const base = createSessionWalletBase(connection, identity, { namespace: NS, accountsEvent: 'accountsChanged', accounts: () => sessionAccounts(connection.current) });
   const request = (method: string, params: Record<string, unknown>, account: StandardWalletAccount) => base.request<unknown>(account, method, params);
 
@@ -146,4 +141,9 @@ export function createSolanaSessionWallet(connection: WalletConnectConnection, i
       },
     },
   });
+}
+
+/** The binding's entry (`walletConnectBindingRef('solana')`): the session-backed wallet the adapter takes. */
+export function createSessionProvider(parts: WalletConnectProviderParts): StandardWallet {
+  return createSolanaSessionWallet(parts.session, { name: parts.name, icon: parts.icon, chains: () => parts.networks().map((n) => n.caipNetworkId) });
 }

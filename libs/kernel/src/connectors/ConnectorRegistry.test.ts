@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContributionRegistry } from '../contributions/ContributionRegistry';
 import { ConnectorInvalidError, ConnectorRegistry } from './ConnectorRegistry';
 
 describe('ConnectorRegistry', () => {
@@ -13,6 +14,24 @@ describe('ConnectorRegistry', () => {
       ['x', 'injected'],
       ['ext', 'external'],
       ['feat', 'featured'],
+    ]);
+  });
+
+  it("places a connector that names no group by its plugin's contributed connector group (type, namespaces), else by its type", () => {
+    const contributions = new ContributionRegistry();
+    contributions.add('vault', { connectorGroups: [{ id: 'vault-auth', group: 'featured', connectorType: 'AUTH', namespaces: ['acme'], order: 5 }] });
+    const registry = new ConnectorRegistry(contributions);
+    registry.register({ id: 'v1', name: 'Vault', type: 'AUTH', namespaces: ['acme'] }, 'vault');
+    registry.register({ id: 'v2', name: 'Vault Beta', type: 'AUTH', namespaces: ['beta'] }, 'vault');
+    registry.register({ id: 'v3', name: 'Vault Own', type: 'AUTH', namespaces: ['acme'], group: 'custom', order: 1 }, 'vault');
+    registry.register({ id: 'other', name: 'Other', type: 'AUTH', namespaces: ['acme'] }, 'someone-else');
+    registry.register({ id: 'ann', name: 'Announced', type: 'ANNOUNCED', namespaces: ['acme'] }, 'vault');
+    expect(registry.getSnapshot().map((c) => [c.id, c.group, c.order])).toEqual([
+      ['v1', 'featured', 5],
+      ['v2', 'injected', undefined],
+      ['v3', 'custom', 1],
+      ['other', 'injected', undefined],
+      ['ann', 'injected', undefined],
     ]);
   });
 

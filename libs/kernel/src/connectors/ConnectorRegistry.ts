@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { Unsubscribe } from '../events/createEventBus';
 import { PorticoError } from '../errors/PorticoError';
-import { namespaceId } from '../manifest/contributionSchemas';
+import type { ContributionRegistry } from '../contributions/ContributionRegistry';
+import { contributionId, namespaceId } from '../manifest/contributionSchemas';
 import { safeParseWith } from '../schema/formatIssues';
 import { checkLink } from './safeUrls';
 import { createObservable, type Observable } from '../state/createObservable';
@@ -24,6 +25,11 @@ export interface Connector {
    * recommended, All Wallets) is reached through WalletConnect, so `via: 'walletConnect'`.
    */
   readonly via?: string | undefined;
+  /**
+   * The view the modal shows while connecting through this connector (WalletConnect's QR code),
+   * when its plugin contributes it; otherwise the modal's own connecting view.
+   */
+  readonly view?: string | undefined;
   /** Deep links of a directory wallet (already checked: https or an app scheme; web only https). */
   readonly links?: ConnectorLinks | undefined;
   /**
@@ -83,6 +89,7 @@ const connectorSchema = z.object({
   group: z.optional(z.enum(CONNECTOR_GROUPS)),
   order: z.optional(z.number()),
   via: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  view: z.optional(contributionId),
   contested: z.optional(z.boolean()),
   links: z.optional(
     z.object({
@@ -102,6 +109,13 @@ const connectorSchema = z.object({
  * pick the shared id with `sameWalletId`, on evidence a look-alike cannot forge.
  */
 export class ConnectorRegistry implements Observable<readonly RegisteredConnector[]> {
+  /**
+   * `sources`: the plugins' contributed connector groups (`contributes.connectorGroups`). A
+   * connector that names no group takes the group (and, when it has no order, the order) of
+   * its plugin's contribution for its type and namespaces; else the type's default group.
+   */
+  constructor(private readonly sources?: Pick<ContributionRegistry, 'list'>) {}
+
   private readonly entries = new Map<string, Map<string, RegisteredConnector>>();
   private readonly evidence = new Map<string, Map<string, ConnectorEvidence>>();
   private readonly state = createObservable<readonly RegisteredConnector[]>([]);
@@ -114,12 +128,17 @@ export class ConnectorRegistry implements Observable<readonly RegisteredConnecto
     const parsed = safeParseWith(connectorSchema, connector);
     if (!parsed.ok) throw new ConnectorInvalidError(parsed.problems);
     const value = parsed.value;
+    const source =
+      value.group === undefined
+        ? this.sources?.list('connectorGroups').find((g) => g.pluginId === pluginId && g.connectorType === value.type && (!g.namespaces || value.namespaces.some((ns) => g.namespaces!.includes(ns))))
+        : undefined;
     // A validated copy, frozen: what was checked is what every reader sees.
     const entry: RegisteredConnector = Object.freeze({
       ...value,
       namespaces: Object.freeze([...value.namespaces]),
       ...(value.links ? { links: Object.freeze({ ...value.links }) } : {}),
-      group: value.group ?? defaultConnectorGroup(value.type),
+      ...(value.order === undefined && source?.order !== undefined ? { order: source.order } : {}),
+      group: value.group ?? source?.group ?? defaultConnectorGroup(value.type),
       pluginId,
     });
     const byPlugin = this.entries.get(value.id) ?? new Map<string, RegisteredConnector>();

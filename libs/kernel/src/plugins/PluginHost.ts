@@ -114,7 +114,12 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   async start(): Promise<void> {
     this.started = true;
     for (const failure of this.queuedFailures.splice(0)) this.parts.events.emit('plugin:failed', failure);
-    await Promise.all(this.resolution.order.filter((id) => this.isEager(id)).map((id) => this.activate(id)));
+    // Chain plugins (those that provide a namespace) first: a feature plugin activating then
+    // finds every chain's adapter and the services chains offer (verifiers, session bindings).
+    const eager = this.resolution.order.filter((id) => this.isEager(id));
+    const isChain = (id: string) => (this.records.get(id)?.manifest?.namespaces?.length ?? 0) > 0;
+    await Promise.all(eager.filter(isChain).map((id) => this.activate(id)));
+    await Promise.all(eager.filter((id) => !isChain(id)).map((id) => this.activate(id)));
   }
 
   /**

@@ -1,7 +1,9 @@
 import { createObservable, PorticoError, type Logger, type Unsubscribe } from '@portico/kernel';
 import type { SignClient as SignClientClass } from '@walletconnect/sign-client';
 import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types';
-import type { PairingState } from '../api';
+import type { PairingState, SessionChange } from '../api';
+
+export type { SessionChange } from '../api';
 import { RelayConnectionMonitor } from './RelayConnectionMonitor';
 
 type SignClient = InstanceType<typeof SignClientClass>;
@@ -10,12 +12,6 @@ type SignClient = InstanceType<typeof SignClientClass>;
 export const PAIRING_LIFETIME_MS = 4 * 60_000;
 /** A pairing is treated as expired this long before it expires (spec: within 10 s). */
 export const PAIRING_EXPIRY_MARGIN_MS = 10_000;
-
-/** What one session event means to the chain providers built on it. */
-export type SessionChange =
-  | { readonly type: 'event'; readonly name: string; readonly data: unknown; readonly chainId: string }
-  | { readonly type: 'update' }
-  | { readonly type: 'delete' };
 
 /** Options of `WalletConnectConnection`. */
 export interface WalletConnectConnectionOptions {

@@ -1,4 +1,4 @@
-import { createMemoryStorage } from '@portico/kernel';
+import { createMemoryStorage, definePlugin } from '@portico/kernel';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
@@ -150,10 +150,14 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
   it('lists them in the custom group in the host’s order once started, minus excluded ones; unsafe links are dropped with a warning', async () => {
     const { plugin } = acmeChain();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A connection-protocol plugin's manifest, as plugin-walletconnect's: its connector group names the connector.
+    const protocol = definePlugin({
+      manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
+    });
     const p = createPortico({
       projectId: 'p',
       networks,
-      plugins: [plugin],
+      plugins: [plugin, protocol],
       storage: createMemoryStorage(),
       logLevel: 'warn',
       excludeWalletIds: ['hidden'],
@@ -177,11 +181,14 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
     warn.mockRestore();
   });
 
-  it('says which wallet cannot be reached when WalletConnect is not enabled', async () => {
+  it('lists no custom wallet when WalletConnect, which reaches them, is not enabled, and says so', async () => {
     const { plugin } = acmeChain();
-    const p = portico({ projectId: 'p', networks, plugins: [plugin], customWallets: [{ id: 'mine', name: 'My Wallet' }] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const p = portico({ projectId: 'p', networks, plugins: [plugin], logLevel: 'warn', customWallets: [{ id: 'mine', name: 'My Wallet' }] });
     await p.start();
-    await expect(p.connect('mine')).rejects.toMatchObject({ details: '"My Wallet" connects through "walletConnect", which is not enabled' });
+    expect(p.kernel.connectors.get('mine')).toBeUndefined();
+    expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringContaining('customWallets are reached through WalletConnect, which is not enabled: 1 custom wallet(s) not listed'));
+    warn.mockRestore();
   });
 
   it('refuses a malformed custom wallet, naming the field', () => {

@@ -77,9 +77,8 @@ export interface Portico {
   dispose(): Promise<void>;
 }
 
-/** The view of WalletConnect's QR code, contributed by plugin-walletconnect. */
-const WALLET_CONNECT_VIEW = 'ConnectingWalletConnect';
-const CONNECTING_VIEWS: ReadonlySet<string> = new Set(['Connecting', WALLET_CONNECT_VIEW]);
+/** The modal's own view for a connect attempt (a connector may name another: `Connector.view`). */
+const CONNECTING_VIEW = 'Connecting';
 
 /**
  * Creates a Portico instance. Throws `ConfigInvalidError` naming the field for a malformed
@@ -162,8 +161,9 @@ export function createPortico(config: PorticoConfig): Portico {
       attempt.set({ id: mine.id, connectorId, status: 'connecting' });
       // A directory wallet connects through another connector (WalletConnect); the view still names it.
       const through = connector.via ? kernel.connectors.get(connector.via) : connector;
-      // A connection-protocol connector (WalletConnect) has its own view: the QR code.
-      const view = through?.type === 'WALLET_CONNECT' && kernel.contributions.ownerOf('views', WALLET_CONNECT_VIEW) ? WALLET_CONNECT_VIEW : 'Connecting';
+      // A connector may name its own view (WalletConnect's QR code), when its plugin contributes it.
+      const view = through?.view && kernel.contributions.ownerOf('views', through.view) ? through.view : CONNECTING_VIEW;
+      const CONNECTING_VIEWS: ReadonlySet<string> = new Set([CONNECTING_VIEW, view]);
       if (!CONNECTING_VIEWS.has(kernel.router.getSnapshot().current.view)) kernel.router.push(view, { connectorId });
       let connected = 0;
       // Until a wallet answered, leaving the connecting view (Back, another view) or closing the modal gives the attempt up.

@@ -6,8 +6,14 @@ import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
 export const DEFAULT_WALLET_REGISTRY_URL = 'https://api.web3modal.org';
-/** The connector directory wallets are reached through. */
-export const DIRECTORY_VIA = 'walletConnect';
+/**
+ * The connector directory wallets are reached through: the one of the spec's WALLET_CONNECT
+ * type, whose plugin contributes its connector group under the connector's id. Known from
+ * the manifests, before the plugin activates; `undefined` when no such plugin is enabled.
+ */
+export function directoryVia(kernel: Pick<Kernel, 'contributions'>): string | undefined {
+  return kernel.contributions.list('connectorGroups').find((g) => g.connectorType === 'WALLET_CONNECT')?.id;
+}
 /** How many recommended wallets the Connect view lists. */
 export const RECOMMENDED_COUNT = 4;
 
@@ -65,7 +71,7 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
       })
     : undefined;
   const excluded = new Set(config.excludeWalletIds ?? []);
-  const viaNamespaces = () => kernel.connectors.get(DIRECTORY_VIA)?.namespaces ?? [];
+  const viaNamespaces = () => kernel.connectors.get(directoryVia(kernel) ?? '')?.namespaces ?? [];
   const directory: WalletDirectory = {
     registry,
     featuredWalletIds: config.featuredWalletIds ?? [],
@@ -91,7 +97,7 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
             type: 'WALLET_CONNECT',
             group,
             namespaces,
-            via: DIRECTORY_VIA,
+            via: directoryVia(kernel),
             ...(order !== undefined ? { order } : {}),
             ...(wallet.imageUrl ? { icon: wallet.imageUrl } : {}),
             ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
@@ -111,7 +117,12 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
 
 /** Lists the host's custom wallets: no network needed, so they render the first time the modal opens. */
 export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory, customWallets: PorticoConfig['customWallets'] = []): void {
-  const through = kernel.connectors.get(DIRECTORY_VIA)?.namespaces ?? kernel.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId.split(':')[0]!);
+  const via = directoryVia(kernel);
+  if (!via) {
+    if (customWallets.length) kernel.logger.warn(`customWallets are reached through WalletConnect, which is not enabled: ${customWallets.length} custom wallet(s) not listed`);
+    return;
+  }
+  const through = kernel.connectors.get(via)?.namespaces ?? kernel.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId.split(':')[0]!);
   const linkOrNothing = (wallet: { id: string }, field: string, value: string | undefined, kind: 'app' | 'web') => {
     if (value === undefined) return undefined;
     const checked = checkLink(value, kind);
@@ -130,7 +141,7 @@ export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory
           group: 'custom',
           order: index,
           namespaces: [...new Set(through)],
-          via: DIRECTORY_VIA,
+          via,
           ...(wallet.imageUrl ? { icon: wallet.imageUrl } : {}),
           links: {
             mobile: linkOrNothing(wallet, 'mobileLink', wallet.mobileLink, 'app'),
@@ -155,7 +166,7 @@ export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory
  */
 export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirectory): Promise<void> {
   const { registry } = directory;
-  const via = kernel.connectors.get(DIRECTORY_VIA);
+  const via = kernel.connectors.get(directoryVia(kernel) ?? '');
   if (!registry || !via) return;
   const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
   try {

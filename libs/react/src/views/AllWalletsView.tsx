@@ -7,7 +7,7 @@ import { ErrorBanner } from '../errors/ErrorBanner';
 import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
-import { DIRECTORY_VIA } from '../portico/walletDirectory';
+import { directoryVia } from '../portico/walletDirectory';
 import { useT } from '../hooks/useT';
 import { LegalConsent } from './LegalConsent';
 
@@ -38,7 +38,7 @@ export default function AllWalletsView() {
   const connectors = useObservable(kernel.connectors);
   // Registry wallets are reached through WalletConnect: without it, only installed wallets are
   // listed, and with it only wallets for namespaces its sessions carry.
-  const via = connectors.find((c) => c.id === DIRECTORY_VIA);
+  const via = connectors.find((c) => c.id === directoryVia(kernel));
   const client = via ? directory.registry : undefined;
   const viaNamespaces = via?.namespaces.join(',');
   const [query, setQuery] = useState('');
