@@ -10,6 +10,18 @@ export const manifest = defineManifest({
   namespaces: [{ id: 'bip122', name: 'Bitcoin', accountTypes: ['payment', 'ordinal'], defaultAccountType: 'payment' }],
   contributes: {
     connectorGroups: [{ id: 'bip122-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['bip122'] }],
-    rpcPolicies: [{ id: 'bip122', namespace: 'bip122', safe: BIP122_SAFE_METHODS, confirm: BIP122_CONFIRM_METHODS }],
+    rpcPolicies: [
+      {
+        id: 'bip122',
+        namespace: 'bip122',
+        safe: BIP122_SAFE_METHODS,
+        confirm: BIP122_CONFIRM_METHODS,
+        // What the approval view shows of these requests.
+        read: {
+          signMessage: { as: 'message', field: 'message', encoding: 'text' },
+          sendTransfer: { as: 'transfer', to: 'recipientAddress', amount: 'amount' },
+        },
+      },
+    ],
   },
 });

@@ -7,7 +7,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   kernel: '^0.1.0',
   displayName: 'EVM',
-  namespaces: [{ id: 'eip155', name: 'EVM', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'smartAccount' }],
+  namespaces: [{ id: 'eip155', name: 'Ethereum', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'smartAccount' }],
   flags: [{ id: 'smartSessions', default: false, description: 'ERC-7715 smart-session permissions.' }],
   contributes: {
     connectorGroups: [
@@ -15,6 +15,8 @@ export const manifest = defineManifest({
       { id: 'eip155-injected', group: 'injected', connectorType: 'INJECTED', namespaces: ['eip155'], order: 20 },
       { id: 'eip155-external', group: 'external', connectorType: 'EXTERNAL', namespaces: ['eip155'] },
     ],
+    // The spec has NFTs on eip155: the modal's NFT view, offered on this namespace.
+    accountTabs: [{ id: 'nfts', label: 'NFTs', view: 'AccountNfts', namespaces: ['eip155'], order: 20 }],
     rpcPolicies: [
       {
         id: 'eip155',
@@ -22,6 +24,12 @@ export const manifest = defineManifest({
         safe: EIP155_SAFE_METHODS,
         confirm: EIP155_CONFIRM_METHODS,
         reject: EIP155_REJECT_METHODS,
+        // What the approval view shows of these requests.
+        read: {
+          eth_sendTransaction: { as: 'transfer', to: 'to', amount: 'value', chainId: 'chainId', data: ['data', 'input'] },
+          personal_sign: { as: 'message', encoding: 'hexOrText' },
+          eth_signTypedData_v4: { as: 'typedData' },
+        },
       },
     ],
   },

@@ -10,6 +10,15 @@ export const manifest = defineManifest({
   namespaces: [{ id: 'solana', name: 'Solana', defaultAccountType: 'eoa' }],
   contributes: {
     connectorGroups: [{ id: 'solana-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['solana'], order: 30 }],
-    rpcPolicies: [{ id: 'solana', namespace: 'solana', safe: SOLANA_SAFE_METHODS, confirm: SOLANA_CONFIRM_METHODS }],
+    rpcPolicies: [
+      {
+        id: 'solana',
+        namespace: 'solana',
+        safe: SOLANA_SAFE_METHODS,
+        confirm: SOLANA_CONFIRM_METHODS,
+        // What the approval view shows of these requests.
+        read: { solana_signMessage: { as: 'message', field: 'message', encoding: 'base58' } },
+      },
+    ],
   },
 });

@@ -123,6 +123,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     known: () => host.namespaces(),
     defaultAccountType: (ns: string) => host.defaultAccountType(ns),
     accountTypes: (ns: string) => host.accountTypes(ns),
+    nameOf: (ns: string) => host.nameOf(ns),
   });
   services.register(kernelRefs.router, { useClass: Router }, 'kernel');
   services.register(kernelRefs.rpcPolicy, { useClass: RpcPolicyEngine }, 'kernel');

@@ -15,7 +15,7 @@ export type { PluginDefinition, ViewModule } from './manifest/definePlugin';
 export { validateManifest } from './manifest/validateManifest';
 export type { Manifest } from './manifest/manifestSchema';
 export { CONTRIBUTION_POINTS } from './manifest/contributionSchemas';
-export type { ViewRole } from './manifest/contributionSchemas';
+export type { ApprovalReader, ViewRole } from './manifest/contributionSchemas';
 export type { PluginContext } from './plugins/PluginContext';
 export type { PluginInfo } from './plugins/PluginHost';
 export { retryFailedImport } from './plugins/viewModules';
@@ -39,7 +39,7 @@ export type { Connector, ConnectorRegistry, RegisteredConnector } from './connec
 export { CONNECTOR_GROUPS } from './taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from './taxonomy/connectors';
 export { createWalletStandardAdapter, LINKED_WALLETS_FEATURE } from './chain/createWalletStandardAdapter';
-export type { StandardWallet, StandardWalletAccount } from './chain/createWalletStandardAdapter';
+export type { StandardWallet, StandardWalletAccount, StandardWalletRegistry } from './chain/createWalletStandardAdapter';
 export { createWalletSlots } from './chain/createWalletSlots';
 export type { WalletSlots } from './chain/createWalletSlots';
 export type { Account, ConnectionStore, ConnectTicket, RecentWallet } from './connection/ConnectionStore';

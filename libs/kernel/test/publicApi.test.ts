@@ -17,14 +17,14 @@ const INDEX = [
   // the kernel and its services
   'createKernel', 'Kernel', 'KernelConfig', 'kernelRefs',
   // writing a plugin
-  'defineManifest', 'definePlugin', 'PluginDefinition', 'ViewModule', 'validateManifest', 'Manifest', 'CONTRIBUTION_POINTS', 'ViewRole',
+  'defineManifest', 'definePlugin', 'PluginDefinition', 'ViewModule', 'validateManifest', 'Manifest', 'CONTRIBUTION_POINTS', 'ViewRole', 'ApprovalReader',
   'PluginContext', 'PluginInfo', 'retryFailedImport', 'createServiceRef', 'ServiceRef',
   // events, router, alerts
   'EventBus', 'Unsubscribe', 'CloseReason', 'ConnectionStatus', 'PorticoEvents', 'Router', 'RouterState', 'AlertCenter',
   // chains
   'chainAdapterRef', 'defineChainPlugin', 'ChainAdapterParts', 'ChainPluginAdapter', 'AccountIdentity', 'Balance', 'ChainAdapter', 'TokenBalance', 'networkSchema', 'Network',
   'Connector', 'ConnectorRegistry', 'RegisteredConnector', 'CONNECTOR_GROUPS', 'AccountType', 'ConnectorGroup', 'ConnectorType',
-  'createWalletStandardAdapter', 'LINKED_WALLETS_FEATURE', 'StandardWallet', 'StandardWalletAccount', 'createWalletSlots', 'WalletSlots',
+  'createWalletStandardAdapter', 'LINKED_WALLETS_FEATURE', 'StandardWallet', 'StandardWalletAccount', 'StandardWalletRegistry', 'createWalletSlots', 'WalletSlots',
   'Account', 'ConnectionStore', 'ConnectTicket', 'RecentWallet', 'untilAborted', 'RequestGate', 'RpcRequest',
   // plumbing
   'createMemoryStorage', 'createWebStorage', 'StoragePort', 'Logger', 'createObservable', 'Observable', 'safeParseWith',

@@ -14,9 +14,9 @@ describe('core manifest', () => {
     expect([...kernel.flags.getSnapshot().values()].every((f) => f.owner === 'core')).toBe(true);
   });
 
-  it('puts Tokens before NFTs and offers NFTs only where the spec has them', () => {
+  it('offers Tokens on every namespace and names none (a chain plugin adds the tabs its namespace has, e.g. NFTs)', () => {
     const kernel = createKernel({ plugins: [corePlugin], storage: createMemoryStorage(), logLevel: 'silent' });
-    expect(kernel.contributions.list('accountTabs').map((t) => t.id)).toEqual(['tokens', 'nfts']);
-    expect(kernel.contributions.list('accountTabs', 'bip122').map((t) => t.id)).toEqual(['tokens']);
+    expect(kernel.contributions.list('accountTabs').map((t) => [t.id, t.namespaces])).toEqual([['tokens', undefined]]);
+    expect(kernel.contributions.list('accountTabs', 'anything').map((t) => t.id)).toEqual(['tokens']);
   });
 });

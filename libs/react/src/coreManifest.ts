@@ -28,8 +28,7 @@ export const coreManifest = defineManifest({
     ],
     connectMethods: [{ id: 'wallet', label: 'Wallet', view: 'Connect', order: 30 }],
     accountTabs: [
-      { id: 'tokens', label: 'Tokens', view: 'AccountTokens', namespaces: ['eip155', 'solana', 'bip122'], order: 10 },
-      { id: 'nfts', label: 'NFTs', view: 'AccountNfts', namespaces: ['eip155'], order: 20 },
+      { id: 'tokens', label: 'Tokens', view: 'AccountTokens', order: 10 },
     ],
     alerts: [
       { id: 'project-id-not-configured', title: 'Project ID Not Configured', message: 'Set projectId in createPortico() to connect wallets.', severity: 'error' },

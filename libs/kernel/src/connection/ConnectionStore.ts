@@ -86,6 +86,8 @@ export interface NamespaceDirectory {
   defaultAccountType(namespace: string): AccountType | undefined;
   /** The account types the providing plugin lists (`undefined`: it lists none, any goes). */
   accountTypes(namespace: string): readonly AccountType[] | undefined;
+  /** The namespace's display name, as its chain plugin's manifest gives it (English). */
+  nameOf(namespace: string): string | undefined;
 }
 
 const DISCONNECTED: NamespaceConnection = {

@@ -82,14 +82,47 @@ export const accountTabContribution = z.strictObject({
   order,
 });
 
+/** A field name inside a request's params object. */
+const paramField = z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'Must be a field name (letters, digits, _)'));
+/** Which positional param holds the value (default 0). */
+const paramIndex = z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(9)));
+
+/**
+ * How the approval view reads a confirm method's params, so a person sees what they approve
+ * (the modal decodes untrusted params with these rules; anything else is shown raw):
+ * - `transfer`: an object param with a recipient, an amount in the network's smallest unit,
+ *   optionally the chain reference (the network is then `<namespace>:<chainId>`, else the
+ *   connected one) and call data (its 4-byte selector is shown);
+ * - `message`: a text to sign, as a string param or a field of an object param, encoded as
+ *   `hexOrText` (hex shown as text when printable), `base58` or `text`;
+ * - `typedData`: EIP-712 typed data (a JSON string or object param), shown as labelled fields.
+ */
+export const approvalReader = z.discriminatedUnion('as', [
+  z.strictObject({ as: z.literal('transfer'), param: paramIndex, to: paramField, amount: paramField, chainId: z.optional(paramField), data: z.optional(z.array(paramField)) }),
+  z.strictObject({ as: z.literal('message'), param: paramIndex, field: z.optional(paramField), encoding: z.enum(['hexOrText', 'base58', 'text']) }),
+  z.strictObject({ as: z.literal('typedData') }),
+]);
+
+/** One of the `approvalReader` rules. */
+export type ApprovalReader = z.infer<typeof approvalReader>;
+
 /** How a namespace's RPC methods are treated: safe (no prompt), confirm, reject. */
-export const rpcPolicyContribution = z.strictObject({
-  id: contributionId,
-  namespace: namespaceId,
-  safe: z.optional(z.array(methodPattern)),
-  confirm: z.optional(z.array(methodPattern)),
-  reject: z.optional(z.array(methodPattern)),
-});
+export const rpcPolicyContribution = z
+  .strictObject({
+    id: contributionId,
+    namespace: namespaceId,
+    safe: z.optional(z.array(methodPattern)),
+    confirm: z.optional(z.array(methodPattern)),
+    reject: z.optional(z.array(methodPattern)),
+    /** How the approval view reads confirm methods (by exact method name). */
+    read: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_:./-]*$/, 'Must be an RPC method name')), approvalReader)),
+  })
+  .check(
+    z.refine((p) => Object.keys(p.read ?? {}).every((method) => (p.confirm ?? []).some((c) => (c.endsWith('*') ? method.startsWith(c.slice(0, -1)) : c === method))), {
+      message: 'read names a method this policy does not confirm',
+      path: ['read'],
+    }),
+  );
 
 /** A social login provider. */
 export const socialProviderContribution = z.strictObject({

@@ -201,6 +201,10 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     return this.namespace(namespace)?.accountTypes;
   }
 
+  nameOf(namespace: string): string | undefined {
+    return this.namespace(namespace)?.name;
+  }
+
   private namespace(namespace: string) {
     for (const m of this.liveManifests()) {
       const found = m.namespaces?.find((n) => n.id === namespace);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RpcMethodNotAllowedError, type Manifest } from '../../test/internals';
+import { RpcMethodNotAllowedError, validateManifest, type Manifest } from '../../test/internals';
 import { chainPlugin, errorOf, kernelFactory, manifest, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
@@ -13,6 +13,27 @@ function withPolicies(...policies: Policy[]) {
     plugins: namespaces.map((ns) => chainPlugin(ns, { contributes: { rpcPolicies: policies.filter((p) => p.namespace === ns) } })),
   });
 }
+
+describe('RpcPolicyEngine: how the approval view reads a request', () => {
+  it("gives the reader the namespace's policy declares for a method, and none elsewhere", () => {
+    const kernel = withPolicies(
+      { id: 'acme', namespace: 'acme', confirm: ['acme_send', 'acme_sign*'], read: { acme_send: { as: 'transfer', to: 'dest', amount: 'units' }, acme_signText: { as: 'message', field: 'text', encoding: 'text' } } },
+      { id: 'beta', namespace: 'beta', confirm: ['acme_send'] },
+    );
+    expect(kernel.rpcPolicy.readerOf('acme', 'acme_send')).toEqual({ as: 'transfer', to: 'dest', amount: 'units' });
+    expect(kernel.rpcPolicy.readerOf('acme', 'acme_signText')).toEqual({ as: 'message', field: 'text', encoding: 'text' });
+    expect(kernel.rpcPolicy.readerOf('beta', 'acme_send')).toBeUndefined();
+    expect(kernel.rpcPolicy.readerOf('acme', 'acme_other')).toBeUndefined();
+  });
+
+  it('refuses a reader for a method the policy does not confirm, and a malformed reader', () => {
+    const policy = (read: unknown) => manifest('chain-x', { namespaces: [{ id: 'xns', name: 'X', defaultAccountType: 'eoa' }], contributes: { rpcPolicies: [{ id: 'x', namespace: 'xns', safe: ['x_get'], confirm: ['x_send'], read }] } });
+    expect(String(errorOf(() => validateManifest(policy({ x_get: { as: 'typedData' } }))))).toContain('read names a method this policy does not confirm');
+    expect(String(errorOf(() => validateManifest(policy({ x_send: { as: 'transfer', to: 'a b', amount: 'v' } }))))).toContain('Must be a field name');
+    expect(String(errorOf(() => validateManifest(policy({ x_send: { as: 'guess' } }))))).toContain('contributes.rpcPolicies[0].read');
+    expect(() => validateManifest(policy({ x_send: { as: 'transfer', to: 'to', amount: 'value', data: ['data'] } }))).not.toThrow();
+  });
+});
 
 describe('RpcPolicyEngine', () => {
   it('an exact name beats a prefix pattern, whichever is stricter', () => {

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { kernelRefs } from '../kernelRefs';
 import { RpcMethodNotAllowedError } from '../errors/kernelErrors';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
+import type { ApprovalReader } from '../manifest/contributionSchemas';
 
 /** How a wallet request is treated. */
 export type RpcDecision = 'safe' | 'confirm' | 'reject';
@@ -48,6 +49,15 @@ export class RpcPolicyEngine {
     return [...new Set(this.rulesFor(namespace).filter((r) => !r.prefix && r.decision !== 'reject').map((r) => r.pattern))]
       .filter((method) => this.classify(method, namespace) !== 'reject')
       .sort();
+  }
+
+  /** How the approval view reads `method`'s params on `namespace`, as a chain plugin's policy declares it. */
+  readerOf(namespace: string, method: string): ApprovalReader | undefined {
+    for (const policy of this.contributions.getSnapshot().rpcPolicies) {
+      const reader = policy.namespace === namespace ? policy.read?.[method] : undefined;
+      if (reader) return reader;
+    }
+    return undefined;
   }
 
   private rulesFor(namespace: string | undefined): Rule[] {

@@ -14,7 +14,10 @@ export const lazyEnglish = {
   'allWallets.listLabel': 'Wallets',
   'allWallets.installed': 'Installed',
   'allWallets.unavailable': "{name} cannot be reached: WalletConnect is not enabled for the app's networks",
-  // manifests' labels
+  // manifests' labels (chain plugins' namespace names: `namespace.<id>`)
+  'namespace.eip155': 'Ethereum',
+  'namespace.solana': 'Solana',
+  'namespace.bip122': 'Bitcoin',
   'views.Connect': 'Connect Wallet',
   'views.AllWallets': 'All Wallets',
   'views.Connecting': 'Connecting',

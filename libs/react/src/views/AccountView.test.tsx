@@ -29,7 +29,7 @@ describe('AccountView with the balance node down', () => {
     expect(balance().textContent).toBe('…');
     await elapse(0);
     expect(balance().textContent).toBe('Unavailable');
-    expect(screen.getByRole('status').textContent).toBe('Couldn’t load the balance: the network isn’t answering. Retrying…');
+    expect(screen.getByTestId('account-balance-error').textContent).toBe('Couldn’t load the balance: the network isn’t answering. Retrying…');
     expect(screen.queryByTestId('account-balance-stale')).toBeNull();
     node.up = true;
     await elapse(1_000);

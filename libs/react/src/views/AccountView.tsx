@@ -1,5 +1,5 @@
 import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
-import type { Balance } from '@portico/kernel';
+import { kernelRefs, type Balance } from '@portico/kernel';
 import { useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
 import { formatDecimal } from '../format/formatNumber';
@@ -55,7 +55,7 @@ export default function AccountView() {
       {chains.length > 1 ? (
         <ul className="pt-list" aria-label={t('account.namespaces')} data-testid="account-namespaces">
           {chains.map(([ns, c]) => {
-            const name = t(`namespace.${ns}`, undefined, ns);
+            const name = t(`namespace.${ns}`, undefined, kernel.getService(kernelRefs.namespaces).nameOf(ns) ?? ns);
             return (
               <li key={ns} className="pt-row">
                 <ListItem

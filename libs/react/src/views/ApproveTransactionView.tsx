@@ -55,7 +55,7 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
     );
   }
   if (!pending) return <p className="pt-muted">{t('approve.nothing')}</p>;
-  const summary = describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale });
+  const summary = describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale, reader: portico.kernel.rpcPolicy.readerOf(pending.namespace, pending.method) });
   return (
     <div className="pt-stack">
       <p>{t('approve.intro', { app: portico.metadata?.name ?? location.host })}</p>

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_CHARS, MAX_VALUE_CHARS, describeRequest, formatAmount, type DescribeContext } from './describeRequest';
+import type { ApprovalReader } from '@portico/kernel';
+import { MAX_TEXT_CHARS, MAX_VALUE_CHARS, describeRequest as describeWith, formatAmount, type DescribeContext } from './describeRequest';
 import { approvalKind } from './approvalKind';
 import { decodeBase58 } from './decodeText';
 
@@ -12,6 +13,18 @@ const ctx: DescribeContext = {
   ],
   connectedNetworkId: 'eip155:31337',
 };
+/** The readers the chain plugins declare in their policies (`rpcPolicies[].read`), as the view gets them. */
+const READERS: Record<string, ApprovalReader> = {
+  'eip155|eth_sendTransaction': { as: 'transfer', to: 'to', amount: 'value', chainId: 'chainId', data: ['data', 'input'] },
+  'eip155|personal_sign': { as: 'message', encoding: 'hexOrText' },
+  'eip155|eth_signTypedData_v4': { as: 'typedData' },
+  'solana|solana_signMessage': { as: 'message', field: 'message', encoding: 'base58' },
+  'bip122|signMessage': { as: 'message', field: 'message', encoding: 'text' },
+  'bip122|sendTransfer': { as: 'transfer', to: 'recipientAddress', amount: 'amount' },
+};
+/** Describes as the approval view does: with the reader the request's chain declares. */
+const describeRequest = (request: { namespace: string; method: string; params?: unknown }, context: DescribeContext) =>
+  describeWith(request, { ...context, reader: READERS[`${request.namespace}|${request.method}`] });
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const byId = (fields: readonly { id: string; value: string }[], id: string) => fields.find((f) => f.id === id)?.value;
 

@@ -1,3 +1,4 @@
+import type { ApprovalReader } from '@portico/kernel';
 import { formatBalance } from '../../format/formatBalance';
 import { formatDecimal } from '../../format/formatNumber';
 import { truncateAddress } from '../../format/truncateAddress';
@@ -48,6 +49,8 @@ export interface DescribeContext {
   readonly connectedNetworkId?: string | undefined;
   /** The modal's locale: amounts in its digits and decimal separator (English when absent). */
   readonly locale?: string | undefined;
+  /** How the request's chain plugin says to read this method (`rpcPolicies[].read`); raw when absent. */
+  readonly reader?: ApprovalReader | undefined;
 }
 
 const cap = (text: string, max = MAX_VALUE_CHARS) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -109,15 +112,32 @@ function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undef
   return fields;
 }
 
-function evmTransaction(params: unknown, ctx: DescribeContext): SummaryField[] {
-  const tx = firstParam(params);
-  if (!isRecord(tx)) throw new TypeError('not a transaction');
-  const fields = transfer(tx['to'], tx['value'], networkOf(ctx, tx['chainId'], 'eip155'), ctx.locale);
-  const data = tx['data'] ?? tx['input'];
+/** The positional param (an array's element) or the params themselves. */
+const paramAt = (params: unknown, index = 0): unknown => (Array.isArray(params) ? params[index] : index === 0 ? params : undefined);
+
+function readTransfer(reader: Extract<ApprovalReader, { as: 'transfer' }>, params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
+  const tx = paramAt(params, reader.param);
+  if (!isRecord(tx)) throw new TypeError('not a transfer');
+  const network = networkOf(ctx, reader.chainId === undefined ? undefined : tx[reader.chainId], namespace);
+  const fields = transfer(tx[reader.to], tx[reader.amount], network, ctx.locale);
+  const dataField = reader.data?.find((name) => tx[name] !== undefined);
+  const data = dataField === undefined ? undefined : tx[dataField];
   if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data) && data.length > 2) {
     fields.push({ id: 'contract', label: { key: 'approve.field.contractCall' }, value: data.length >= 10 ? data.slice(0, 10).toLowerCase() : data, ltr: true });
   } else if (data !== undefined && data !== null && data !== '0x' && data !== '') throw new TypeError('data is not hex');
   return fields;
+}
+
+function readMessage(reader: Extract<ApprovalReader, { as: 'message' }>, params: unknown): NonNullable<RequestSummary['message']> {
+  const param = paramAt(params, reader.param);
+  const value = reader.field === undefined ? param : isRecord(param) ? param[reader.field] : undefined;
+  if (typeof value !== 'string') throw new TypeError('message is not a string');
+  if (reader.encoding === 'text') return { text: cap(value, MAX_TEXT_CHARS), encoding: 'text' };
+  if (reader.encoding === 'hexOrText') return textOrHex(value);
+  const bytes = decodeBase58(value.slice(0, MAX_TEXT_CHARS * 2));
+  if (!bytes) throw new TypeError('message is not base58');
+  const text = printableText(bytes);
+  return text === undefined ? { text: cap(value, MAX_TEXT_CHARS), encoding: 'hex' } : { text: cap(text, MAX_TEXT_CHARS), encoding: 'text' };
 }
 
 function textOrHex(hexOrText: string): NonNullable<RequestSummary['message']> {
@@ -127,19 +147,13 @@ function textOrHex(hexOrText: string): NonNullable<RequestSummary['message']> {
   return text === undefined ? { text: cap(hexOrText, MAX_TEXT_CHARS), encoding: 'hex' } : { text: cap(text, MAX_TEXT_CHARS), encoding: 'text' };
 }
 
-function personalSign(params: unknown): RequestSummary['message'] {
-  const message = firstParam(params);
-  if (typeof message !== 'string') throw new TypeError('message is not a string');
-  return textOrHex(message);
-}
-
 function show(value: unknown): string {
   if (typeof value === 'string') return cap(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return cap(rawText(value).replace(/\s+/g, ' '));
 }
 
-function typedData(params: unknown, ctx: DescribeContext): SummaryField[] {
+function typedData(params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
   const list = Array.isArray(params) ? params : [];
   const payload = list.find((p) => typeof p === 'string' && p.trimStart().startsWith('{')) ?? list.find(isRecord);
   const parsed: unknown = typeof payload === 'string' ? JSON.parse(payload.length > 200_000 ? 'x' : payload) : payload;
@@ -148,7 +162,7 @@ function typedData(params: unknown, ctx: DescribeContext): SummaryField[] {
   const fields: SummaryField[] = [];
   if (domain['name'] !== undefined) fields.push({ id: 'domain', label: { key: 'approve.field.domain' }, value: show(domain['name']), ltr: false });
   if (domain['chainId'] !== undefined) {
-    const network = networkOf(ctx, domain['chainId'], 'eip155');
+    const network = networkOf(ctx, domain['chainId'], namespace);
     fields.push({ id: 'chain', label: { key: 'approve.field.network' }, value: network ? cap(network.name) : show(domain['chainId']), ltr: !network });
   }
   if (domain['verifyingContract'] !== undefined) fields.push(addressField('contractAddress', 'approve.field.verifyingContract', domain['verifyingContract']));
@@ -166,8 +180,9 @@ function typedData(params: unknown, ctx: DescribeContext): SummaryField[] {
 }
 
 /**
- * Reads a pending request into what a person needs to decide: the kind, recipient and
- * amount in the network's units, the message as text, typed data as labelled fields. A
+ * Reads a pending request into what a person needs to decide, by the rule its chain plugin
+ * declares (`ctx.reader`): the kind, recipient and amount in the network's units, the
+ * message as text, typed data as labelled fields. A
  * request that does not have the shape its method calls for comes back `malformed` with
  * only the raw text; nothing here throws, and every value is capped.
  */
@@ -177,41 +192,16 @@ export function describeRequest(request: { namespace: string; method: string; pa
   const base = { kind, method, raw: rawText(request.params) };
   const params = request.params;
   try {
-    const connected = networkOf(ctx, undefined, request.namespace);
-    switch (`${request.namespace}|${request.method}`) {
-      case 'eip155|eth_sendTransaction':
-        return { ...base, fields: evmTransaction(params, ctx), malformed: false };
-      case 'eip155|personal_sign':
-        return { ...base, fields: [], message: personalSign(params), malformed: false };
-      case 'eip155|eth_signTypedData_v4':
-        return { ...base, fields: typedData(params, ctx), malformed: false };
-      case 'solana|solana_signMessage': {
-        const message = firstParam(params);
-        if (!isRecord(message) || typeof message['message'] !== 'string') throw new TypeError('message is not a string');
-        const bytes = decodeBase58(message['message'].slice(0, MAX_TEXT_CHARS * 2));
-        if (!bytes) throw new TypeError('message is not base58');
-        const text = printableText(bytes);
-        return { ...base, fields: [], message: text === undefined ? { text: cap(message['message'], MAX_TEXT_CHARS), encoding: 'hex' } : { text: cap(text, MAX_TEXT_CHARS), encoding: 'text' }, malformed: false };
-      }
-      case 'bip122|signMessage': {
-        const message = firstParam(params);
-        if (!isRecord(message) || typeof message['message'] !== 'string') throw new TypeError('message is not a string');
-        return { ...base, fields: [], message: { text: cap(message['message'], MAX_TEXT_CHARS), encoding: 'text' }, malformed: false };
-      }
-      case 'bip122|sendTransfer': {
-        const transferParams = firstParam(params);
-        if (!isRecord(transferParams)) throw new TypeError('not a transfer');
-        return { ...base, fields: transfer(transferParams['recipientAddress'], transferParams['amount'], connected, ctx.locale), malformed: false };
-      }
-      default: {
-        // Another chain's send with a plain { to, value }: read it the same way; anything else stays raw.
-        const tx = firstParam(params);
-        if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {
-          return { ...base, fields: transfer(tx['to'], tx['value'], connected, ctx.locale), malformed: false };
-        }
-        return { ...base, fields: [], malformed: false };
-      }
+    const reader = ctx.reader;
+    if (reader?.as === 'transfer') return { ...base, fields: readTransfer(reader, params, request.namespace, ctx), malformed: false };
+    if (reader?.as === 'message') return { ...base, fields: [], message: readMessage(reader, params), malformed: false };
+    if (reader?.as === 'typedData') return { ...base, fields: typedData(params, request.namespace, ctx), malformed: false };
+    // No reader: a send with a plain { to, value } is read the same way; anything else stays raw.
+    const tx = firstParam(params);
+    if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {
+      return { ...base, fields: transfer(tx['to'], tx['value'], networkOf(ctx, undefined, request.namespace), ctx.locale), malformed: false };
     }
+    return { ...base, fields: [], malformed: false };
   } catch {
     return { ...base, fields: [], malformed: true };
   }
