@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { porticoOutsidePlugins } from './outsidePlugins';
 
 export default defineConfig({
-  plugins: [react()],
+  // `PORTICO_PLUGINS=<module>,<module>` adds plugins from outside the repository (see outsidePlugins.mjs).
+  plugins: [react(), porticoOutsidePlugins()],
+  resolve: { dedupe: ['react', 'react-dom', 'zod', '@portico/kernel', '@portico/react', '@portico/ui', '@portico/plugin-siwx', '@portico/plugin-walletconnect'] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

@@ -1,6 +1,7 @@
 import type { PluginDefinition } from '@portico/kernel';
 import { createPortico, PorticoProvider, type Portico } from '@portico/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { outsideNetworks, outsidePlugins } from 'virtual:portico-outside-plugins';
 import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
 import { demoChainPlugin, demoNetworks } from './demoChain';
@@ -28,7 +29,8 @@ const siwxPlugin = createSiwxPlugin({
   statement: 'Sign in to the Portico playground.',
   ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
 });
-const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins];
+// Plugins from outside the repository: PORTICO_PLUGINS=<module>,… (see outsidePlugins.mjs).
+const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...outsidePlugins];
 // The wallet directory: the local registry `npm start` runs (or `?registry=`), featured, included
 // and excluded registry ids from the query, and one custom wallet of the host's own.
 const walletRegistryUrl = params.get('registry') ?? (import.meta.env.VITE_PORTICO_REGISTRY as string | undefined);
@@ -52,7 +54,7 @@ const directory = {
 };
 // `?features=legalCheckbox,collapseWallets` turns flags on (`-id` turns one off); the control panel changes them at run time.
 const features = Object.fromEntries(idList('features')?.map((id) => (id.startsWith('-') ? [id.slice(1), false] : [id, true])) ?? []);
-const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks];
+const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks, ...outsideNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
 export function App() {
