@@ -3,6 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PorticoContext } from '../context/PorticoContext';
 import type { Portico } from '../portico/createPortico';
+import { createMemoryStorage, definePlugin } from '@portico/kernel';
+import { createPortico } from '../portico/createPortico';
+import { acmeChain, acmeNetworks } from '../test/acmeChain';
 import { connectedToFlakyNode } from '../test/flakyNodeChain';
 import AccountView from './AccountView';
 
@@ -68,6 +71,37 @@ describe('AccountView with the balance node down', () => {
     mount(portico);
     expect((await screen.findByTestId('account-balance-error')).textContent).toBe('Couldn’t load the balance. Retrying…');
     expect(document.body.textContent).not.toContain('header not found');
+    await portico.dispose();
+  });
+});
+
+describe('AccountView wallet buttons', () => {
+  it("draws a button's icon as its manifest names it: an icon of the UI set, an https/data image, else the initial", async () => {
+    const { plugin } = acmeChain();
+    const buttons = definePlugin({
+      manifest: {
+        id: 'buttons',
+        version: '1.0.0',
+        kernel: '^0.1.0',
+        contributes: {
+          views: [{ id: 'Pay', title: 'Pay' }],
+          walletButtons: [
+            { id: 'pay', label: 'Pay', view: 'Pay', icon: 'send', order: 1 },
+            { id: 'picture', label: 'Picture', view: 'Pay', icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E', order: 2 },
+            { id: 'odd', label: 'Odd', view: 'Pay', icon: 'rocket', order: 3 },
+          ],
+        },
+      },
+    });
+    const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [plugin, buttons], storage: createMemoryStorage(), logLevel: 'silent' });
+    await portico.start();
+    await portico.connect('acme-wallet');
+    mount(portico);
+    const button = (id: string) => document.querySelector(`[data-wallet-button="${id}"]`)!;
+    expect(button('pay').querySelector('[data-icon="send"] svg')).not.toBeNull();
+    expect(button('picture').querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(button('odd').querySelector('svg, img')).toBeNull();
+    expect(button('odd').textContent).toContain('O');
     await portico.dispose();
   });
 });

@@ -1,6 +1,6 @@
-import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
+import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, NAMED_ICONS, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { formatBalance } from '../format/formatBalance';
 import { formatDecimal } from '../format/formatNumber';
 import { truncateAddress } from '../format/truncateAddress';
@@ -22,6 +22,17 @@ function balanceText(balance: Balance | undefined, network: Network | undefined,
 }
 
 /** Account: address, balance, network, wallet-feature buttons and tabs from plugins. */
+/**
+ * A wallet button's icon as its manifest gives it: a named icon of `@portico/ui`'s set, or an
+ * image URL (shown only when `https:` or `data:image/`); otherwise the label's initial.
+ */
+function buttonIcon(icon: string | undefined): { icon?: ReactElement; imageSrc?: string } {
+  if (!icon) return {};
+  const Named = Object.hasOwn(NAMED_ICONS, icon) ? NAMED_ICONS[icon] : undefined;
+  if (Named) return { icon: <span className="pt-avatar" aria-hidden="true" data-icon={icon}><Named width={18} height={18} /></span> };
+  return /^(https:|data:image\/)/.test(icon) ? { imageSrc: icon } : {};
+}
+
 export default function AccountView() {
   const portico = usePortico('AccountView');
   const { kernel } = portico;
@@ -117,7 +128,12 @@ export default function AccountView() {
         <ul className="pt-list" aria-label={t('account.actions')}>
           {buttons.map((button) => (
             <li key={button.id}>
-              <ListItem label={t(`walletButtons.${button.id}`, undefined, button.label)} data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)} />
+              <ListItem
+                label={t(`walletButtons.${button.id}`, undefined, button.label)}
+                data-wallet-button={button.id}
+                {...buttonIcon(button.icon)}
+                onClick={() => kernel.router.push(button.view)}
+              />
             </li>
           ))}
         </ul>

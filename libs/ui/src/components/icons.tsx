@@ -50,3 +50,50 @@ export const GridIcon = (props: SVGProps<SVGSVGElement>) => (
     <rect x="14" y="14" width="7" height="7" rx="1.5" />
   </svg>
 );
+
+/** Send: an arrow leaving up and right. */
+export const SendIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <path d="M7 17 17 7M8 7h9v9" />
+  </svg>
+);
+
+/** Receive: an arrow into a tray. */
+export const ReceiveIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <path d="M12 3v12m-5-5 5 5 5-5M4 21h16" />
+  </svg>
+);
+
+/** Swap: two opposite arrows. */
+export const SwapIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <path d="M7 4 3 8l4 4M3 8h14M17 12l4 4-4 4m4-4H7" />
+  </svg>
+);
+
+/** Buy: a dollar sign in a circle. */
+export const BuyIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15 9.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .8-3 2s1.3 1.7 3 2 3 .8 3 2-1.3 2-3 2c-1.4 0-2.5-.5-3-1.5M12 6.5v11" />
+  </svg>
+);
+
+/**
+ * The icons a manifest may name (`walletButtons[].icon`, `socialProviders[].icon`), by name.
+ * The names of AppKit's icon set that Portico's plugins use map to the nearest icon here.
+ */
+export const NAMED_ICONS: Readonly<Record<string, (props: SVGProps<SVGSVGElement>) => ReturnType<typeof CloseIcon>>> = {
+  send: SendIcon,
+  'arrow-bottom-circle': ReceiveIcon,
+  receive: ReceiveIcon,
+  'recycle-horizontal': SwapIcon,
+  swap: SwapIcon,
+  dollar: BuyIcon,
+  buy: BuyIcon,
+  wallet: WalletIcon,
+  mail: MailIcon,
+  copy: CopyIcon,
+  close: CloseIcon,
+};
