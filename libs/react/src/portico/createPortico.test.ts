@@ -104,13 +104,22 @@ describe('connect, switch, disconnect through the chain-adapter contract', () =>
   });
 
   it('caches the balance for 30 s and disconnects every namespace', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { plugin, calls } = acmeChain();
     const p = portico({ projectId: 'p', networks, plugins: [plugin] });
-    await p.start();
-    await p.connect('acme-wallet');
-    expect(await p.balance('acme')).toEqual({ value: 1_234_567n, decimals: 6, symbol: 'ACM' });
-    await p.balance('acme');
-    expect(calls.filter((c) => c === 'balance')).toHaveLength(1);
+    try {
+      await p.start();
+      await p.connect('acme-wallet');
+      expect(await p.balance('acme')).toEqual({ value: 1_234_567n, decimals: 6, symbol: 'ACM' });
+      vi.setSystemTime(Date.now() + 29_000);
+      await p.balance('acme');
+      expect(calls.filter((c) => c === 'balance')).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      await p.balance('acme');
+      expect(calls.filter((c) => c === 'balance')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
     await p.disconnect();
     expect(p.kernel.connection.get('acme').status).toBe('disconnected');
     expect(await p.balance('acme')).toBeUndefined();
