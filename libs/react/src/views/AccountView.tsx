@@ -1,7 +1,8 @@
-import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, NAMED_ICONS, Tabs } from '@portico/ui';
+import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
+import { ManifestIcon } from './ManifestIcon';
 import { formatDecimal } from '../format/formatNumber';
 import { truncateAddress } from '../format/truncateAddress';
 import { useAccount } from '../hooks/useAccount';
@@ -22,17 +23,6 @@ function balanceText(balance: Balance | undefined, network: Network | undefined,
 }
 
 /** Account: address, balance, network, wallet-feature buttons and tabs from plugins. */
-/**
- * A wallet button's icon as its manifest gives it: a named icon of `@portico/ui`'s set, or an
- * image URL (shown only when `https:` or `data:image/`); otherwise the label's initial.
- */
-function buttonIcon(icon: string | undefined): { icon?: ReactElement; imageSrc?: string } {
-  if (!icon) return {};
-  const Named = Object.hasOwn(NAMED_ICONS, icon) ? NAMED_ICONS[icon] : undefined;
-  if (Named) return { icon: <span className="pt-avatar" aria-hidden="true" data-icon={icon}><Named width={18} height={18} /></span> };
-  return /^(https:|data:image\/)/.test(icon) ? { imageSrc: icon } : {};
-}
-
 export default function AccountView() {
   const portico = usePortico('AccountView');
   const { kernel } = portico;
@@ -131,7 +121,7 @@ export default function AccountView() {
               <ListItem
                 label={t(`walletButtons.${button.id}`, undefined, button.label)}
                 data-wallet-button={button.id}
-                {...buttonIcon(button.icon)}
+                icon={<ManifestIcon icon={button.icon} name={t(`walletButtons.${button.id}`, undefined, button.label)} />}
                 onClick={() => kernel.router.push(button.view)}
               />
             </li>

@@ -1,4 +1,4 @@
-import { AlertBanner, Avatar, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
@@ -6,6 +6,7 @@ import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { groupConnectors } from './groupConnectors';
 import { LegalConsent } from './LegalConsent';
+import { ManifestIcon } from './ManifestIcon';
 
 const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
 
@@ -115,12 +116,12 @@ export default function ConnectView() {
           const go = (provider: string) => method.view && kernel.router.push(method.view, { provider });
           return (
             <div key={method.id} className="pt-stack" role="group" aria-label={t(`connectMethods.${method.id}`, undefined, method.label)}>
-              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<Avatar src={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
+              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<ManifestIcon icon={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
               {rest.length ? (
                 <div className="pt-social-grid">
                   {rest.map((provider) => (
                     <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} {...gated} onClick={() => go(provider.id)}>
-                      <Avatar src={provider.icon} name={nameOf(provider)} size={28} />
+                      <ManifestIcon icon={provider.icon} name={nameOf(provider)} size={28} />
                     </IconButton>
                   ))}
                 </div>
