@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBalance } from './formatBalance';
 import { formatDate, formatDecimal, formatFixed, formatUsd } from './formatNumber';
@@ -53,5 +54,20 @@ describe('formatting for the locale (Intl)', () => {
     expect(formatUsd(12.5, 'en')).toBe('$12.50');
     expect(formatUsd(12.5, 'fr')).toMatch(/^12,50\s\$$/);
     expect(formatDate(Date.UTC(2026, 10, 23, 12), 'de', true)).toBe('23.11.2026');
+  });
+});
+
+describe('formatDecimal in English', () => {
+  it('writes exactly what Intl.NumberFormat would, without calling it (generated decimals, 0–18 places)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 18 }), fc.integer({ min: 0, max: 18 }), fc.constantFrom('en', 'en-US', 'en-GB'), (units, scale, extra, locale) => {
+        const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+        const decimal = `${units < 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+        const places = Math.min(18, scale + extra);
+        const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(decimal as Intl.StringNumericLiteral);
+        expect(formatDecimal(decimal, locale, places)).toBe(intl);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

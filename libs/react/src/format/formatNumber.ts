@@ -16,6 +16,9 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+/** English tags: ASCII digits, `.` and `-`, as a decimal string already is. */
+const ENGLISH = /^en(-|$)/i;
+
 /** Intl's most fraction digits. */
 const MAX_FRACTION_DIGITS = 100;
 
@@ -27,6 +30,10 @@ const MAX_FRACTION_DIGITS = 100;
  */
 export function formatDecimal(decimal: string, locale: string, places: number): string {
   if (places > MAX_FRACTION_DIGITS || !/^-?\d+(\.\d+)?$/.test(decimal)) return decimal;
+  // English writes the decimal string as it is: no Intl (its first use in a page costs a
+  // frame, and the Account view's balance is on the first open's path).
+  const given = decimal.split('.')[1]?.length ?? 0;
+  if (ENGLISH.test(locale) && given <= places) return places === 0 ? decimal : `${decimal}${given ? '' : '.'}${'0'.repeat(places - given)}`;
   return numberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(decimal as Intl.StringNumericLiteral);
 }
 
