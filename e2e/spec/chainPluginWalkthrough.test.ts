@@ -53,7 +53,7 @@ describe('the chain plugin walk-through (kernel README)', () => {
     const { registry, signed } = tronWallet();
     const kernel = createKernel({
       plugins: [shellPlugin, createWalletConnectPlugin({ projectId: 'walkthrough', relayUrl: 'ws://127.0.0.1:9' }), createTronPlugin({ wallets: registry })],
-      networks: [TRON],
+      // No Tron network from the host: the plugin's own is used.
       storage: createMemoryStorage(),
       logLevel: 'silent',
     });

@@ -4,12 +4,13 @@ import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 const NS = 'tron';
 const isTronAccount = (a: StandardWalletAccount) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a.address);
 
-/** Data the kernel validates before anything runs: the namespace, where its wallets go, its RPC policy. */
+/** Data the kernel validates before anything runs: the namespace and its network, where its wallets go, its RPC policy. */
 export const manifest = defineManifest({
   id: 'chain-tron',
   version: '0.1.0',
   kernel: '^0.1.0',
-  namespaces: [{ id: NS, name: 'Tron', defaultAccountType: 'eoa' }],
+  // Its mainnet is the app's Tron network unless the host lists its own.
+  namespaces: [{ id: NS, name: 'Tron', defaultAccountType: 'eoa', networks: [{ caipNetworkId: 'tron:0x2b6653dc', name: 'Tron', nativeCurrency: { name: 'Tronix', symbol: 'TRX', decimals: 6 } }] }],
   contributes: {
     connectorGroups: [{ id: 'tron-wallets', group: 'injected', connectorType: 'ANNOUNCED', namespaces: [NS] }],
     rpcPolicies: [

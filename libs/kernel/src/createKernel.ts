@@ -113,9 +113,15 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   own(kernelRefs.http, http);
   own(kernelRefs.logger, logger);
   own(kernelRefs.storage, storage);
+  const hostNetworks = options.networks ?? [];
   own(kernelRefs.settings, {
     storageKey,
-    networks: options.networks ?? [],
+    /** The host's networks, and for a namespace the host lists none of, the ones its chain plugin declares. */
+    get networks() {
+      const listed = new Set(hostNetworks.map((n) => n.caipNetworkId.split(':')[0]));
+      const declared = host.declaredNetworks().filter((n) => !listed.has(n.caipNetworkId.split(':')[0]));
+      return declared.length ? [...hostNetworks, ...declared] : hostNetworks;
+    },
     notAllowedDelayMs: options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS,
     reconnectTimeoutMs: options.reconnectTimeoutMs ?? 10_000,
   });

@@ -13,6 +13,7 @@ import {
   InvalidCaipAddressError,
   kernelRefs,
   RpcMethodNotAllowedError,
+  validateManifest,
   type PluginContext,
 } from './internals';
 import { kernelFactory, record, waitFor } from './helpers';
@@ -184,5 +185,25 @@ describe('a third-party chain + feature plugin pair', () => {
     expect(kernel.plugins.get('acme-staking')?.error?.message).toBe('Plugin "acme-staking" requires "chain-acme", which is not installed');
     expect(kernel.contributions.list('walletButtons')).toEqual([]);
     expect(() => kernel.connection.setConnecting('acme')).toThrow(AdapterNotFoundError);
+  });
+});
+
+describe('a chain plugin that declares its networks', () => {
+  const make = kernelFactory();
+  const net = (id: string, name: string) => ({ caipNetworkId: id, name, nativeCurrency: { name, symbol: name.slice(0, 3).toUpperCase(), decimals: 6 } });
+  const zeta = definePlugin({
+    manifest: { id: 'chain-zeta', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'zeta', name: 'Zeta', defaultAccountType: 'eoa', networks: [net('zeta:main', 'Zeta'), net('zeta:test', 'Zeta Test')] }] },
+  });
+
+  it("gives the app its networks when the host lists none of the namespace, and yields to the host's list", () => {
+    expect(make({ plugins: [zeta] }).getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId)).toEqual(['zeta:main', 'zeta:test']);
+    const hosted = make({ plugins: [zeta], networks: [net('zeta:test', 'Zeta Test'), net('acme:1', 'Acme')] });
+    expect(hosted.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId)).toEqual(['zeta:test', 'acme:1']);
+    const other = make({ plugins: [zeta], networks: [net('acme:1', 'Acme')] });
+    expect(other.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId)).toEqual(['acme:1', 'zeta:main', 'zeta:test']);
+  });
+
+  it("refuses a declared network of another namespace", () => {
+    expect(() => validateManifest({ ...zeta.manifest, namespaces: [{ id: 'zeta', name: 'Zeta', defaultAccountType: 'eoa', networks: [net('acme:1', 'Acme')] }] })).toThrow(/every network must be on the namespace/);
   });
 });

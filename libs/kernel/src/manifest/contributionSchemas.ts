@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_TYPE_PATTERN, CONNECTOR_GROUPS, CONNECTOR_TYPES } from '../taxonomy/connectors';
 import { CAIP_NAMESPACE } from '../caip/caip';
+import { networkSchema } from '../chain/networkSchema';
 
 /** Ids of contributions, views and flags: letters, digits, `.`, `_`, `-`; 1–64 chars. */
 export const contributionId = z.string().check(
@@ -174,10 +175,16 @@ export const namespaceDeclaration = z
     name: label,
     accountTypes: z.optional(z.array(accountTypeSchema).check(z.minLength(1))),
     defaultAccountType: accountTypeSchema,
+    /** The namespace's well-known networks: the app's networks of it when the host lists none. */
+    networks: z.optional(z.array(networkSchema).check(z.minLength(1), z.maxLength(50))),
   })
   .check(
     z.refine((ns) => !ns.accountTypes || ns.accountTypes.includes(ns.defaultAccountType), {
       message: 'defaultAccountType must be one of accountTypes',
       path: ['defaultAccountType'],
+    }),
+    z.refine((ns) => (ns.networks ?? []).every((n) => n.caipNetworkId.startsWith(`${ns.id}:`)), {
+      message: "every network must be on the namespace (its caipNetworkId starts with '<id>:')",
+      path: ['networks'],
     }),
   );

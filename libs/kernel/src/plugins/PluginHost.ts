@@ -15,6 +15,7 @@ import { validateManifest } from '../manifest/validateManifest';
 import { createDerivedObservable, type Observable } from '../state/createObservable';
 import type { StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
+import type { Network } from '../chain/networkSchema';
 import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
 import { isThenable } from './isThenable';
 import { createViewModules } from './viewModules';
@@ -199,6 +200,11 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   /** The account types the providing plugin declares, if it lists them. */
   accountTypes(namespace: string): readonly AccountType[] | undefined {
     return this.namespace(namespace)?.accountTypes;
+  }
+
+  /** The networks enabled chain plugins declare for their namespaces (`namespaces[].networks`). */
+  declaredNetworks(): readonly Network[] {
+    return this.liveManifests().flatMap((m) => (m.namespaces ?? []).flatMap((n) => n.networks ?? []));
   }
 
   nameOf(namespace: string): string | undefined {

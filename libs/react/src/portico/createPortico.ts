@@ -100,7 +100,8 @@ export function createPortico(config: PorticoConfig): Portico {
     logLevel: options.logLevel,
     remoteConfig: options.remoteConfig,
   });
-  const networks = options.networks ?? [];
+  // The host's networks, plus the networks chain plugins declare for namespaces the host lists none of.
+  const networks = kernel.getService(kernelRefs.settings).networks;
   const i18n = createI18n(options.locale ?? 'en', undefined, (error) => kernel.logger.warn('Locale failed to load', error));
   const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
   const attempt = createObservable<ConnectAttempt | undefined>(undefined);
