@@ -89,6 +89,8 @@ test('a request that is not allowed shows the notice only after ≥ 250 ms', asy
   await page.getByRole('button', { name: 'Request that is not allowed' }).click();
   const d = dialog(page);
   await expect(d).toBeVisible();
+  // The user is connected: the notice shows over their Account view, not over the Connect list.
+  await expect(d).toHaveAttribute('data-view', 'Account');
   const notice = d.getByText('Action not allowed');
   await expect(notice).toBeVisible();
   expect(Date.now() - started).toBeGreaterThanOrEqual(250);

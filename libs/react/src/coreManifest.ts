@@ -21,7 +21,7 @@ export const coreManifest = defineManifest({
       { id: 'AllWallets', title: 'All Wallets', prefetch: true },
       { id: 'Connecting', title: 'Connecting', prefetch: true },
       { id: 'Networks', title: 'Choose Network', prefetch: true },
-      { id: 'Account', title: 'Account', prefetch: true },
+      { id: 'Account', title: 'Account', prefetch: true, role: 'account' },
       { id: 'AccountTokens', title: 'Tokens', prefetch: true },
       { id: 'AccountNfts', title: 'NFTs', prefetch: true },
       { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false, prefetch: true, role: 'approval' },

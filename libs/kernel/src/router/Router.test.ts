@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CloseReason, validateManifest } from '../../test/internals';
-import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
+import { chainPlugin, kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
 const makeKernel = kernelFactory({ withShell: true });
 
@@ -207,6 +207,24 @@ describe('Router: views by role', () => {
     expect(kernel.router.getSnapshot().current.view).toBe('');
     kernel.contributions.add('late', { views: [{ id: 'Late', title: 'Late', role: 'home' }] });
     expect(kernel.router.getSnapshot()).toEqual({ isOpen: false, stack: [{ view: 'Late' }], current: { view: 'Late' } });
+  });
+
+  it('opens on the account view while a namespace is connected (a refused request shows over it, not over Connect)', async () => {
+    const kernel = bare({
+      plugins: [
+        plugin(manifest('modal', { contributes: { views: [{ id: 'Start', title: 'Start', role: 'home' }, { id: 'Me', title: 'Me', role: 'account' }] } })),
+        chainPlugin('acme', { contributes: { rpcPolicies: [{ id: 'acme', namespace: 'acme', safe: ['acme_get'] }] } }),
+      ],
+      notAllowedDelayMs: 1,
+    });
+    void kernel.router.open();
+    expect(kernel.router.getSnapshot().current.view).toBe('Start');
+    kernel.router.close();
+    kernel.connection.setConnected('acme', { accounts: [{ address: 'acme:1:0xabc', type: 'eoa' }], network: 'acme:1' });
+    const refused = kernel.requestGate.request('acme', { method: 'acme_drain' }, async () => 'never');
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Me' } });
+    await expect(refused).rejects.toThrow('Requested RPC call is not allowed');
+    expect(kernel.router.getSnapshot().current.view).toBe('Me');
   });
 
   it('refuses a role the schema does not know', () => {

@@ -1,6 +1,7 @@
 import '../di/installReflect';
 import { inject, injectable } from 'tsyringe';
 import { kernelRefs } from '../kernelRefs';
+import type { ConnectionStore } from '../connection/ConnectionStore';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
 import type { EventBus, Unsubscribe } from '../events/createEventBus';
 import type { CloseReason } from '../events/PorticoEvents';
@@ -48,6 +49,7 @@ export class Router implements Observable<RouterState> {
   constructor(
     @inject(kernelRefs.events.id) private readonly events: EventBus,
     @inject(kernelRefs.contributions.id) private readonly contributions: ContributionRegistry,
+    @inject(kernelRefs.connection.id) private readonly connection: Pick<ConnectionStore, 'getSnapshot'>,
   ) {
     this.state = createObservable<RouterState>(stateOf(false, [{ view: this.home() }]));
     // Closed, the stack is just the home view: it follows the plugins that contribute one.
@@ -64,6 +66,12 @@ export class Router implements Observable<RouterState> {
    */
   viewFor(role: ViewRole): string | undefined {
     return this.contributions.list('views').find((view) => view.role === role)?.id;
+  }
+
+  /** Where `open()` without a view goes: the `account` view while a namespace is connected, else home. */
+  entry(): string {
+    const connected = Object.values(this.connection.getSnapshot().namespaces).some((c) => c.status === 'connected');
+    return (connected && this.viewFor('account')) || this.home();
   }
 
   /** The home view's id; `''` while no enabled plugin contributes one. */
@@ -84,14 +92,16 @@ export class Router implements Observable<RouterState> {
     return () => void this.guards.delete(guard);
   }
 
-  /** Opens the modal (on `view`, else where it is) and resolves when it closes. */
+  /** Opens the modal (on `view`, else at `entry()`) and resolves when it closes. */
   open(view?: string, params?: unknown): Promise<CloseReason> {
     const { isOpen, stack } = this.getSnapshot();
     const done = new Promise<CloseReason>((resolve) => this.waiters.push(resolve));
     if (view !== undefined && (!isOpen || this.getSnapshot().current.view !== view)) {
       this.commit(true, isOpen ? [...stack, { view, params }] : [{ view, params }]);
     } else if (!isOpen) {
-      this.commit(true, stack);
+      // Closed, the stack is the home view: open where a connected user belongs.
+      const atHome = stack.length === 1 && stack[0]!.view === this.home() && stack[0]!.params === undefined;
+      this.commit(true, atHome ? [{ view: this.entry() }] : stack);
     }
     if (!isOpen) this.events.emit('modal:opened', { view: this.getSnapshot().current.view });
     return done;

@@ -1,6 +1,6 @@
 import { PorticoError } from '@portico/kernel';
 import { JsonRpcError, RpcUnavailableError } from '@portico/kernel/http';
-import { ChainNotSupportedError, classifyError, HttpTimeoutError, NoActiveCaipAddressError, RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, type ErrorKind } from '@portico/kernel/errors';
+import { ChainNotSupportedError, classifyError, HttpTimeoutError, NoActiveCaipAddressError, RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewLoadError, ViewNotFoundError, type ErrorKind } from '@portico/kernel/errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/createI18n';
@@ -153,5 +153,14 @@ describe('describeError: translations', () => {
     await i18n.setLocale('ar');
     expect(describeError({ code: -32002 }, i18n.t)).toMatchObject({ title: 'طلب بانتظارك', message: 'افتح محفظتك: هناك طلب بانتظارك' });
     expect(describeError(new NoActiveCaipAddressError(), i18n.t).message).toBe('لم تشارك المحفظة أي حساب. افتح قفلها أو أضف حسابًا ثم حاول مرة أخرى.');
+  });
+});
+
+describe('describeError: a view that cannot be shown', () => {
+  it('never shows the user an internal view id, whether the view is unknown or its chunk failed', () => {
+    for (const error of [new ViewNotFoundError('OnRampProviders', 'no enabled plugin contributes it'), new ViewLoadError('OnRampProviders', new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/x.js'))]) {
+      const { title, message } = describeError(error);
+      expect(`${title} ${message}`).not.toMatch(/OnRampProviders|assets|View "/);
+    }
   });
 });

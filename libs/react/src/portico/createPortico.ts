@@ -146,11 +146,8 @@ export function createPortico(config: PorticoConfig): Portico {
     theme,
     connectAttempt: attempt,
     legal,
-    open(view, params) {
-      const active = kernel.connection.getSnapshot().activeNamespace;
-      const connected = active !== undefined && kernel.connection.get(active).status === 'connected';
-      return kernel.router.open(view ?? (connected ? 'Account' : 'Connect'), params);
-    },
+    // Without a view: the router's entry (the account view while connected, else home).
+    open: (view, params) => kernel.router.open(view, params),
     close: () => kernel.router.close('cancelled'),
     async connect(connectorId) {
       const connector = kernel.connectors.get(connectorId);
