@@ -26,6 +26,7 @@ const [siwx, solana, bitcoin, relay, registry] = await services.start(
 );
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
+console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,

@@ -118,4 +118,10 @@ test.describe('right-to-left locales mirror the layout', () => {
       });
     });
   }
+
+  test('a Latin wallet name in an Arabic modal runs left to right, so a long one is cut at its end, not its start', async ({ page }) => {
+    const d = await openConnectIn(page, 'ar', LOCALES.find(([l]) => l === 'ar')![1]);
+    const label = d.getByRole('button', { name: 'Demo Wallet', exact: true }).locator('.pt-list-item-label');
+    expect(await label.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction, getComputedStyle(el).textOverflow])).toEqual(['auto', 'ltr', 'ellipsis']);
+  });
 });

@@ -15,7 +15,10 @@ export function ListItem({ label, imageSrc, icon, tag, selected, className, type
   return (
     <button {...rest} type={type} aria-current={selected || undefined} className={['pt-list-item', className ?? ''].filter(Boolean).join(' ')}>
       {icon ?? <Avatar src={imageSrc} name={label} />}
-      <span className="pt-list-item-label">{label}</span>
+      {/* dir="auto": a Latin name in a right-to-left modal keeps its start, and is cut at its end. */}
+      <span className="pt-list-item-label" dir="auto">
+        {label}
+      </span>
       {tag ? <span className="pt-tag">{tag}</span> : null}
     </button>
   );

@@ -15,7 +15,7 @@ export function TokenRow({ name, symbol, iconUrl, quantity, value }: TokenRowPro
     <div className="pt-token-row">
       <Avatar src={iconUrl} name={symbol || name} size={32} />
       <div className="pt-token-main">
-        <div>{name}</div>
+        <div dir="auto">{name}</div>
         <div className="pt-muted">
           {quantity} {symbol}
         </div>

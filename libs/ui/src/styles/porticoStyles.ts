@@ -100,6 +100,7 @@ export const porticoStyles = `
 .pt-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8em; white-space: pre-wrap; word-break: break-all; background: var(--pt-bg-2); padding: 10px; border-radius: 10px; max-height: 180px; overflow: auto; margin: 0; }
 .pt-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .pt-root[dir="rtl"] .pt-flip { transform: scaleX(-1); }
+.pt-root[dir="rtl"] .pt-list-item-label { text-align: right; }
 @keyframes pt-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes pt-rise { from { opacity: 0; transform: translateY(12px); } to { opacity: 1; transform: none; } }
 @keyframes pt-spin { to { transform: rotate(360deg); } }
