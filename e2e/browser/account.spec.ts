@@ -97,3 +97,15 @@ test('a request that is not allowed shows the notice only after ≥ 250 ms', asy
   await expect(d.getByText('Requested RPC call is not allowed')).toBeVisible();
   await expect(page.getByTestId('host-result')).toHaveText('demo_drainWallet → Requested RPC call is not allowed');
 });
+
+test('Copy address puts the address on the clipboard and says so where it can be seen, for 2 s', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await connectDemoWallet(page);
+  const d = await openAccount(page);
+  await d.getByRole('button', { name: 'Copy address' }).click();
+  await expect(d.getByTestId('account-copied')).toHaveText('Address copied');
+  const address = await page.getByTestId('host-address').textContent();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expect(d.getByTestId('account-copied')).toHaveText('', { timeout: 4_000 });
+  await expect(d.getByRole('button', { name: 'Copy address' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatBalance } from '../format/formatBalance';
 import { ManifestIcon } from './ManifestIcon';
 import { formatDecimal } from '../format/formatNumber';
@@ -38,6 +38,12 @@ export default function AccountView() {
   const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
   const identity = useIdentity();
   const [copied, setCopied] = useState(false);
+  // "Address copied" shows for 2 s.
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2_000);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
   const [tab, setTab] = useState<string>();
   const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
@@ -93,6 +99,10 @@ export default function AccountView() {
           >
             <CopyIcon width={16} height={16} />
           </IconButton>
+        </div>
+        {/* Seen and announced: the address is on the clipboard. */}
+        <div role="status" className="pt-muted" data-testid="account-copied">
+          {copied ? t('account.copied') : ''}
         </div>
         <div>
           <span className="pt-visually-hidden">{t('account.balance')}: </span>
