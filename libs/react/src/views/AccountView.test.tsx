@@ -102,6 +102,9 @@ describe('AccountView wallet buttons', () => {
     expect(button('picture').querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
     expect(button('odd').querySelector('svg, img')).toBeNull();
     expect(button('odd').textContent).toContain('O');
+    // acme has one tab (Tokens): its content, no tab bar of one tab.
+    expect(document.querySelector('[role="tablist"]')).toBeNull();
+    expect(document.querySelector('section[data-account-section="tokens"]')?.getAttribute('aria-label')).toBe('Tokens');
     await portico.dispose();
   });
 });

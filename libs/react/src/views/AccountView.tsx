@@ -51,7 +51,7 @@ export default function AccountView() {
   if (!isConnected || !caipAddress || !namespace) {
     return (
       <div className="pt-center">
-        <Button onClick={() => kernel.router.reset('Connect')}>{t('button.connect')}</Button>
+        <Button onClick={() => kernel.router.reset()}>{t('button.connect')}</Button>
       </div>
     );
   }
@@ -138,10 +138,15 @@ export default function AccountView() {
           ))}
         </ul>
       ) : null}
-      {selectedTab ? (
+      {selectedTab && tabs.length > 1 ? (
         <Tabs label={t('account.tabs')} tabs={tabs.map((x) => ({ id: x.id, label: t(`accountTabs.${x.id}`, undefined, x.label) }))} selected={selectedTab.id} onSelect={setTab}>
           <ViewOutlet viewId={selectedTab.view} />
         </Tabs>
+      ) : selectedTab ? (
+        // One tab (Solana, Bitcoin: Tokens only): its content, without a bar of one tab.
+        <section aria-label={t(`accountTabs.${selectedTab.id}`, undefined, selectedTab.label)} data-account-section={selectedTab.id}>
+          <ViewOutlet viewId={selectedTab.view} />
+        </section>
       ) : null}
       <Button
         variant="danger"
