@@ -6,7 +6,8 @@
 // reconnect after a reload → connected (medians of 20), all warm (one page); then the cold figures
 // (tools/benchCold.mjs: a fresh context per sample, first open and each first view visit); with plugin-walletconnect and the local
 // wallet registry: whether the protocol client loads before the QR view, All Wallets' first
-// paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50).
+// paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50);
+// last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -234,3 +235,9 @@ try {
   wcHost.server.close();
   await Promise.all([anvil.stop(), registry.stop()]);
 }
+
+// The kernel alone, in Node: a 20-plugin start (each kernel disposed outside the timing) and ordering.
+console.log('\nKernel (libs/kernel/bench/kernel.ts):');
+const { spawnSync } = await import('node:child_process');
+const kernelBench = spawnSync(process.execPath, ['--import', 'tsx', 'bench/kernel.ts'], { cwd: join(import.meta.dirname, '..', 'libs', 'kernel'), stdio: 'inherit' });
+if (kernelBench.status !== 0) throw new Error(`the kernel bench failed (exit ${kernelBench.status})`);

@@ -5,6 +5,5 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
-    benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });

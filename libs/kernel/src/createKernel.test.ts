@@ -138,7 +138,8 @@ describe('createKernel: life cycle', () => {
     expect(kernel.getService(kernelRefs.connection)).toBe(kernel.connection);
     expect(kernel.getService(kernelRefs.requestGate)).toBe(kernel.requestGate);
     expect(kernel.getService(kernelRefs.rpcPolicy)).toBe(kernel.rpcPolicy);
-    expect(kernel.getService(kernelRefs.settings)).toEqual({ networks: [], storageKey: 'portico', notAllowedDelayMs: 300, reconnectTimeoutMs: 10_000 });
+    const { networks, storageKey, notAllowedDelayMs, reconnectTimeoutMs } = kernel.getService(kernelRefs.settings);
+    expect({ networks, storageKey, notAllowedDelayMs, reconnectTimeoutMs }).toEqual({ networks: [], storageKey: 'portico', notAllowedDelayMs: 300, reconnectTimeoutMs: 10_000 });
   });
 
   it('kernel.caip knows the namespaces of enabled chain plugins only', async () => {

@@ -267,6 +267,24 @@ describe('ConnectionStore: persistence', () => {
     expect(disconnected).toEqual([]);
   });
 
+  it('the reconnect window sets a timer only while something is being restored', () => {
+    const storage = createMemoryStorage();
+    vi.useFakeTimers();
+    try {
+      const fresh = makeKernel({ storage, plugins: [acme] });
+      fresh.connection.startReconnectWindow(new Set(['acme']));
+      expect(vi.getTimerCount()).toBe(0);
+      fresh.connection.setConnected('acme', { accounts: [{ address: A1, type: 'eoa' }] });
+      const reloaded = makeKernel({ storage, plugins: [acme] });
+      reloaded.connection.startReconnectWindow(new Set(['acme']));
+      expect(vi.getTimerCount()).toBe(1);
+      reloaded.connection.dispose();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('after start(), restored namespaces no plugin provides are dropped; others wait for reconnectTimeoutMs', async () => {
     const storage = createMemoryStorage();
     const first = makeKernel({ storage, plugins: [acme, beta] });

@@ -412,13 +412,18 @@ export class ConnectionStore implements Observable<ConnectionState> {
   startReconnectWindow(known: ReadonlySet<string>): void {
     this.expireReconnects((ns) => !known.has(ns));
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.expireReconnects(), this.reconnectTimeoutMs);
+    this.reconnectTimer = undefined;
+    // No timer when nothing is being restored (a first visit, a disconnected wallet).
+    if (this.pendingRestores().length) this.reconnectTimer = setTimeout(() => this.expireReconnects(), this.reconnectTimeoutMs);
   }
 
   private expireReconnects(filter: (namespace: string) => boolean = () => true): void {
-    for (const namespace of [...this.restored.keys()]) {
-      if (filter(namespace) && this.get(namespace).status === 'connecting') this.setDisconnected(namespace);
-    }
+    for (const namespace of this.pendingRestores()) if (filter(namespace)) this.setDisconnected(namespace);
+  }
+
+  /** Restored namespaces still reconnecting. */
+  private pendingRestores(): string[] {
+    return [...this.restored.keys()].filter((namespace) => this.get(namespace).status === 'connecting');
   }
 
   /** Ends the namespace's pending attempt without restoring anything (something else settled it). */

@@ -50,8 +50,16 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 /** Result of `safeParseWith`: the parsed value, or readable problems. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problems: string };
 
-/** Parses with a schema, reporting inputs so messages can say what was received. */
+/**
+ * Parses with a schema; on a failure, parses again reporting inputs so the messages can say
+ * what was received. The first parse passes no context: zod copies a given context with a
+ * spread into an object that V8 gives a hidden class of its own on every call (one per
+ * manifest, kept in old space until a full collection), which made the kernel's start
+ * allocate a map per plugin.
+ */
 export function safeParseWith<S extends z.ZodMiniType>(schema: S, data: unknown): ParseResult<z.infer<S>> {
-  const result = schema.safeParse(data, { reportInput: true });
-  return result.success ? { ok: true, value: result.data } : { ok: false, problems: formatIssues(result.error.issues) };
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, value: result.data };
+  const reported = schema.safeParse(data, { reportInput: true });
+  return { ok: false, problems: formatIssues((reported.error ?? result.error).issues) };
 }
