@@ -14,6 +14,8 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.nx', 'storybook-static', 't
 /** Third-party packages the framework-free layers may use at run time. */
 const KERNEL_THIRD_PARTY = ['tsyringe', 'reflect-metadata', 'eventemitter3', 'zod', 'compare-versions'];
 const UI_THIRD_PARTY = ['react', 'react-dom', 'qr'];
+/** The core is framework-free: no UI library, no chain SDK, no DI container of its own. */
+const CORE_THIRD_PARTY = ['zod'];
 const CHAIN_SDKS = /^(viem|@solana\/|bitcoinjs-lib|ecpair|@bitcoinerlab\/|@walletconnect\/|@wallet-standard\/|@noble\/)/;
 
 /**
@@ -26,6 +28,7 @@ const PLUGIN_CONTRACTS = new Set(['/api', '/binding']);
 /** The kind of a workspace package, from its folder. */
 export function kindOf(folder) {
   if (folder === 'libs/kernel') return 'kernel';
+  if (folder === 'libs/core') return 'core';
   if (folder === 'libs/ui') return 'ui';
   if (folder === 'libs/react') return 'react';
   if (/^libs\/(plugin|chain)-/.test(folder)) return 'plugin';
@@ -155,8 +158,9 @@ export function checkBoundaries(root) {
           const subpath = specifier.slice(name.length);
           const allowed =
             pkg.kind === 'app' ||
-            (pkg.kind === 'react' && (target.kind === 'kernel' || target.kind === 'ui')) ||
-            (pkg.kind === 'plugin' && (['kernel', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
+            (pkg.kind === 'core' && target.kind === 'kernel') ||
+            (pkg.kind === 'react' && ['kernel', 'core', 'ui'].includes(target.kind)) ||
+            (pkg.kind === 'plugin' && (['kernel', 'core', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
           if (!allowed) {
             const why = pkg.kind === 'plugin' && target.kind === 'plugin'
               ? `may import another plugin only through its contract entries ("${name}/api", "${name}/binding")`
@@ -171,6 +175,7 @@ export function checkBoundaries(root) {
         }
         if (isTest) continue;
         if (pkg.kind === 'kernel' && !KERNEL_THIRD_PARTY.includes(name)) report(line, `kernel may not import "${name}" (allowed: ${KERNEL_THIRD_PARTY.join(', ')})`);
+        if (pkg.kind === 'core' && !CORE_THIRD_PARTY.includes(name)) report(line, `core may not import "${name}" (allowed: ${CORE_THIRD_PARTY.join(', ')})`);
         if (pkg.kind === 'ui' && !UI_THIRD_PARTY.includes(name)) report(line, `ui may not import "${name}" (allowed: ${UI_THIRD_PARTY.join(', ')})`);
         if (pkg.kind === 'react' && CHAIN_SDKS.test(name)) report(line, `react may not import the chain SDK "${name}"`);
         if (pkg.kind === 'plugin' && (name === 'tsyringe' || name === 'reflect-metadata')) report(line, 'plugins never import tsyringe; use ctx.services and createServiceRef');

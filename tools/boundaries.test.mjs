@@ -66,6 +66,23 @@ describe('checkBoundaries', () => {
     expect(found.filter((m) => m.includes('may import another plugin only through its contract entries'))).toHaveLength(2);
   });
 
+  it('keeps the core framework-free: the kernel and zod, never React, the UI kit, a plugin or a chain SDK', () => {
+    const root = workspace({
+      'libs/kernel': { files: { 'src/index.ts': 'export const a = 1;' } },
+      'libs/ui': { files: { 'src/index.ts': 'export const b = 1;' } },
+      'libs/core': {
+        deps: ['@portico/kernel', '@portico/ui', 'zod'],
+        files: { 'src/index.ts': "import { a } from '@portico/kernel';\nimport * as z from 'zod/mini';\nimport { b } from '@portico/ui';\nimport { useState } from 'react';\nimport { x } from 'viem';\nexport { a, b, z, useState, x };" },
+      },
+      'libs/react': { deps: ['@portico/core'], files: { 'src/index.ts': "export * as core from '@portico/core';" } },
+    });
+    const found = messages(root);
+    expect(found).toContain('libs/core/src/index.ts: @portico/core (core) may not import @portico/ui');
+    expect(found).toContain('libs/core/src/index.ts: core may not import "react" (allowed: zod)');
+    expect(found).toContain('libs/core/src/index.ts: core may not import "viem" (allowed: zod)');
+    expect(found.filter((m) => /import "?(@portico\/kernel|zod)/.test(m) || m.startsWith('libs/react'))).toEqual([]);
+  });
+
   it('forbids tsyringe in plugins and undeclared workspace imports', () => {
     const root = workspace({
       'libs/kernel': { files: { 'src/index.ts': 'export const k = 1;' } },
@@ -122,8 +139,8 @@ describe('helpers', () => {
   });
 
   it('classifies folders', () => {
-    expect(['libs/kernel', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'apps/playground', 'e2e'].map(kindOf)).toEqual([
-      'kernel', 'ui', 'react', 'plugin', 'plugin', 'app', 'app',
+    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'apps/playground', 'e2e'].map(kindOf)).toEqual([
+      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'app', 'app',
     ]);
   });
 

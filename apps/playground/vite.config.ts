@@ -5,7 +5,7 @@ import { porticoOutsidePlugins } from './outsidePlugins';
 export default defineConfig({
   // `PORTICO_PLUGINS=<module>,<module>` adds plugins from outside the repository (see outsidePlugins.mjs).
   plugins: [react(), porticoOutsidePlugins()],
-  resolve: { dedupe: ['react', 'react-dom', 'zod', '@portico/kernel', '@portico/react', '@portico/ui', '@portico/plugin-siwx', '@portico/plugin-walletconnect'] },
+  resolve: { dedupe: ['react', 'react-dom', 'zod', '@portico/kernel', '@portico/core', '@portico/react', '@portico/ui', '@portico/plugin-siwx', '@portico/plugin-walletconnect'] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

@@ -11,7 +11,7 @@ import { siwxPlugin } from '@portico/plugin-siwx';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
-import { corePlugin } from '@portico/react';
+import { corePlugin, modalPlugin } from '@portico/react';
 
 /** Every first-party plugin, deliberately not in the spec's order. */
 export const allPlugins: readonly PluginDefinition[] = [
@@ -23,6 +23,7 @@ export const allPlugins: readonly PluginDefinition[] = [
   socialsPlugin,
   historyPlugin,
   corePlugin,
+  modalPlugin,
   emailPlugin,
   chainBip122Plugin,
   onrampPlugin,

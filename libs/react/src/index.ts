@@ -1,12 +1,11 @@
-export { coreManifest } from './coreManifest';
-export { corePlugin } from './corePlugin';
-export { createPortico } from './portico/createPortico';
-export type { ConnectAttempt, Portico } from './portico/createPortico';
-export type { LegalConsent } from './portico/createLegalConsent';
-export type { AccountRead, AccountReadState } from './portico/accountReads';
-export { porticoConfigSchema } from './portico/porticoConfigSchema';
-export type { Network, PorticoConfig } from './portico/porticoConfigSchema';
-export type { AnalyticsEvent, AnalyticsOptions, AnalyticsProperties } from './analytics/AnalyticsEvent';
+/**
+ * `@portico/react`: the provider, hooks, buttons, the modal shell and its views (`modalPlugin`),
+ * and `createPortico` with that modal. The framework-free parts are `@portico/core`'s; the
+ * ones a React host or plugin commonly needs are re-exported here.
+ */
+export { modalManifest } from './modalManifest';
+export { modalPlugin } from './modalPlugin';
+export { createPortico } from './createPortico';
 export { PorticoProvider } from './context/PorticoProvider';
 export { mountPortico } from './mountPortico';
 export { AccountButton } from './components/AccountButton';
@@ -28,24 +27,57 @@ export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
 export { usePluginT } from './hooks/usePluginT';
 export type { ViewProps } from './modal/ViewOutlet';
-export { AUTO_LOCALE, createI18n } from './i18n/createI18n';
-export { BUILTIN_LOCALES, matchLocale } from './i18n/builtinLocales';
-export { catalogueProblems } from './i18n/catalogueProblems';
-export { definePluginMessages } from './i18n/pluginMessages';
-export type { PluginMessages } from './i18n/pluginMessages';
-export type { I18n, I18nState, LocaleLoader } from './i18n/createI18n';
-export { en } from './i18n/en';
-export { lazyEnglish } from './i18n/labels';
-export type { MessageKey, Messages } from './i18n/en';
-export { describeError } from './errors/describeError';
-export type { ErrorDescription, Translate } from './errors/describeError';
 export { ErrorBanner } from './errors/ErrorBanner';
 export type { ErrorBannerProps } from './errors/ErrorBanner';
-export { toError } from './errors/toError';
-export { formatBalance } from './format/formatBalance';
-export { formatDate, formatDecimal, formatFixed, formatUsd } from './format/formatNumber';
-export { truncateAddress } from './format/truncateAddress';
-export { createThemeStore } from './theme/createThemeStore';
-export type { ThemeState, ThemeStore } from './theme/createThemeStore';
-export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
-export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';
+
+// From @portico/core.
+export {
+  coreManifest,
+  corePlugin,
+  porticoConfigSchema,
+  AUTO_LOCALE,
+  createI18n,
+  BUILTIN_LOCALES,
+  matchLocale,
+  catalogueProblems,
+  definePluginMessages,
+  en,
+  lazyEnglish,
+  describeError,
+  toError,
+  formatBalance,
+  formatDate,
+  formatDecimal,
+  formatFixed,
+  formatUsd,
+  truncateAddress,
+  createThemeStore,
+} from '@portico/core';
+export type {
+  ConnectAttempt,
+  Portico,
+  LegalConsent,
+  AccountRead,
+  AccountReadState,
+  Network,
+  PorticoConfig,
+  AnalyticsEvent,
+  AnalyticsOptions,
+  AnalyticsProperties,
+  PluginMessages,
+  I18n,
+  I18nState,
+  LocaleLoader,
+  MessageKey,
+  Messages,
+  ErrorDescription,
+  Translate,
+  ThemeState,
+  ThemeStore,
+  WalletListPage,
+  WalletListQuery,
+  WalletRegistryClient,
+  WalletRegistryClientOptions,
+  RegistryWallet,
+  RegistryWalletLinks,
+} from '@portico/core';

@@ -3,7 +3,7 @@ import { createMemoryStorage } from '@portico/kernel';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mountPortico } from './mountPortico';
-import { createPortico } from './portico/createPortico';
+import { createPortico } from './createPortico';
 
 describe('mountPortico', () => {
   it('renders the connect button into a plain element, opens the modal, and unmounts', async () => {

@@ -1,5 +1,3 @@
-export { themeVariablesToStyle } from './themeTokens';
-export type { ThemeMode, ThemeVariables } from './themeTokens';
 export { porticoStyles } from './styles/porticoStyles';
 export { AlertBanner } from './components/AlertBanner';
 export type { AlertBannerProps } from './components/AlertBanner';

@@ -22,7 +22,7 @@ const icon = z.optional(
 const methodPattern = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_:./-]*\*?$/, 'Must be an RPC method name, optionally ending in *'));
 
 /** The roles a view can have (see `viewContribution.role`). */
-export const VIEW_ROLES = ['home', 'approval', 'account'] as const;
+export const VIEW_ROLES = ['home', 'approval', 'account', 'connecting'] as const;
 
 /** One of `VIEW_ROLES`. */
 export type ViewRole = (typeof VIEW_ROLES)[number];
@@ -41,9 +41,10 @@ export const viewContribution = z.strictObject({
   prefetch: z.optional(z.boolean()),
   /**
    * A role the kernel routes to: `home` (where the modal opens and returns on reset and close),
-   * `account` (where it opens instead while a namespace is connected) or `approval` (where the
-   * request gate asks the user to approve an RPC request). The first enabled plugin's view
-   * with a role has it.
+   * `account` (where it opens instead while a namespace is connected), `approval` (where the
+   * request gate asks the user to approve an RPC request) or `connecting` (what a connect
+   * attempt shows unless its connector names a view of its own). The first enabled plugin's
+   * view with a role has it.
    */
   role: z.optional(z.enum(VIEW_ROLES)),
 });

@@ -1,4 +1,4 @@
-import { truncateAddress } from '../format/truncateAddress';
+import { truncateAddress } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
 import { useIdentity } from '../hooks/useIdentity';
 import { usePortico } from '../hooks/usePortico';
@@ -12,7 +12,7 @@ const nameStyle: CSSProperties = { ...hostButtonStyle, maxWidth: '16em', overflo
 export function AccountButton({ className, namespace }: { className?: string; namespace?: string }) {
   const portico = usePortico('AccountButton');
   const { isConnected, caipAddress } = useAccount(namespace);
-  const identity = useIdentity(namespace);
+  const identity = useIdentity(namespace).data;
   if (!isConnected || !caipAddress) return null;
   return (
     <button

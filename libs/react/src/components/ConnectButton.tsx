@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { truncateAddress } from '../format/truncateAddress';
+import { truncateAddress } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Reac
 import { useObservable } from '../hooks/useObservable';
 import { loadModalRoot } from '../modal/loadModalRoot';
 import { onIdle } from '../modal/onIdle';
-import type { Portico } from '../portico/createPortico';
+import type { Portico } from '@portico/core';
 import { PorticoContext } from './PorticoContext';
 
 /** Where the modal's chunk (shell, styles, UI kit) stands. */

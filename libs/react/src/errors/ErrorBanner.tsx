@@ -1,7 +1,7 @@
 import { AlertBanner } from '@portico/ui';
 import type { ReactNode } from 'react';
 import { useT } from '../hooks/useT';
-import { describeError } from './describeError';
+import { describeError } from '@portico/core';
 
 /** Props of `ErrorBanner`. */
 export interface ErrorBannerProps {

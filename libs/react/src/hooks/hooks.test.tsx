@@ -5,10 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectButton } from '../components/ConnectButton';
 import { PorticoContext } from '../context/PorticoContext';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico, type Portico } from '../portico/createPortico';
+import { type Portico } from '@portico/core';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
+import { createPortico } from '../createPortico';
 import { connectedToFlakyNode } from '../test/flakyNodeChain';
 import { useAccount } from './useAccount';
 import { useBalance } from './useBalance';
+import { useIdentity } from './useIdentity';
 import { useModal } from './useModal';
 import { OutsideProviderError } from './usePortico';
 
@@ -140,5 +143,37 @@ describe('useBalance against a node that goes down', () => {
     expect(node.reads).toBe(6);
     expect(shown()).toBe('1234567 ok loading=false stale=false');
     await portico.dispose();
+  });
+});
+
+function IdentityProbe() {
+  const { data, error, status } = useIdentity();
+  return <p data-testid="identity">{`${data?.name ?? '-'} ${status} ${error?.message ?? 'ok'}`}</p>;
+}
+
+describe('useIdentity', () => {
+  it('reports a failed name lookup as an error (the address is shown instead), and the name once a retry finds it', async () => {
+    const behaviour = { identityFails: true, identity: { name: 'alice.acme' } };
+    const { plugin } = acmeChain(behaviour);
+    const portico = createPortico({ projectId: 'p', storage: createMemoryStorage(), logLevel: 'silent', networks: acmeNetworks, plugins: [plugin] });
+    await portico.start();
+    await portico.connect('acme-wallet');
+    vi.useFakeTimers();
+    try {
+      render(
+        <PorticoContext.Provider value={portico}>
+          <IdentityProbe />
+        </PorticoContext.Provider>,
+      );
+      await elapse(0);
+      expect(screen.getByTestId('identity').textContent).toBe('- error name service unreachable');
+      behaviour.identityFails = false;
+      await elapse(1_000);
+      expect(screen.getByTestId('identity').textContent).toBe('alice.acme success ok');
+    } finally {
+      cleanup();
+      vi.useRealTimers();
+      await portico.dispose();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { idleAccountRead, type AccountRead, type AccountReadState } from '../portico/accountReads';
+import { idleAccountRead, type AccountRead, type AccountReadState } from '@portico/core';
 
 const unwatched = () => () => undefined;
 

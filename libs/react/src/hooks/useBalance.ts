@@ -1,5 +1,5 @@
 import type { Balance } from '@portico/kernel';
-import type { AccountReadState } from '../portico/accountReads';
+import type { AccountReadState } from '@portico/core';
 import { useAccount } from './useAccount';
 import { useAccountRead } from './useAccountRead';
 import { usePortico } from './usePortico';

@@ -1,4 +1,4 @@
-import type { Network } from '../portico/porticoConfigSchema';
+import type { Network } from '@portico/core';
 import { useAccount } from './useAccount';
 import { usePortico } from './usePortico';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { translateWith, type PluginMessages } from '../i18n/pluginMessages';
+import { translateWith, type PluginMessages } from '@portico/core';
 import { useObservable } from './useObservable';
 import { usePortico } from './usePortico';
 

@@ -1,7 +1,7 @@
 import { PorticoError } from '@portico/kernel';
 import { useContext } from 'react';
 import { PorticoContext } from '../context/PorticoContext';
-import type { Portico } from '../portico/createPortico';
+import type { Portico } from '@portico/core';
 
 /** Thrown by every hook used outside `<PorticoProvider>`. */
 export class OutsideProviderError extends PorticoError {

@@ -1,5 +1,4 @@
-import type { ThemeMode, ThemeVariables } from '@portico/ui';
-import type { ThemeState } from '../theme/createThemeStore';
+import type { ThemeMode, ThemeState, ThemeVariables } from '@portico/core';
 import { useObservable } from './useObservable';
 import { usePortico } from './usePortico';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coreManifest } from '../coreManifest';
-import { catalogueProblems } from './catalogueProblems';
-import { BUILTIN_LOCALES, matchLocale } from './builtinLocales';
-import { createI18n } from './createI18n';
-import { en } from './en';
-import { lazyEnglish } from './labels';
+import { BUILTIN_LOCALES, catalogueProblems, coreManifest, createI18n, en, lazyEnglish, matchLocale } from '@portico/core';
+import { modalManifest } from '../modalManifest';
 
 /** The English source: the core catalogue and the manifests' labels. */
 const english: Record<string, string> = { ...en, ...lazyEnglish };
@@ -28,8 +24,8 @@ describe('the catalogue', () => {
     expect(problems).toEqual(['missing "modal.close"', '"button.connect" is empty', '"connecting.continueIn" has {wallet} where English has {name}', '"made.up" is not an English key']);
   });
 
-  it('keeps the labels of the core manifest equal to their English source', () => {
-    const c = coreManifest.contributes;
+  it('keeps the labels of the core and modal manifests equal to their English source', () => {
+    const c = { ...modalManifest.contributes, ...coreManifest.contributes };
     const labels: Record<string, string> = Object.fromEntries([
       ...c.views.map((v) => [`views.${v.id}`, v.title]),
       ...c.connectMethods.map((m) => [`connectMethods.${m.id}`, m.label]),
@@ -102,5 +98,17 @@ describe('choosing a catalogue', () => {
     } finally {
       if (original) Object.defineProperty(globalThis, 'navigator', original);
     }
+  });
+
+  it('translates every alert, view, tab and connect method the core and modal manifests contribute into Arabic', async () => {
+    const ar = (await BUILTIN_LOCALES.ar!()).default;
+        const c = { ...modalManifest.contributes, ...coreManifest.contributes };
+    const keys = [
+      ...c.alerts.flatMap((a) => [`alerts.${a.id}.title`, `alerts.${a.id}.message`]),
+      ...c.views.map((v) => `views.${v.id}`),
+      ...c.accountTabs.map((t) => `accountTabs.${t.id}`),
+      ...c.connectMethods.map((m) => `connectMethods.${m.id}`),
+    ];
+    expect(keys.filter((k) => !(k in ar))).toEqual([]);
   });
 });

@@ -4,15 +4,15 @@ import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoContext } from '../context/PorticoContext';
-import { createPortico, type Portico } from '../portico/createPortico';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import { BUILTIN_LOCALES, type Portico } from '@portico/core';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import { connectedToFlakyNode } from '../test/flakyNodeChain';
 import AccountView from '../views/AccountView';
 import ApproveTransactionView from '../views/ApproveTransactionView';
 import ConnectView from '../views/ConnectView';
 import NetworksView from '../views/NetworksView';
 import { useT } from '../hooks/useT';
-import { BUILTIN_LOCALES } from './builtinLocales';
 
 /** What a catalogue key looks like when it leaks into the page instead of its message. */
 const RAW_KEY = /^[a-z]+(\.[a-zA-Z0-9-]+)+$/;

@@ -1,4 +1,5 @@
-import { AlertBanner, BackIcon, CloseIcon, IconButton, themeVariablesToStyle } from '@portico/ui';
+import { themeVariablesToStyle } from '@portico/core';
+import { AlertBanner, BackIcon, CloseIcon, IconButton } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';

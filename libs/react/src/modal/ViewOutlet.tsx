@@ -2,7 +2,7 @@ import type { ViewModule } from '@portico/kernel';
 import { Button, Spinner } from '@portico/ui';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBanner } from '../errors/ErrorBanner';
-import { toError } from '../errors/toError';
+import { toError } from '@portico/core';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 

@@ -3,8 +3,8 @@ import { createMemoryStorage, definePlugin } from '@portico/kernel';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico } from '../portico/createPortico';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 
 afterEach(cleanup);
 

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
-import { createPortico } from '../portico/createPortico';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import { ModalShell } from './ModalShell';
 
 afterEach(cleanup);

@@ -3,8 +3,8 @@
 import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
 import type { Decorator } from '@storybook/react-vite';
 import { PorticoContext } from '../context/PorticoContext';
-import { createPortico, type Portico } from '../portico/createPortico';
-import type { Network } from '../portico/porticoConfigSchema';
+import type { Network, Portico } from '@portico/core';
+import { createPortico } from '../createPortico';
 
 export const storyNetworks: Network[] = [
   { caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 6 } },

@@ -1,7 +1,8 @@
 import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
 import { JsonRpcError, RpcUnavailableError } from '@portico/kernel/http';
-import { createPortico, type Portico } from '../portico/createPortico';
-import { acmeNetworks } from './acmeChain';
+import { type Portico } from '@portico/core';
+import { createPortico } from '../createPortico';
+import { acmeNetworks } from '@portico/core/testing';
 
 /** The connected account of `connectedToFlakyNode`. */
 export const FLAKY_ADDRESS = 'acme:1:abcdef0123456789';

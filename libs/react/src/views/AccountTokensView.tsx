@@ -1,12 +1,10 @@
 import { TokenRow } from '@portico/ui';
-import { formatBalance } from '../format/formatBalance';
-import { formatFixed, formatUsd } from '../format/formatNumber';
+import { formatBalance, formatFixed, formatUsd, readFailureKind } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { useTokens } from '../hooks/useTokens';
-import { readFailureKind } from '../portico/readFailureKind';
 
 /** Spec: amounts fixed to 3 decimals, token values to 2 (in US dollars), in the locale's digits. */
 const amount = (numeric: string, locale: string) => formatFixed(Number(numeric), locale, 3);

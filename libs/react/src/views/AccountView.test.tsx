@@ -2,10 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PorticoContext } from '../context/PorticoContext';
-import type { Portico } from '../portico/createPortico';
+import type { Portico } from '@portico/core';
 import { createMemoryStorage, definePlugin } from '@portico/kernel';
-import { createPortico } from '../portico/createPortico';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import { connectedToFlakyNode } from '../test/flakyNodeChain';
 import AccountView from './AccountView';
 

@@ -1,10 +1,8 @@
 import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
 import { useEffect, useState } from 'react';
-import { formatBalance } from '../format/formatBalance';
+import { formatBalance, formatDecimal, readFailureKind, truncateAddress, type Network } from '@portico/core';
 import { ManifestIcon } from './ManifestIcon';
-import { formatDecimal } from '../format/formatNumber';
-import { truncateAddress } from '../format/truncateAddress';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { useIdentity } from '../hooks/useIdentity';
@@ -13,8 +11,6 @@ import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { ViewOutlet } from '../modal/ViewOutlet';
-import { readFailureKind } from '../portico/readFailureKind';
-import type { Network } from '../portico/porticoConfigSchema';
 
 /** The spec's balance text: floored to 3 decimals, `0.00` on testnets and unsupported chains. */
 function balanceText(balance: Balance | undefined, network: Network | undefined, locale: string): string | undefined {
@@ -36,7 +32,7 @@ export default function AccountView() {
   const balance = balanceText(read.data, network, t.locale);
   // Testnets and unsupported chains show 0.00 whatever the node says, so its failures do not matter there.
   const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
-  const identity = useIdentity();
+  const identity = useIdentity().data;
   const [copied, setCopied] = useState(false);
   // "Address copied" shows for 2 s.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { RegisteredConnector } from '@portico/kernel';
-import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
+import { directoryVia, type RegistryWallet } from '@portico/core';
 import { AlertBanner, ListItem, Spinner, TextField } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -7,7 +7,6 @@ import { ErrorBanner } from '../errors/ErrorBanner';
 import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
-import { directoryVia } from '../portico/walletDirectory';
 import { useT } from '../hooks/useT';
 import { LegalConsent } from './LegalConsent';
 

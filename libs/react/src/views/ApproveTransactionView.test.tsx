@@ -3,7 +3,7 @@ import { createMemoryStorage, definePlugin } from '@portico/kernel';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico } from '../portico/createPortico';
+import { createPortico } from '../createPortico';
 import ApproveTransactionView from './ApproveTransactionView';
 
 afterEach(cleanup);

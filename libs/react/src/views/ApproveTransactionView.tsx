@@ -1,5 +1,5 @@
 import { AlertBanner, Button } from '@portico/ui';
-import { describeError } from '../errors/describeError';
+import { describeError } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';

@@ -4,9 +4,9 @@ import { ConfigInvalidError } from '@portico/kernel/errors';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico, type Portico } from '../portico/createPortico';
-import type { PorticoConfig } from '../portico/porticoConfigSchema';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import type { Portico, PorticoConfig } from '@portico/core';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import ConnectView from './ConnectView';
 
 /** E-mail and social login as contributions only (their plugins belong to apps). */

@@ -3,8 +3,8 @@ import { createMemoryStorage } from '@portico/kernel';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico } from '../portico/createPortico';
-import { acmeChain, acmeNetworks } from '../test/acmeChain';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import ConnectView from './ConnectView';
 
 afterEach(cleanup);

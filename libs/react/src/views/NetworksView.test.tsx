@@ -3,8 +3,8 @@ import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type Ch
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { createPortico } from '../portico/createPortico';
-import type { Network } from '../portico/porticoConfigSchema';
+import { createPortico } from '../createPortico';
+import type { Network } from '@portico/core';
 import NetworksView from './NetworksView';
 
 afterEach(cleanup);

@@ -1,8 +1,5 @@
 import type { ApprovalReader } from '@portico/kernel';
-import { formatBalance } from '../../format/formatBalance';
-import { formatDecimal } from '../../format/formatNumber';
-import { truncateAddress } from '../../format/truncateAddress';
-import type { MessageKey } from '../../i18n/en';
+import { formatBalance, formatDecimal, truncateAddress, type MessageKey } from '@portico/core';
 import { approvalKind, type ApprovalKind } from './approvalKind';
 import { decodeBase58, hexToBytes, printableText } from './decodeText';
 

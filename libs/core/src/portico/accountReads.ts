@@ -4,7 +4,15 @@ import { toError } from '../errors/toError';
  * What one account read (a balance, a token list) knows: the last value read successfully and
  * how the latest attempt went. Replaced, never mutated, so it can be a `useSyncExternalStore` snapshot.
  */
+/**
+ * Where a read stands, TanStack-Query style: `idle` (nothing read, nothing under way), `loading`
+ * (the first read is under way), `success` (the latest read gave `data`), `error` (the latest
+ * read failed; `data` may still hold the last good value, then `isStale`).
+ */
+export type AccountReadStatus = 'idle' | 'loading' | 'success' | 'error';
+
 export interface AccountReadState<T> {
+  readonly status: AccountReadStatus;
   /** The last value read successfully for this account on this network; kept when a later read fails. */
   readonly data: T | undefined;
   /** Why the latest read failed; cleared by the next success. */
@@ -69,6 +77,7 @@ export function retryDelayMs(failureCount: number): number {
 }
 
 const NOTHING_YET: AccountReadState<never> = Object.freeze({
+  status: 'idle',
   data: undefined,
   error: undefined,
   isLoading: false,
@@ -112,8 +121,9 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
   let watched = 0;
   let disposed = false;
 
-  const set = (entry: Entry<T>, patch: Partial<AccountReadState<T>>) => {
-    entry.state = { ...entry.state, ...patch };
+  const set = (entry: Entry<T>, patch: Partial<Omit<AccountReadState<T>, 'status'>>) => {
+    const next = { ...entry.state, ...patch };
+    entry.state = { ...next, status: next.error ? 'error' : next.updatedAt !== undefined ? 'success' : next.isLoading ? 'loading' : 'idle' };
     for (const listener of [...entry.listeners]) listener();
   };
   const isFresh = (entry: Entry<T>) => entry.state.updatedAt !== undefined && !entry.state.error && now() - entry.state.updatedAt < ttlMs;

@@ -1,8 +1,9 @@
 import { createMemoryStorage } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
+import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from '../portico/createPortico';
 import type { PorticoConfig } from '../portico/porticoConfigSchema';
 import type { AnalyticsEvent } from './AnalyticsEvent';
@@ -35,7 +36,7 @@ async function startSink() {
 
 async function started(config: Partial<PorticoConfig>) {
   const { plugin } = acmeChain();
-  const portico: Portico = createPortico({ projectId: 'proj-1', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], ...config });
+  const portico: Portico = createPortico({ projectId: 'proj-1', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], ...config }, { shell: shellPlugin });
   cleanups.push(() => portico.dispose());
   await portico.start();
   return portico;

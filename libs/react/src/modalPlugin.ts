@@ -1,5 +1,5 @@
 import { definePlugin } from '@portico/kernel';
-import { coreManifest } from './coreManifest';
+import { modalManifest } from './modalManifest';
 import { loadModalRoot } from './modal/loadModalRoot';
 import type { coreViews } from './modal/ModalRoot';
 
@@ -19,9 +19,9 @@ const throughModal = (id: keyof typeof coreViews) => async () => {
   return modal.coreViews[id]();
 };
 
-/** The core plugin every Portico instance loads first: the modal's own views, each lazy. */
-export const corePlugin = definePlugin({
-  manifest: coreManifest,
+/** The React modal's views, each lazy: the shell `createPortico` of this layer passes to the core. */
+export const modalPlugin = definePlugin({
+  manifest: modalManifest,
   views: {
     Connect: throughModal('Connect'),
     AllWallets: throughModal('AllWallets'),

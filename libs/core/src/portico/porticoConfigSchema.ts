@@ -1,6 +1,6 @@
 import { CONTRIBUTION_POINTS, networkSchema, type Network, type PluginDefinition, type StoragePort } from '@portico/kernel';
 import { isCaipNetworkId } from '@portico/kernel/caip';
-import { themeVariablesToStyle, type ThemeVariables } from '@portico/ui';
+import { themeVariablesToStyle, type ThemeVariables } from '../theme/themeTokens';
 import * as z from 'zod/mini';
 import type { AnalyticsEvent } from '../analytics/AnalyticsEvent';
 

@@ -1,14 +1,14 @@
 import { defineManifest } from '@portico/kernel';
 
 /**
- * Manifest of the modal's core: the flags the spec gives the modal itself, the "wallet"
- * connect method, the core views and the Tokens / NFTs account tabs.
+ * Manifest of Portico's core, loaded first by every `createPortico`: the flags the spec gives the
+ * modal itself (a binding's views read them) and the alerts the core raises or a plugin may.
  */
 export const coreManifest = defineManifest({
   id: 'core',
   version: '0.1.0',
   kernel: '^0.1.0',
-  displayName: 'Portico core views',
+  displayName: 'Portico core',
   flags: [
     { id: 'analytics', default: true, description: 'Anonymous usage events.' },
     { id: 'allWallets', default: true, description: 'The "All wallets" button and view.' },
@@ -16,20 +16,6 @@ export const coreManifest = defineManifest({
     { id: 'collapseWallets', default: false, description: 'Show wallets behind a single button.' },
   ],
   contributes: {
-    views: [
-      { id: 'Connect', title: 'Connect Wallet', role: 'home' },
-      { id: 'AllWallets', title: 'All Wallets', prefetch: true },
-      { id: 'Connecting', title: 'Connecting', prefetch: true },
-      { id: 'Networks', title: 'Choose Network', prefetch: true },
-      { id: 'Account', title: 'Account', prefetch: true, role: 'account' },
-      { id: 'AccountTokens', title: 'Tokens', prefetch: true },
-      { id: 'AccountNfts', title: 'NFTs', prefetch: true },
-      { id: 'ApproveTransaction', title: 'Approve Transaction', closable: false, prefetch: true, role: 'approval' },
-    ],
-    connectMethods: [{ id: 'wallet', label: 'Wallet', view: 'Connect', order: 30 }],
-    accountTabs: [
-      { id: 'tokens', label: 'Tokens', view: 'AccountTokens', order: 10 },
-    ],
     alerts: [
       { id: 'project-id-not-configured', title: 'Project ID Not Configured', message: 'Set projectId in createPortico() to connect wallets.', severity: 'error' },
       { id: 'invalid-project-id', title: 'Invalid Project ID', message: 'The projectId was not accepted. Check it in your dashboard.', severity: 'error' },

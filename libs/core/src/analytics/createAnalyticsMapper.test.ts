@@ -1,6 +1,7 @@
 import { createMemoryStorage } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
+import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from '../portico/createPortico';
 import type { AnalyticsEvent } from './AnalyticsEvent';
 
@@ -13,7 +14,7 @@ afterEach(async () => {
 async function withSink(behaviour: Parameters<typeof acmeChain>[0] = {}, analytics: { includeAddresses?: boolean } = {}) {
   const events: AnalyticsEvent[] = [];
   const { plugin } = acmeChain(behaviour);
-  const portico = createPortico({ projectId: 'p', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], analytics: { onEvent: (e) => events.push(e), ...analytics } });
+  const portico = createPortico({ projectId: 'p', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], analytics: { onEvent: (e) => events.push(e), ...analytics } }, { shell: shellPlugin });
   made.push(portico);
   await portico.start();
   return { portico, events, types: () => events.map((e) => e.type) };

@@ -1,5 +1,5 @@
 import { chainAdapterRef, definePlugin, kernelRefs, untilAborted, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
-import type { Network } from '../portico/porticoConfigSchema';
+import type { Network } from '../src/portico/porticoConfigSchema';
 
 /** Networks of the made-up `acme` namespace used by the tests. */
 export const acmeNetworks: Network[] = [
@@ -11,7 +11,7 @@ export const acmeNetworks: Network[] = [
  * A chain plugin for a made-up namespace whose wallet can be told to decline, or to hold its
  * connect prompts until `release()` (a wallet that does not answer).
  */
-export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIdentity; hold?: boolean } = {}) {
+export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIdentity; identityFails?: boolean; hold?: boolean } = {}) {
   const calls: string[] = [];
   const held: Array<() => void> = [];
   const plugin = definePlugin({
@@ -47,6 +47,7 @@ export function acmeChain(behaviour: { decline?: boolean; identity?: AccountIden
         },
         async getIdentity() {
           calls.push('identity');
+          if (behaviour.identityFails) throw new Error('name service unreachable');
           return behaviour.identity;
         },
       };

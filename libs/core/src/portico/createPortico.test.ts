@@ -1,7 +1,8 @@
 import { createMemoryStorage, definePlugin } from '@portico/kernel';
+import { shellPlugin } from '@portico/kernel/testing';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acmeChain, acmeNetworks as networks } from '../test/acmeChain';
+import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from './createPortico';
 
 
@@ -10,7 +11,7 @@ afterEach(async () => {
   await Promise.all(made.splice(0).map((p) => p.dispose()));
 });
 const portico = (config: Parameters<typeof createPortico>[0]) => {
-  const instance = createPortico({ storage: createMemoryStorage(), logLevel: 'silent', ...config });
+  const instance = createPortico({ storage: createMemoryStorage(), logLevel: 'silent', ...config }, { shell: shellPlugin });
   made.push(instance);
   return instance;
 };
@@ -31,7 +32,7 @@ describe('createPortico config', () => {
   it('loads the plugin given as siwx (once, even if also listed)', () => {
     const { plugin: signIn } = acmeChain();
     const p = portico({ projectId: 'p', siwx: signIn, plugins: [signIn] });
-    expect(p.kernel.plugins.getSnapshot().map((x) => x.id)).toEqual(['core', 'chain-acme']);
+    expect(p.kernel.plugins.getSnapshot().map((x) => x.id)).toEqual(['core', 'test-shell', 'chain-acme']);
   });
 
   it('refuses something that is not a plugin as siwx', () => {
@@ -50,10 +51,52 @@ describe('createPortico config', () => {
     expect(() => createPortico(config as never)).toThrow(message);
   });
 
-  it('loads the core plugin once even when the host lists it', async () => {
-    const { corePlugin } = await import('../corePlugin');
-    const p = portico({ projectId: 'p', plugins: [corePlugin] });
-    expect(p.kernel.plugins.getSnapshot().filter((x) => x.id === 'core')).toHaveLength(1);
+  it("loads the binding's shell once even when the host lists it", () => {
+    const p = portico({ projectId: 'p', plugins: [shellPlugin] });
+    expect(p.kernel.plugins.getSnapshot().filter((x) => x.id === shellPlugin.manifest.id)).toHaveLength(1);
+  });
+});
+
+describe('without a binding (a headless host)', () => {
+  it('connects through the chain adapter with no view to show, and reads the account', async () => {
+    const { plugin, calls } = acmeChain();
+    const p = createPortico({ projectId: 'p', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin] });
+    made.push(p);
+    await p.start();
+    await p.connect('acme-wallet');
+    expect(p.kernel.connection.get('acme').status).toBe('connected');
+    expect(p.kernel.router.getSnapshot().isOpen).toBe(false);
+    expect(await p.balance('acme')).toEqual({ value: 1_234_567n, decimals: 6, symbol: 'ACM' });
+    expect(calls).toEqual(['connect:acme-wallet', 'balance']);
+  });
+});
+
+describe('account reads report their state', () => {
+  it('a failed name lookup is an error on identityRead (retried, not cached) and undefined from identity()', async () => {
+    const { plugin, calls } = acmeChain({ identityFails: true });
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    await p.connect('acme-wallet');
+    const read = p.identityRead('acme')!;
+    expect(read.getSnapshot().status).toBe('idle');
+    await expect(read.fetch()).rejects.toThrow('name service unreachable');
+    expect(read.getSnapshot()).toMatchObject({ status: 'error', data: undefined, failureCount: 1 });
+    expect(read.getSnapshot().error?.message).toBe('name service unreachable');
+    expect(await p.identity('acme')).toBeUndefined();
+    expect(calls.filter((c) => c === 'identity')).toHaveLength(2);
+  });
+
+  it('a balance read goes idle → loading → success', async () => {
+    const { plugin } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    await p.connect('acme-wallet');
+    const read = p.balanceRead('acme')!;
+    const seen: string[] = [read.getSnapshot().status];
+    const off = read.subscribe(() => seen.push(read.getSnapshot().status));
+    await read.fetch();
+    off();
+    expect([...new Set(seen)]).toEqual(['idle', 'loading', 'success']);
   });
 });
 
@@ -82,7 +125,8 @@ describe('connect, switch, disconnect through the chain-adapter contract', () =>
 
   it('opens Account when connected and Connect when not', async () => {
     const { plugin } = acmeChain();
-    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    const account = definePlugin({ manifest: { id: 'account-view', version: '1.0.0', kernel: '*', contributes: { views: [{ id: 'Account', title: 'Account', role: 'account' }] } } });
+    const p = portico({ projectId: 'p', networks, plugins: [plugin, account] });
     await p.start();
     void p.open();
     expect(p.kernel.router.getSnapshot().current.view).toBe('Connect');

@@ -1,5 +1,5 @@
 import { createObservable, type Observable } from '@portico/kernel';
-import type { ThemeMode, ThemeVariables } from '@portico/ui';
+import type { ThemeMode, ThemeVariables } from './themeTokens';
 
 /** The theme snapshot: requested mode, what it resolves to now, host variables. */
 export interface ThemeState {

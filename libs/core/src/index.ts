@@ -1,0 +1,42 @@
+/**
+ * `@portico/core`: Portico without a framework. `createPortico` assembles the kernel, the
+ * chain and feature plugins the host passes and a binding's shell (the React layer passes its
+ * modal views); its methods are the actions (`actions/`, one per file), over the account-read cache; the wallet directory and registry client, the
+ * config schema and the i18n, theme, legal-consent and analytics stores are here, so a vanilla
+ * host, a wagmi adapter or another framework's binding uses the same code as the React layer.
+ */
+export { createPortico } from './portico/createPortico';
+export { coreManifest } from './coreManifest';
+export { corePlugin } from './corePlugin';
+export type { ConnectAttempt, Portico, PorticoBinding } from './portico/createPortico';
+export { CONNECT_TIMEOUT_MS } from './portico/createPortico';
+export { createAccountReads, idleAccountRead, retryDelayMs } from './portico/accountReads';
+export type { AccountRead, AccountReads, AccountReadsOptions, AccountReadState, AccountReadStatus } from './portico/accountReads';
+export type { LegalConsent } from './portico/createLegalConsent';
+export { porticoConfigSchema } from './portico/porticoConfigSchema';
+export type { Network, PorticoConfig } from './portico/porticoConfigSchema';
+export { readFailureKind } from './portico/readFailureKind';
+export { directoryVia } from './portico/walletDirectory';
+export type { WalletDirectory } from './portico/walletDirectory';
+export type { AnalyticsEvent, AnalyticsOptions, AnalyticsProperties } from './analytics/AnalyticsEvent';
+export { AUTO_LOCALE, createI18n } from './i18n/createI18n';
+export type { I18n, I18nState, LocaleLoader } from './i18n/createI18n';
+export { BUILTIN_LOCALES, matchLocale } from './i18n/builtinLocales';
+export { catalogueProblems } from './i18n/catalogueProblems';
+export { definePluginMessages, translateWith } from './i18n/pluginMessages';
+export type { PluginMessages } from './i18n/pluginMessages';
+export { en } from './i18n/en';
+export type { MessageKey, Messages } from './i18n/en';
+export { lazyEnglish } from './i18n/labels';
+export { describeError } from './errors/describeError';
+export type { ErrorDescription, Translate } from './errors/describeError';
+export { toError } from './errors/toError';
+export { formatBalance } from './format/formatBalance';
+export { formatDate, formatDecimal, formatFixed, formatUsd } from './format/formatNumber';
+export { truncateAddress } from './format/truncateAddress';
+export { createThemeStore } from './theme/createThemeStore';
+export type { ThemeState, ThemeStore } from './theme/createThemeStore';
+export { themeVariablesToStyle } from './theme/themeTokens';
+export type { ThemeMode, ThemeVariables } from './theme/themeTokens';
+export type { WalletListPage, WalletListQuery, WalletRegistryClient, WalletRegistryClientOptions } from './walletRegistry/createWalletRegistryClient';
+export type { RegistryWallet, RegistryWalletLinks } from './walletRegistry/normalizeRegistryWallet';

@@ -1,0 +1,192 @@
+import { createKernel, createObservable, kernelRefs, CACHE_TTL_MS, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
+import { ConfigInvalidError } from '@portico/kernel/errors';
+import { cancelConnect, connect } from '../actions/connect';
+import { disconnect } from '../actions/disconnect';
+import { balanceRead, getBalance } from '../actions/getBalance';
+import { getIdentity, identityRead } from '../actions/getIdentity';
+import { getTokens, tokensRead } from '../actions/getTokens';
+import { switchNetwork } from '../actions/switchNetwork';
+import { createAnalytics } from '../analytics/createAnalytics';
+import { corePlugin } from '../corePlugin';
+import { createAccountReads, type AccountRead } from './accountReads';
+import { createLegalConsent, type LegalConsent } from './createLegalConsent';
+import { adapterOf, networkOf, type ConnectAttempt, type PorticoContext } from './porticoContext';
+import { createWalletDirectory, loadRegistryWallets, registerCustomWallets, type WalletDirectory } from './walletDirectory';
+import { createI18n, type I18n } from '../i18n/createI18n';
+import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
+import { porticoConfigSchema, type Network, type PorticoConfig } from './porticoConfigSchema';
+
+export type { ConnectAttempt } from './porticoContext';
+
+/** How long the Connecting view waits before saying the wallet is not answering (spec's step timeout). */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/** A Portico instance: the kernel plus what the modal and hooks need. */
+export interface Portico {
+  readonly kernel: Kernel;
+  readonly projectId: string | undefined;
+  readonly metadata: { name: string; description?: string | undefined; url?: string | undefined; icons?: string[] | undefined } | undefined;
+  readonly networks: readonly Network[];
+  readonly defaultNetwork: string | undefined;
+  readonly cspNonce: string | undefined;
+  readonly excludeWalletIds: ReadonlySet<string>;
+  /** The wallet registry and the featured / include / exclude settings (All Wallets, Connect). */
+  readonly directory: WalletDirectory;
+  readonly i18n: I18n;
+  readonly theme: ThemeStore;
+  readonly connectAttempt: Observable<ConnectAttempt | undefined>;
+  /**
+   * The terms / privacy links and the user's acceptance (remembered per site). With the
+   * `legalCheckbox` flag on and a link configured, connecting waits for it.
+   */
+  readonly legal: LegalConsent;
+  /** Opens the modal (Connect when disconnected, Account when connected) and resolves when it closes. */
+  open(view?: string, params?: unknown): Promise<CloseReason>;
+  close(): boolean;
+  /**
+   * Connects every namespace a connector serves; shows Connecting, closes on success. A newer
+   * call supersedes a pending one; leaving the connecting view or closing the modal before the
+   * wallet answered cancels it (`cancelConnect`). A cancelled or superseded attempt rejects with
+   * `ConnectCancelledError`, its late answer is ignored and each namespace returns to what it was.
+   */
+  connect(connectorId: string): Promise<void>;
+  /** Cancels the pending connect attempt, if any. */
+  cancelConnect(): void;
+  disconnect(namespace?: string): Promise<void>;
+  /** Switches to a configured network; an unknown one raises the Network Not Found alert. */
+  switchNetwork(networkId: string): Promise<void>;
+  network(networkId: string | undefined): Network | undefined;
+  /** Native balance of the namespace's selected account (30 s cache), or undefined; rejects when the read fails. */
+  balance(namespace: string): Promise<Balance | undefined>;
+  /** Token balances of the namespace's selected account when its wallet reports them (30 s portfolio cache). */
+  tokens(namespace: string): Promise<readonly TokenBalance[] | undefined>;
+  /**
+   * The live balance read of the namespace's selected account (last good value, error, stale):
+   * watching it retries failures with backoff. Undefined when disconnected or the chain has no balance.
+   */
+  balanceRead(namespace: string): AccountRead<Balance> | undefined;
+  /** The live token-balances read of the namespace's selected account, like `balanceRead`. */
+  tokensRead(namespace: string): AccountRead<readonly TokenBalance[] | undefined> | undefined;
+  /** The namespace's selected account's name-service profile (ENS on eip155:1; 5 min cache, "none" included); undefined on a failed lookup. */
+  identity(namespace: string): Promise<AccountIdentity | undefined>;
+  /** The live name-service read of the namespace's selected account, like `balanceRead` (its `error` says why a lookup failed). */
+  identityRead(namespace: string): AccountRead<AccountIdentity | undefined> | undefined;
+  adapter(namespace: string): ChainAdapter | undefined;
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** What a binding (the React layer, another framework's) adds to `createPortico`. */
+export interface PorticoBinding {
+  /**
+   * The plugin with the binding's modal views (home, connecting, account, approval), always
+   * loaded first; a host that lists it too does not get it twice. Without one (a headless
+   * host), actions work and `open()` rejects with `ViewNotFoundError`.
+   */
+  readonly shell?: PluginDefinition | undefined;
+}
+
+/**
+ * Creates a Portico instance. Throws `ConfigInvalidError` naming the field for a malformed
+ * config; a missing `projectId` is not thrown but raises the Project ID Not Configured alert.
+ */
+export function createPortico(config: PorticoConfig, binding: PorticoBinding = {}): Portico {
+  const parsed = safeParseWith(porticoConfigSchema, config);
+  if (!parsed.ok) throw new ConfigInvalidError(parsed.problems);
+  const options = parsed.value;
+  const { shell } = binding;
+
+  const kernel = createKernel({
+    // The core first, then the binding's shell; a host that lists either too does not get it twice.
+    plugins: [corePlugin, ...(shell ? [shell] : []), ...(options.plugins ?? []).filter((p) => p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
+    features: options.features,
+    contributions: options.contributions,
+    storage: options.storage,
+    networks: options.networks,
+    storageKey: options.storageKey,
+    logLevel: options.logLevel,
+    remoteConfig: options.remoteConfig,
+  });
+  // The host's networks, plus the networks chain plugins declare for namespaces the host lists none of.
+  const networks = kernel.getService(kernelRefs.settings).networks;
+  const i18n = createI18n(options.locale ?? 'en', undefined, (error) => kernel.logger.warn('Locale failed to load', error));
+  const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
+  const attempt = createObservable<ConnectAttempt | undefined>(undefined);
+  const ctx: PorticoContext = {
+    kernel,
+    networks,
+    connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    attempt,
+    attempts: 0,
+    pending: undefined,
+    balances: createAccountReads<Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance }),
+    portfolios: createAccountReads<readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio }),
+    identities: createAccountReads<AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.identity }),
+  };
+  const directory = createWalletDirectory(kernel, options);
+  const legal = createLegalConsent(kernel.getService(kernelRefs.storage), `${kernel.getService(kernelRefs.settings).storageKey}/legal-consent`, options);
+  // Events to the host's sink (none configured: nothing at all), while the `analytics` flag is on.
+  const analytics = createAnalytics({ kernel, connectAttempt: attempt, projectId: options.projectId || undefined, options: options.analytics });
+  let started: Promise<void> | undefined;
+
+  const portico: Portico = {
+    kernel,
+    projectId: options.projectId || undefined,
+    metadata: options.metadata,
+    networks,
+    defaultNetwork: options.defaultNetwork ?? networks[0]?.caipNetworkId,
+    cspNonce: options.cspNonce,
+    excludeWalletIds: new Set(options.excludeWalletIds ?? []),
+    directory,
+    i18n,
+    theme,
+    connectAttempt: attempt,
+    legal,
+    // Without a view: the router's entry (the account view while connected, else home).
+    open: (view, params) => kernel.router.open(view, params),
+    close: () => kernel.router.close('cancelled'),
+    connect: (connectorId) => connect(ctx, connectorId),
+    cancelConnect: () => cancelConnect(ctx),
+    disconnect: (namespace) => disconnect(ctx, namespace),
+    switchNetwork: (networkId) => switchNetwork(ctx, networkId),
+    network: (networkId) => networkOf(ctx, networkId),
+    balance: (namespace) => getBalance(ctx, namespace),
+    tokens: (namespace) => getTokens(ctx, namespace),
+    balanceRead: (namespace) => balanceRead(ctx, namespace),
+    tokensRead: (namespace) => tokensRead(ctx, namespace),
+    identity: (namespace) => getIdentity(ctx, namespace),
+    identityRead: (namespace) => identityRead(ctx, namespace),
+    adapter: (namespace) => adapterOf(ctx, namespace),
+    start: () =>
+      kernel.isDisposed
+        ? Promise.resolve()
+        : (started ??= kernel.start().then(() => {
+            registerCustomWallets(kernel, directory, options.customWallets);
+            // Registry wallets load when the modal first opens (nothing touches the network before a
+            // click), in the background: a slow registry never holds up the modal.
+            const off = kernel.events.on('modal:opened', () => {
+              off();
+              void loadRegistryWallets(kernel, directory);
+            });
+          })),
+    async dispose() {
+      analytics.dispose();
+      theme.dispose();
+      legal.dispose();
+      ctx.balances.dispose();
+      ctx.portfolios.dispose();
+      ctx.identities.dispose();
+      await kernel.dispose();
+    },
+  };
+
+  if (options.siweConfig) kernel.logger.warn('siweConfig is the legacy sign-in option and is not supported; pass siwx: createSiwxPlugin({...})');
+  if (options.features?.legalCheckbox && !legal.hasLinks) {
+    kernel.logger.warn('legalCheckbox is on but neither termsConditionsUrl nor privacyPolicyUrl is set: there is nothing to accept, so connecting is not held back');
+  }
+  if (!portico.projectId) {
+    kernel.alerts.raise('project-id-not-configured');
+    kernel.logger.error('Project ID Not Configured: pass projectId to createPortico()');
+  }
+  return portico;
+}

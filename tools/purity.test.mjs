@@ -1,0 +1,57 @@
+// The core and the React layer name no chain and no first-party plugin (tools/purity.mjs),
+// outside the listed platform words; the kernel has its own, stricter check
+// (libs/kernel/test/purity.test.ts).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageViolations, puritySources, purityViolations } from './purity.mjs';
+
+const WORKSPACE = join(import.meta.dirname, '..');
+
+const PACKAGES = [
+  {
+    name: '@portico/core',
+    root: join(WORKSPACE, 'libs/core'),
+    // The locale catalogues translate first-party manifests' labels: data, not behaviour.
+    options: { skipDirs: ['locales'], skipFiles: ['src/i18n/labels.ts'] },
+    expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts'],
+    allowed: [
+      { file: 'src/i18n/en.ts', word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group" },
+      { file: 'src/portico/walletDirectory.ts', word: 'walletconnect', why: 'a warning to the host that names the protocol custom wallets need' },
+      { file: 'src/portico/createPortico.ts', word: 'siwx', why: "the spec's `siwx` config option (the sign-in plugin the host passes)" },
+      { file: 'src/portico/porticoConfigSchema.ts', word: 'siwx', why: "the spec's `siwx` config option" },
+      { file: 'src/portico/porticoConfigSchema.ts', word: 'eip155', why: 'an example CAIP-2 id in a validation message' },
+      { file: 'src/coreManifest.ts', word: 'socials', why: "the spec's `socials-timeout` alert id" },
+      { file: 'src/analytics/createAnalytics.ts', word: 'siwx', why: "the sign-in events the spec's analytics records" },
+      { file: 'src/analytics/createAnalyticsMapper.ts', word: 'siwx', why: "the sign-in events the spec's analytics records" },
+    ],
+  },
+  {
+    name: '@portico/react',
+    root: join(WORKSPACE, 'libs/react'),
+    options: { skipDirs: ['stories', 'test'] },
+    expected: ['src/views/ConnectView.tsx', 'src/views/approval/describeRequest.ts'],
+    allowed: [
+      { file: 'src/views/groupConnectors.ts', word: 'walletconnect', why: "the spec's connector group `walletConnect` (kernel taxonomy)" },
+      { file: 'src/views/AllWalletsView.tsx', word: 'walletconnect', why: 'user-facing English that names the protocol directory wallets need' },
+    ],
+  },
+];
+
+describe.each(PACKAGES)('$name names no chain and no plugin', ({ name, root, options, expected, allowed }) => {
+  it('finds the sources', () => {
+    const files = puritySources(root, options);
+    for (const file of expected) expect(files).toContain(file);
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it('outside the listed platform words', () => {
+    const found = packageViolations(root, allowed, options);
+    expect(found, `Chain or plugin names in ${name}:\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+it('catches one when it is there (the check is live)', () => {
+  expect(purityViolations('src/x.ts', "const view = 'ConnectingWalletConnect';")).toHaveLength(1);
+  expect(purityViolations('src/x.ts', "if (ns === 'eip155') go();")).toHaveLength(1);
+  expect(purityViolations('src/x.ts', '// eip155 in a comment is fine\nconst a = 1;')).toEqual([]);
+});
