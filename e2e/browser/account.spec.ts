@@ -27,12 +27,15 @@ test('a reload keeps the connection without opening the modal', async ({ page })
   await expect(dialog(page)).toHaveCount(0);
 });
 
-test('Disconnect returns the host to disconnected', async ({ page }) => {
+test('Disconnect returns the host to disconnected; focus lands on the connect button, not <body>', async ({ page }) => {
   await connectDemoWallet(page);
   const d = await openAccount(page);
-  await d.getByRole('button', { name: 'Disconnect' }).click();
+  await d.getByRole('button', { name: 'Disconnect' }).press('Enter');
   await expect(d).toBeHidden();
   await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  // The account button that opened the modal is gone; the connect button has focus.
+  await expect(page.locator('button.portico-account-button')).toHaveCount(0);
+  await expect(page.locator('button.portico-connect-button')).toBeFocused();
 });
 
 test('a declining wallet shows "Connection declined" and "Try again" retries', async ({ page }) => {

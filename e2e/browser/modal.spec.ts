@@ -77,3 +77,25 @@ test.describe('on a 375 px viewport', () => {
     expect(box?.x).toBeCloseTo(0, 0);
   });
 });
+
+test('the list keys: ArrowDown/ArrowUp move through the Connect list across its groups, Home and End jump, Tab leaves', async ({ page }) => {
+  const d = await openConnect(page);
+  const rows = d.locator('.pt-list button:not([disabled])');
+  const names = (await rows.allTextContents()).map((t) => t.trim());
+  expect(names.length).toBeGreaterThan(2);
+  await rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedText(page)).toBe(names[1]);
+  await page.keyboard.press('End');
+  expect(await focusedText(page)).toBe(names[names.length - 1]);
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedText(page), 'the last row stays').toBe(names[names.length - 1]);
+  await page.keyboard.press('ArrowUp');
+  expect(await focusedText(page)).toBe(names[names.length - 2]);
+  await page.keyboard.press('Home');
+  expect(await focusedText(page)).toBe(names[0]);
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInsideDialog(page), `after Tab #${i + 1}`).toBe(true);
+  }
+});

@@ -18,6 +18,24 @@ test.describe('sign-in with Ethereum (EIP-4361) on anvil', () => {
     await expect(message).toContainText('wants you to sign in with your Ethereum account:');
     await expect(message).toContainText('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     await expect(message).toContainText('Chain ID: 31337');
+    // In the 360 px card the message wraps between words, never inside one.
+    const brokenWords = await message.evaluate((pre) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // Tokens that fit on a line (words, dates); a long one (the address, the URI) must break somewhere.
+        for (const match of (node.textContent ?? '').matchAll(/(?<!\S)\S{2,24}(?!\S)/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    });
+    expect(brokenWords).toEqual([]);
+    // The wallet is connected: no Back to the Connect list, Sign or Cancel are the ways out.
+    await expect(dialog(page).getByRole('button', { name: 'Back' })).toHaveCount(0);
     await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(hostStatus(page)).toHaveText('connected');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import type { Hex } from 'viem';
-import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+import { dialog, expectNoSeriousA11yViolations, focusInsideDialog, freshPage } from './helpers';
 
 const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const PHONE_ADDRESS = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -84,6 +84,11 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
       await page.keyboard.press('ArrowDown');
       await expect(list.locator('[data-index="1"] button')).toBeFocused();
     }
+    // Tab from a row leaves the list but never the dialog (the rows off the roving stop are not Tab stops); Shift+Tab comes back.
+    await page.keyboard.press('Tab');
+    expect(await focusInsideDialog(page)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await expect(list.locator(`[data-index="${rows > 1 ? 1 : 0}"] button`)).toBeFocused();
     const picked = (await page.evaluate(() => {
       let active = document.activeElement;
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -129,6 +134,14 @@ test.describe('Wallet directory on a phone', () => {
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
   });
 
+  test('in dark mode the WalletConnect view with its app-store link passes axe (the link keeps the text colour)', async ({ page }) => {
+    await freshPage(page, path('&theme=dark'));
+    const d = await openConnectView(page);
+    await d.locator('[data-connector-id="acme-custom-wallet"]').click();
+    await expect(d.getByTestId('walletconnect-get-app')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'WalletConnect view on a phone (dark)');
+  });
+
   test('the wallet app opens by its deep link with the pairing URI; when it is not installed, its App Store page follows', async ({ page }) => {
     const store = 'https://apps.apple.com/app/acme-wallet/id1000000001';
     await page.route('https://apps.apple.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>App Store</title><h1>Acme Wallet</h1>' }));
@@ -143,6 +156,8 @@ test.describe('Wallet directory on a phone', () => {
     await expect(open).toHaveAttribute('data-href', `acmewallet://wc?uri=${encodeURIComponent(uri)}`);
     await expect(d.getByTestId('walletconnect-get-app')).toHaveAttribute('href', store);
     await expect(d.getByTestId('walletconnect-get-app-row')).toContainText("Don't have Acme Custom Wallet?");
+    // On the phone itself the QR code is for another device, and the hint says so.
+    await expect(d.getByTestId('walletconnect-scan-hint')).toHaveText('Or scan this QR code with a wallet on another device');
     const started = Date.now();
     await open.click();
     // No app takes the acmewallet:// link here: the page stays in front, so the store page follows.

@@ -231,11 +231,15 @@ export class SiwxFlow implements SiwxService {
     void this.prepare(namespace, caipAddress, attempt);
   }
 
-  /** Opens the signing view; replacing Connecting keeps the connect flow from closing the modal. */
+  /**
+   * Opens the signing view as the start of the stack: the wallet is connected by now, so a Back
+   * to the Connect list would be a wrong turn; Sign or Cancel are the ways out. Leaving the
+   * Connecting view keeps the connect flow from closing the modal.
+   */
   private show(): void {
     const { isOpen, current } = this.router.getSnapshot();
     if (isOpen && current.view === SIWX_VIEW) return;
-    if (isOpen) this.router.replace(SIWX_VIEW, undefined, { force: true });
+    if (isOpen) this.router.reset(SIWX_VIEW, undefined, { force: true });
     else void this.router.open(SIWX_VIEW);
   }
 

@@ -122,7 +122,7 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
       {chosen && mobile && store ? (
         <p className="pt-muted" data-testid="walletconnect-get-app-row">
           {appMissing ? t('walletconnect.appMissing', { name: chosen.name }) + ' ' : t('walletconnect.dontHave', { name: chosen.name }) + ' '}
-          <a href={store} target="_blank" rel="noopener noreferrer" data-testid="walletconnect-get-app">
+          <a className="pt-link" href={store} target="_blank" rel="noopener noreferrer" data-testid="walletconnect-get-app">
             {t('walletconnect.getApp', { name: chosen.name })}
           </a>
         </p>
@@ -133,7 +133,8 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
         </Button>
       ) : null}
       <QrCode value={pairing.uri} label={t('walletconnect.qrLabel')} />
-      <p className="pt-muted">{t('walletconnect.scan')}</p>
+      {/* On a phone the app link is the way; the QR code is for a wallet on another device. */}
+      <p className="pt-muted" data-testid="walletconnect-scan-hint">{t(mobile ? 'walletconnect.scanFromOther' : 'walletconnect.scan')}</p>
       <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy(pairing.uri)} data-testid="walletconnect-copy" data-uri={pairing.uri}>
         {copied === pairing.uri ? t('walletconnect.copied') : t('walletconnect.copy')}
       </Button>

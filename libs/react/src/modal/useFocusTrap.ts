@@ -2,9 +2,18 @@ import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** What Tab reaches: a roving list's inactive rows (`tabindex="-1"`) are not in the tab order. */
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.hasAttribute('inert') && el.getClientRects().length > 0);
 }
+
+/** Where the list keys move focus, from `index` among `count` rows. */
+const LIST_MOVES: Readonly<Record<string, (index: number, count: number) => number>> = {
+  ArrowDown: (i, n) => Math.min(n - 1, i + 1),
+  ArrowUp: (i) => Math.max(0, i - 1),
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
 
 /** The deepest focused element, through shadow roots. */
 function activeElement(): Element | null {
@@ -16,13 +25,17 @@ function activeElement(): Element | null {
 /**
  * Keeps focus inside the dialog while it is open: focuses its first control on open and
  * whenever focus is lost (a view swap), wraps Tab and Shift+Tab, and gives focus back to
- * the opener when it closes. Returns the keydown handler for the dialog.
+ * the opener when it closes (or, when the opener is gone, to the host's connect button).
+ * Returns the keydown handler for the dialog.
  */
 export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
   useEffect(() => {
     const opener = activeElement() as HTMLElement | null;
     return () => {
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected) return opener.focus();
+      // The opener went away with the state it showed (the account button after Disconnect):
+      // the host's connect button takes focus, so a keyboard user is not dropped on <body>.
+      document.querySelector<HTMLElement>('.portico-connect-button')?.focus();
     };
   }, []);
 
@@ -46,7 +59,22 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
 
   return (event) => {
     const root = dialog.current;
-    if (event.key !== 'Tab' || !root) return;
+    if (!root) return;
+    // One keyboard model for every list of the modal (Connect's groups, Networks, a plugin's
+    // `.pt-list`): the arrow keys, Home and End move between its rows, Tab leaves. A list with
+    // a model of its own (All Wallets' virtual list) handles the key first and prevents it.
+    const move = LIST_MOVES[event.key];
+    const target = event.target instanceof Element ? event.target : null;
+    if (move && !event.defaultPrevented && target?.closest('.pt-list')) {
+      const rows = [...root.querySelectorAll<HTMLElement>('.pt-list button:not([disabled])')].filter((el) => el.getClientRects().length > 0);
+      const index = rows.indexOf(target as HTMLElement);
+      if (index >= 0) {
+        event.preventDefault();
+        rows[move(index, rows.length)]?.focus();
+      }
+      return;
+    }
+    if (event.key !== 'Tab') return;
     const list = focusables(root);
     if (list.length === 0) {
       event.preventDefault();

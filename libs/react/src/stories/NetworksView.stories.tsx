@@ -17,7 +17,8 @@ export const Connected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: /^Acme Current$/ })).toHaveAttribute('aria-current', 'true');
-    await expect(canvas.getByRole('button', { name: 'Acme Test' })).not.toHaveAttribute('aria-current');
+    // A testnet says so.
+    await expect(canvas.getByRole('button', { name: 'Acme Test Testnet' })).not.toHaveAttribute('aria-current');
   },
 };
 
@@ -25,7 +26,7 @@ export const SwitchNetwork: Story = {
   play: async ({ canvasElement, loaded }) => {
     const { portico } = loaded as PorticoLoaded;
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Acme Test' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Acme Test Testnet' }));
     await waitFor(() => expect(portico.kernel.connection.get('acme').network).toBe('acme:2'));
     await waitFor(() => expect(canvas.getByRole('button', { name: /^Acme Test Current$/ })).toHaveAttribute('aria-current', 'true'));
   },

@@ -63,13 +63,14 @@ export const porticoStyles = `
 .pt-legal-checkbox { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--pt-accent); }
 .pt-legal .pt-muted { margin: 0 0 0 28px; }
 .pt-link { color: inherit; font-weight: 600; text-decoration: underline; text-underline-offset: 2px; }
+:where(.pt-root) a { color: inherit; text-underline-offset: 2px; }
 .pt-list-item-label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
 .pt-virtual-scroll { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
 .pt-virtual-list { list-style: none; margin: 0; padding: 0; position: relative; }
 .pt-virtual-list > li { position: absolute; top: 0; left: 0; width: 100%; }
 .pt-skeleton { min-height: 52px; cursor: default; opacity: .6; }
 .pt-qr { display: block; border-radius: calc(var(--pt-radius) * .75); }
-.pt-tag { font-size: .72em; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: var(--pt-bg-3); color: var(--pt-fg-2); }
+.pt-tag { white-space: nowrap; flex-shrink: 0; font-size: .72em; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: var(--pt-bg-3); color: var(--pt-fg-2); }
 .pt-avatar { flex: none; display: inline-flex; align-items: center; justify-content: center; border-radius: 28%; background: var(--pt-bg-3); overflow: hidden; color: var(--pt-fg-3); font-weight: 700; }
 .pt-avatar img { width: 100%; height: 100%; object-fit: cover; }
 .pt-field { display: flex; flex-direction: column; gap: 4px; }
@@ -97,7 +98,7 @@ export const porticoStyles = `
 .pt-token-value { text-align: end; font-variant-numeric: tabular-nums; }
 .pt-amount { font-size: 1.6em; font-weight: 700; font-variant-numeric: tabular-nums; }
 .pt-identity { max-width: 100%; overflow-wrap: anywhere; font-size: 1.1em; }
-.pt-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8em; white-space: pre-wrap; word-break: break-all; background: var(--pt-bg-2); padding: 10px; border-radius: 10px; max-height: 180px; overflow: auto; margin: 0; }
+.pt-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8em; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--pt-bg-2); padding: 10px; border-radius: 10px; max-height: 180px; overflow: auto; margin: 0; }
 .pt-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .pt-root[dir="rtl"] .pt-flip { transform: scaleX(-1); }
 .pt-root[dir="rtl"] .pt-list-item-label { text-align: right; }
