@@ -1,8 +1,8 @@
 import { payments } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { bitcoinAddressFromScript, InvalidBitcoinAddressError, isBitcoinAddress, parseBitcoinAddress } from './addresses';
-import { fromHex, toHex } from './bytes';
-import { ECPair } from './ecc';
+import { hex } from '@scure/base';
+import { ECPair } from '../testing/signers';
 import { bitcoinNetworkOf, networkParamsOf } from './bitcoinjsNetworks';
 import { BIP122_NETWORK_IDS } from './networks';
 
@@ -32,7 +32,7 @@ describe('parseBitcoinAddress: BIP-350 valid segwit addresses', () => {
   ];
   it.each(valid)('%s → %s', (address, script, type, network) => {
     const parsed = parseBitcoinAddress(address);
-    expect(toHex(parsed.script)).toBe(script);
+    expect(hex.encode(parsed.script)).toBe(script);
     expect(parsed.type).toBe(type);
     expect(parsed.network).toBe(network);
     expect(bitcoinAddressFromScript(parsed.script, parsed.network)).toBe(address.toLowerCase());
@@ -85,7 +85,7 @@ describe('parseBitcoinAddress: invalid segwit addresses', () => {
 });
 
 describe('parseBitcoinAddress: base58check', () => {
-  const key = ECPair.fromPrivateKey(fromHex('0000000000000000000000000000000000000000000000000000000000000001'));
+  const key = ECPair.fromPrivateKey(hex.decode('0000000000000000000000000000000000000000000000000000000000000001'));
 
   it('decodes P2PKH and P2SH made from a known key on mainnet and testnet', () => {
     for (const [network, caip] of [['mainnet', mainnet], ['testnet', testnet]] as const) {
@@ -101,7 +101,7 @@ describe('parseBitcoinAddress: base58check', () => {
 
   it('matches the well-known addresses of private key 1 and of Bitcoin Core’s signmessage test key', () => {
     expect(payments.p2pkh({ pubkey: key.publicKey }).address).toBe('1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH');
-    expect(toHex(parseBitcoinAddress('1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH').script)).toBe('76a914751e76e8199196d454941c45d1b3a323f1433bd688ac');
+    expect(hex.encode(parseBitcoinAddress('1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH').script)).toBe('76a914751e76e8199196d454941c45d1b3a323f1433bd688ac');
     // bitcoin/bitcoin test/functional/rpc_signmessagewithprivkey.py: this WIF's P2PKH address.
     const core = ECPair.fromWIF('cUeKHd5orzT3mz8P9pxyREHfsWtVfgsfDjiZZBcjUBAaGk1BTj7N', bitcoinNetworkOf(testnet));
     expect(payments.p2pkh({ pubkey: core.publicKey, network: bitcoinNetworkOf(testnet) }).address).toBe('mpLQjfK79b7CCV4VMJWEWAj5Mpx8Up5zxB');
@@ -132,7 +132,7 @@ describe('parseBitcoinAddress: networks', () => {
 
   it('treats base58 test addresses as regtest on regtest and bcrt as regtest only', () => {
     expect(parseBitcoinAddress('mpLQjfK79b7CCV4VMJWEWAj5Mpx8Up5zxB', regtest).network).toBe('regtest');
-    const bcrt = payments.p2wpkh({ hash: fromHex('751e76e8199196d454941c45d1b3a323f1433bd6'), network: networkParamsOf('regtest') }).address!;
+    const bcrt = payments.p2wpkh({ hash: hex.decode('751e76e8199196d454941c45d1b3a323f1433bd6'), network: networkParamsOf('regtest') }).address!;
     expect(bcrt.startsWith('bcrt1q')).toBe(true);
     expect(parseBitcoinAddress(bcrt, regtest)).toMatchObject({ type: 'p2wpkh', network: 'regtest' });
     expect(isBitcoinAddress(bcrt, testnet)).toBe(false);

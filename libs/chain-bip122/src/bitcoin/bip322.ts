@@ -1,10 +1,8 @@
 import { crypto, opcodes, script as bscript, Transaction } from 'bitcoinjs-lib';
-import { concatBytes, serializeWitness, toBase64, utf8Bytes } from './bytes';
+import { concatBytes } from '@noble/hashes/utils';
+import { utf8Bytes } from './bytes';
 import { inputSignatureProblem } from './inputSignatures';
-import { BitcoinMessageSigningError } from './messageSigningError';
-import { classifyOutputScript } from './outputScripts';
-import { keyControlsScript, signP2wpkhInput, signTaprootKeyPathInput } from './signInputs';
-import { parseBitcoinAddress } from './addresses';
+import { classifyOutputScript, witnessProgramScript } from './outputScripts';
 
 const TAG_HASH = crypto.sha256(utf8Bytes('BIP0322-signed-message'));
 /** BIP-322 signs with SIGHASH_ALL; Taproot may also use SIGHASH_DEFAULT. */
@@ -35,24 +33,13 @@ export function buildBip322Transactions(message: Uint8Array | string, script: Ui
 }
 
 /**
- * Signs a message in the BIP-322 "simple" format for a P2WPKH address (low-R ECDSA) or a key-path
- * P2TR address made from the key's BIP-86 internal key (Schnorr). Returns the base64 witness without
- * the `smp` prefix, as deployed wallets send it.
+ * Checks a BIP-322 simple signature (a parsed witness stack) for an address script: P2WPKH, key-path
+ * P2TR and P2SH-P2WPKH (whose `to_sign` scriptSig, the redeem script, follows from the witness's key).
  */
-export function signBip322Simple({ message, privateKey, address }: { message: Uint8Array | string; privateKey: Uint8Array; address: string }): string {
-  const { script } = parseBitcoinAddress(address);
-  const classified = classifyOutputScript(script);
-  if (classified.type !== 'p2wpkh' && classified.type !== 'p2tr') throw new BitcoinMessageSigningError(`BIP-322 simple signing supports P2WPKH and P2TR addresses, not ${classified.type}`);
-  if (!keyControlsScript(privateKey, classified)) throw new BitcoinMessageSigningError(`the private key does not control ${address}`);
-  const { toSign } = buildBip322Transactions(message, script);
-  const witness =
-    classified.type === 'p2wpkh' ? signP2wpkhInput(toSign, 0, 0n, privateKey) : signTaprootKeyPathInput(toSign, 0, [{ script, value: 0n }], privateKey);
-  return toBase64(serializeWitness(witness));
-}
-
-/** Checks a BIP-322 simple signature (a parsed witness stack) for an address script; supports P2WPKH and key-path P2TR. */
 export function verifyBip322Witness(script: Uint8Array, message: Uint8Array | string, witness: Uint8Array[]): boolean {
   const { toSign } = buildBip322Transactions(message, script);
   toSign.setWitness(0, witness);
+  const publicKey = witness[1];
+  if (classifyOutputScript(script).type === 'p2sh' && publicKey) toSign.setInputScript(0, bscript.compile([witnessProgramScript(0, crypto.hash160(publicKey))]));
   return inputSignatureProblem(toSign, 0, [{ script, value: 0n }], { allowedHashTypes: BIP322_HASH_TYPES }) === undefined;
 }

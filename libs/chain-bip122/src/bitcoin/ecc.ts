@@ -1,12 +1,8 @@
 import * as ecc from '@bitcoinerlab/secp256k1';
-import { ECPairFactory } from 'ecpair';
 import { initEccLib } from 'bitcoinjs-lib';
 
 /** Pure-JS secp256k1 (noble) used for every curve operation: it also runs in a browser bundle. */
 export { ecc };
-
-/** Key pairs over the pure-JS curve. */
-export const ECPair = ECPairFactory(ecc);
 
 /**
  * Gives bitcoinjs-lib its curve library before Taproot payments are built. Called lazily rather

@@ -19,7 +19,7 @@ const ANNEX_TAG = 0x50;
 
 /**
  * Why input `index` of `tx` does not carry a valid signature for its prevout, or undefined when it
- * does. Covers P2WPKH (BIP-143, ECDSA), P2TR key path (BIP-341, Schnorr) and P2PKH (legacy sighash);
+ * does. Covers P2WPKH and P2SH-P2WPKH (BIP-143, ECDSA), P2TR key path (BIP-341, Schnorr) and P2PKH (legacy sighash);
  * `prevouts` lists every input's prevout, as the Taproot sighash commits to all of them.
  */
 export function inputSignatureProblem(tx: Transaction, index: number, prevouts: readonly Prevout[], options: InputCheckOptions = {}): string | undefined {
@@ -30,15 +30,16 @@ export function inputSignatureProblem(tx: Transaction, index: number, prevouts: 
     if (type === 'p2wpkh') return p2wpkhProblem(tx, index, payload, prevout.value, options);
     if (type === 'p2tr') return taprootKeyPathProblem(tx, index, payload, prevouts, options);
     if (type === 'p2pkh') return p2pkhProblem(tx, index, prevout.script, payload, options);
+    if (type === 'p2sh') return p2shP2wpkhProblem(tx, index, payload, prevout.value, options);
   } catch (error) {
     return `the signature could not be checked (${error instanceof Error ? error.message : String(error)})`;
   }
   return `unsupported script type (${type})`;
 }
 
-function p2wpkhProblem(tx: Transaction, index: number, program: Uint8Array, value: bigint, options: InputCheckOptions): string | undefined {
+function p2wpkhProblem(tx: Transaction, index: number, program: Uint8Array, value: bigint, options: InputCheckOptions, nested = false): string | undefined {
   const input = tx.ins[index]!;
-  if (input.script.length > 0) return 'a P2WPKH input must have an empty scriptSig';
+  if (!nested && input.script.length > 0) return 'a P2WPKH input must have an empty scriptSig';
   if (input.witness.length !== 2) return `a P2WPKH witness holds a signature and a public key, not ${input.witness.length} items`;
   const [encodedSignature, publicKey] = input.witness as [Uint8Array, Uint8Array];
   if (publicKey.length !== 33 || !ecc.isPoint(publicKey)) return 'P2WPKH needs a valid compressed public key';
@@ -47,6 +48,17 @@ function p2wpkhProblem(tx: Transaction, index: number, program: Uint8Array, valu
   if (typeof decoded === 'string') return decoded;
   const hash = tx.hashForWitnessV0(index, p2pkhScript(program), value, decoded.hashType);
   return ecc.verify(hash, publicKey, decoded.signature, true) ? undefined : 'the ECDSA signature does not verify';
+}
+
+/** P2SH-wrapped P2WPKH ("nested segwit", `3…` addresses): the scriptSig pushes only the redeem script `OP_0 <keyhash>`. */
+function p2shP2wpkhProblem(tx: Transaction, index: number, scriptHash: Uint8Array, value: bigint, options: InputCheckOptions): string | undefined {
+  const chunks = bscript.decompile(tx.ins[index]!.script);
+  const redeem = chunks?.length === 1 && chunks[0] instanceof Uint8Array ? chunks[0] : undefined;
+  if (!redeem) return 'a P2SH input pushes exactly its redeem script';
+  if (!equalBytes(crypto.hash160(redeem), scriptHash)) return 'the redeem script does not match the P2SH hash';
+  const inner = classifyOutputScript(redeem);
+  if (inner.type !== 'p2wpkh') return `only P2SH-wrapped P2WPKH is supported, not a ${inner.type} redeem script`;
+  return p2wpkhProblem(tx, index, inner.payload, value, options, true);
 }
 
 function p2pkhProblem(tx: Transaction, index: number, prevoutScript: Uint8Array, hash160: Uint8Array, options: InputCheckOptions): string | undefined {

@@ -1,9 +1,10 @@
 import { payments } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { bip322MessageHash, buildBip322Transactions, signBip322Simple } from './bip322';
-import { fromBase64, toBase64, toHex } from './bytes';
-import { ECPair, ensureBitcoinEcc } from './ecc';
-import { legacyMessageHash, signLegacyMessage } from './legacyMessage';
+import { bip322MessageHash, buildBip322Transactions } from './bip322';
+import { base64, hex } from '@scure/base';
+import { ensureBitcoinEcc } from './ecc';
+import { ECPair, signBip322Simple, signLegacyMessage } from '../testing/signers';
+import { legacyMessageHash } from './legacyMessage';
 import { verifyBitcoinMessage } from './messages';
 import { bitcoinNetworkOf, networkParamsOf } from './bitcoinjsNetworks';
 import { BIP122_NETWORK_IDS } from './networks';
@@ -35,8 +36,8 @@ describe('BIP-322 message hash and virtual transactions', () => {
     ['UTF-8 support: öäüéàè 测试文本 \uD83D\uDE04', '43936b237ea38c7794eb5d755e0d220b6db92ebfc5c8f482759d22b1286376d7', 'c8f4f525fe8afb1bc09b44175bd2096f079c98425e8a1be676b712add1fb62f0', '8f488e06b89eafd019ec528109eafaf7f1d1811fd617aa1eeb9658f1c1be6586'],
   ] as const;
   it.each(vectors)('message %j', (message, hash, toSpendId, toSignId) => {
-    expect(toHex(bip322MessageHash(message))).toBe(hash);
-    expect(toHex(bip322MessageHash(new TextEncoder().encode(message)))).toBe(hash);
+    expect(hex.encode(bip322MessageHash(message))).toBe(hash);
+    expect(hex.encode(bip322MessageHash(new TextEncoder().encode(message)))).toBe(hash);
     const { toSpend, toSign } = buildBip322Transactions(message, parseBitcoinAddress(ADDRESS).script);
     expect(toSpend.getId()).toBe(toSpendId);
     expect(toSign.getId()).toBe(toSignId);
@@ -92,7 +93,7 @@ describe('signBip322Simple', () => {
     const key = ECPair.fromWIF(TAPROOT_WIF);
     expect(payments.p2tr({ internalPubkey: key.publicKey.subarray(1, 33) }).address).toBe(TAPROOT_ADDRESS);
     const signature = signBip322Simple({ message: 'No prefix fallback', privateKey: key.privateKey!, address: TAPROOT_ADDRESS });
-    expect(fromBase64(signature)).toHaveLength(66);
+    expect(base64.decode(signature)).toHaveLength(66);
     expect(verifyBitcoinMessage({ address: TAPROOT_ADDRESS, message: 'No prefix fallback', signature })).toBe(true);
   });
 
@@ -111,9 +112,9 @@ describe('signBip322Simple', () => {
         expect(verifyBitcoinMessage({ address, message, signature, caipNetworkId })).toBe(true);
         expect(verifyBitcoinMessage({ address, message: new TextEncoder().encode(message), signature: `smp${signature}` })).toBe(true);
         expect(verifyBitcoinMessage({ address, message: `${message}.`, signature, caipNetworkId })).toBe(false);
-        const tampered = fromBase64(signature);
+        const tampered = base64.decode(signature);
         tampered[10]! ^= 0x01;
-        expect(verifyBitcoinMessage({ address, message, signature: toBase64(tampered), caipNetworkId })).toBe(false);
+        expect(verifyBitcoinMessage({ address, message, signature: base64.encode(tampered), caipNetworkId })).toBe(false);
       }
     }
   });
@@ -147,7 +148,7 @@ describe('legacy signed messages (Bitcoin Core signmessage, BIP-137)', () => {
 
   it('hashes with the "Bitcoin Signed Message" prefix', () => {
     expect(legacyMessageHash(coreMessage)).toHaveLength(32);
-    expect(toHex(legacyMessageHash(coreMessage))).not.toBe(toHex(legacyMessageHash(`${coreMessage}.`)));
+    expect(hex.encode(legacyMessageHash(coreMessage))).not.toBe(hex.encode(legacyMessageHash(`${coreMessage}.`)));
   });
 
   it('round-trips compressed and uncompressed P2PKH on mainnet, and tampering fails', () => {
@@ -155,17 +156,17 @@ describe('legacy signed messages (Bitcoin Core signmessage, BIP-137)', () => {
       const key = ECPair.makeRandom({ compressed });
       const address = payments.p2pkh({ pubkey: key.publicKey }).address!;
       const signature = signLegacyMessage({ message: 'hello', privateKey: key.privateKey!, compressed });
-      const header = fromBase64(signature)[0]!;
+      const header = base64.decode(signature)[0]!;
       expect(compressed ? header >= 31 && header <= 34 : header >= 27 && header <= 30).toBe(true);
       expect(verifyBitcoinMessage({ address, message: 'hello', signature, caipNetworkId: mainnet })).toBe(true);
       expect(verifyBitcoinMessage({ address, message: 'hellO', signature })).toBe(false);
-      const tampered = fromBase64(signature);
+      const tampered = base64.decode(signature);
       tampered[40]! ^= 0x80;
-      expect(verifyBitcoinMessage({ address, message: 'hello', signature: toBase64(tampered) })).toBe(false);
+      expect(verifyBitcoinMessage({ address, message: 'hello', signature: base64.encode(tampered) })).toBe(false);
       // The other compression flag recovers a key with a different address.
-      const flipped = fromBase64(signature);
+      const flipped = base64.decode(signature);
       flipped[0] = compressed ? flipped[0]! - 4 : flipped[0]! + 4;
-      expect(verifyBitcoinMessage({ address, message: 'hello', signature: toBase64(flipped) })).toBe(false);
+      expect(verifyBitcoinMessage({ address, message: 'hello', signature: base64.encode(flipped) })).toBe(false);
     }
   });
 
@@ -175,7 +176,7 @@ describe('legacy signed messages (Bitcoin Core signmessage, BIP-137)', () => {
     const p2sh = payments.p2sh({ redeem: p2wpkh });
     const forP2wpkh = signLegacyMessage({ message: 'm', privateKey: key.privateKey!, addressType: 'p2wpkh' });
     const forP2sh = signLegacyMessage({ message: 'm', privateKey: key.privateKey!, addressType: 'p2sh-p2wpkh' });
-    expect(fromBase64(forP2wpkh)[0]).toBeGreaterThanOrEqual(39);
+    expect(base64.decode(forP2wpkh)[0]).toBeGreaterThanOrEqual(39);
     expect(verifyBitcoinMessage({ address: p2wpkh.address!, message: 'm', signature: forP2wpkh })).toBe(true);
     expect(verifyBitcoinMessage({ address: p2sh.address!, message: 'm', signature: forP2sh })).toBe(true);
     expect(verifyBitcoinMessage({ address: p2sh.address!, message: 'm', signature: forP2wpkh })).toBe(false);

@@ -1,12 +1,8 @@
 import { parseBitcoinAddress } from './addresses';
 import { verifyBip322Witness } from './bip322';
-import { fromBase64, parseWitness } from './bytes';
+import { base64 } from '@scure/base';
+import { parseWitness } from './bytes';
 import { verifyLegacySignature } from './legacyMessage';
-
-// The message API in one place: BIP-322 signing and legacy signing live beside their own helpers.
-export { bip322MessageHash, signBip322Simple } from './bip322';
-export { signLegacyMessage } from './legacyMessage';
-export type { LegacySignatureAddressType } from './legacyMessage';
 
 /** What verifyBitcoinMessage checks: a signature by `address` over `message`, optionally on a given CAIP-2 network. */
 export interface BitcoinMessageVerification {
@@ -17,8 +13,8 @@ export interface BitcoinMessageVerification {
 }
 
 /**
- * Verifies a signed message without ever throwing: BIP-322 simple for P2WPKH and P2TR (with or without
- * the `smp` prefix), legacy signmessage / BIP-137 for P2PKH, P2SH-P2WPKH and P2WPKH. The BIP-322
+ * Verifies a signed message without ever throwing: BIP-322 simple for P2WPKH, P2SH-P2WPKH and P2TR (with
+ * or without the `smp` prefix), legacy signmessage / BIP-137 for P2PKH, P2SH-P2WPKH and P2WPKH. The BIP-322
  * full (`ful`) and proof-of-funds (`pof`) formats are not supported and yield false, as do malformed
  * signatures and addresses of another network.
  */
@@ -26,12 +22,12 @@ export function verifyBitcoinMessage({ address, message, signature, caipNetworkI
   try {
     if (typeof signature !== 'string' || signature.startsWith('ful') || signature.startsWith('pof')) return false;
     const { type, script } = parseBitcoinAddress(address, caipNetworkId);
-    const bytes = fromBase64(signature.startsWith('smp') ? signature.slice(3) : signature);
+    const bytes = base64.decode(signature.startsWith('smp') ? signature.slice(3) : signature);
     if (bytes.length === 0) return false;
     const legacy = bytes.length === 65 && bytes[0]! >= 27 && bytes[0]! <= 42;
-    if (type === 'p2pkh' || type === 'p2sh') return legacy && verifyLegacySignature(script, message, bytes);
-    if (type === 'p2wpkh' && legacy) return verifyLegacySignature(script, message, bytes);
-    if (type === 'p2wpkh' || type === 'p2tr') return verifyBip322Witness(script, message, parseWitness(bytes));
+    if (type === 'p2pkh') return legacy && verifyLegacySignature(script, message, bytes);
+    if ((type === 'p2sh' || type === 'p2wpkh') && legacy) return verifyLegacySignature(script, message, bytes);
+    if (type === 'p2sh' || type === 'p2wpkh' || type === 'p2tr') return verifyBip322Witness(script, message, parseWitness(bytes));
     return false;
   } catch {
     return false;

@@ -1,6 +1,6 @@
 // Output-script templates written out byte by byte, so the address code needs no transaction library
 // (it loads on the plugin's synchronous path).
-import { concatBytes } from './bytes';
+import { concatBytes } from '@noble/hashes/utils';
 
 const OP_0 = 0x00;
 const OP_PUSHDATA1 = 0x4c;
@@ -59,17 +59,17 @@ export function classifyOutputScript(script: Uint8Array): ClassifiedOutputScript
 /** Output script of a witness program: `OP_n` (version 0–16) then one minimal push of the program. */
 export function witnessProgramScript(witnessVersion: number, program: Uint8Array): Uint8Array {
   if (!Number.isInteger(witnessVersion) || witnessVersion < 0 || witnessVersion > 16) throw new TypeError(`Invalid witness version ${witnessVersion} (0–16 allowed)`);
-  return concatBytes([witnessVersion === 0 ? OP_0 : OP_1 + witnessVersion - 1], minimalPush(program));
+  return concatBytes(Uint8Array.of(witnessVersion === 0 ? OP_0 : OP_1 + witnessVersion - 1), minimalPush(program));
 }
 
 /** P2PKH output script of a 20-byte key hash (also the BIP-143 script code of P2WPKH). */
 export function p2pkhScript(hash: Uint8Array): Uint8Array {
-  return concatBytes([OP_DUP, OP_HASH160, 20], hash160Of(hash), [OP_EQUALVERIFY, OP_CHECKSIG]);
+  return concatBytes(Uint8Array.of(OP_DUP, OP_HASH160, 20), hash160Of(hash), Uint8Array.of(OP_EQUALVERIFY, OP_CHECKSIG));
 }
 
 /** P2SH output script of a 20-byte script hash. */
 export function p2shScript(hash: Uint8Array): Uint8Array {
-  return concatBytes([OP_HASH160, 20], hash160Of(hash), [OP_EQUAL]);
+  return concatBytes(Uint8Array.of(OP_HASH160, 20), hash160Of(hash), Uint8Array.of(OP_EQUAL));
 }
 
 function hash160Of(hash: Uint8Array): Uint8Array {
@@ -78,14 +78,14 @@ function hash160Of(hash: Uint8Array): Uint8Array {
 }
 
 /** BIP-62 minimal push of data (OP_0 / OP_1..OP_16 / OP_1NEGATE for those values, else the shortest push opcode). */
-function minimalPush(data: Uint8Array): ArrayLike<number> {
-  if (data.length === 0) return [OP_0];
-  if (data.length === 1 && data[0]! >= 1 && data[0]! <= 16) return [OP_1 + data[0]! - 1];
-  if (data.length === 1 && data[0] === 0x81) return [OP_1NEGATE];
+function minimalPush(data: Uint8Array): Uint8Array {
+  if (data.length === 0) return Uint8Array.of(OP_0);
+  if (data.length === 1 && data[0]! >= 1 && data[0]! <= 16) return Uint8Array.of(OP_1 + data[0]! - 1);
+  if (data.length === 1 && data[0] === 0x81) return Uint8Array.of(OP_1NEGATE);
   const n = data.length;
   const prefix =
     n < OP_PUSHDATA1 ? [n] : n <= 0xff ? [OP_PUSHDATA1, n] : n <= 0xffff ? [OP_PUSHDATA2, n & 0xff, n >>> 8] : [OP_PUSHDATA4, n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24];
-  return concatBytes(prefix, data);
+  return concatBytes(Uint8Array.from(prefix), data);
 }
 
 function witnessVersionOf(opcode: number): number | undefined {

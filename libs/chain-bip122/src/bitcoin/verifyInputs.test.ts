@@ -1,9 +1,9 @@
 import { crypto, payments, Psbt, Transaction, type Signer } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { ECPair, ensureBitcoinEcc } from './ecc';
+import { ensureBitcoinEcc } from './ecc';
 import type { Prevout } from './inputSignatures';
 import { networkParamsOf } from './bitcoinjsNetworks';
-import { signTaprootKeyPathInput } from './signInputs';
+import { ECPair, signTaprootKeyPathInput } from '../testing/signers';
 import { InvalidInputSignatureError, verifyTransactionInputs } from './verifyInputs';
 
 ensureBitcoinEcc();
@@ -63,6 +63,23 @@ function errorOf(run: () => void): InvalidInputSignatureError {
 }
 
 describe('verifyTransactionInputs', () => {
+  it('accepts a P2SH-P2WPKH (nested segwit) input signed by bitcoinjs-lib, and refuses one whose redeem script is not the P2SH hash', () => {
+    const key = ECPair.makeRandom({ network });
+    const redeem = payments.p2wpkh({ pubkey: key.publicKey, network });
+    const nested = payments.p2sh({ redeem, network });
+    const prevouts: Prevout[] = [{ script: nested.output!, value: 40_000n }];
+    const previous = previousTransaction(prevouts);
+    const psbt = new Psbt({ network });
+    psbt.addInput({ hash: previous.getId(), index: 0, witnessUtxo: prevouts[0]!, redeemScript: redeem.output! });
+    psbt.addOutput({ address: redeem.address!, value: 39_000n });
+    psbt.signInput(0, key);
+    psbt.finalizeAllInputs();
+    const tx = psbt.extractTransaction();
+    expect(() => verifyTransactionInputs(tx, prevouts)).not.toThrow();
+    const otherNested = payments.p2sh({ redeem: payments.p2wpkh({ pubkey: ECPair.makeRandom({ network }).publicKey, network }), network });
+    expect(errorOf(() => verifyTransactionInputs(tx, [{ script: otherNested.output!, value: 40_000n }])).message).toMatch(/redeem script does not match the P2SH hash/);
+  });
+
   it('accepts P2WPKH, P2TR key-path and P2PKH inputs signed by bitcoinjs-lib', () => {
     const { tx, prevouts } = signedMixedTransaction();
     expect(() => verifyTransactionInputs(tx, prevouts)).not.toThrow();

@@ -1,8 +1,8 @@
 import type { StandardWalletAccount } from '@portico/kernel';
 import { hex } from '@scure/base';
 import { crypto as bcrypto, payments, Psbt } from 'bitcoinjs-lib';
-import { ECPair, ensureBitcoinEcc } from '../bitcoin/ecc';
-import { signBip322Simple } from '../bitcoin/messages';
+import { ensureBitcoinEcc } from '../bitcoin/ecc';
+import { ECPair, signBip322Simple } from './signers';
 import { bitcoinNetworkOf } from '../bitcoin/bitcoinjsNetworks';
 import { BIP122_NETWORK_IDS, type BitcoinNetworkName } from '../bitcoin/networks';
 

@@ -1,6 +1,6 @@
 import { Block, opcodes, script as bscript, Transaction } from 'bitcoinjs-lib';
 import { parseBitcoinAddress } from '../bitcoin/addresses';
-import { fromHex, toHex } from '../bitcoin/bytes';
+import { hex } from '@scure/base';
 import type { Prevout } from '../bitcoin/inputSignatures';
 import { classifyOutputScript } from '../bitcoin/outputScripts';
 import { InvalidInputSignatureError, verifyTransactionInputs } from '../bitcoin/verifyInputs';
@@ -84,10 +84,10 @@ export class EsploraChain {
   }
 
   /** Validates a raw transaction and adds it to the mempool; throws TransactionRejectedError with the reason. */
-  submit(hex: string): string {
+  submit(rawHex: string): string {
     let tx: Transaction;
     try {
-      tx = Transaction.fromBuffer(fromHex(hex));
+      tx = Transaction.fromBuffer(hex.decode(rawHex));
     } catch (error) {
       throw new TransactionRejectedError(`TX decode failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -116,7 +116,7 @@ export class EsploraChain {
   private prevoutsOf(tx: Transaction): Prevout[] {
     const seen = new Set<string>();
     return tx.ins.map((input, index) => {
-      const prevTxid = toHex(Uint8Array.from(input.hash).reverse());
+      const prevTxid = hex.encode(Uint8Array.from(input.hash).reverse());
       const key = outpoint(prevTxid, input.index);
       if (seen.has(key)) throw new TransactionRejectedError(`bad-txns-inputs-duplicate: input ${index} spends ${key} twice`);
       seen.add(key);
@@ -155,7 +155,7 @@ export class EsploraChain {
     const previous = this.blocks[this.blocks.length - 1];
     const header = new Block();
     header.version = 0x20000000;
-    header.prevHash = previous ? fromHex(previous.hash).reverse() : new Uint8Array(32);
+    header.prevHash = previous ? hex.decode(previous.hash).reverse() : new Uint8Array(32);
     header.merkleRoot = Block.calculateMerkleRoot(all.map((t) => t.tx));
     header.timestamp = Math.max((previous?.time ?? 0) + 1, Math.floor(Date.now() / 1000));
     header.bits = 0x207fffff;
@@ -169,7 +169,7 @@ export class EsploraChain {
   private record(entry: ChainTransaction): void {
     this.transactions.set(entry.txid, entry);
     entry.tx.ins.forEach((input, vin) => {
-      if (!entry.tx.isCoinbase()) this.spends.set(outpoint(toHex(Uint8Array.from(input.hash).reverse()), input.index), { txid: entry.txid, vin });
+      if (!entry.tx.isCoinbase()) this.spends.set(outpoint(hex.encode(Uint8Array.from(input.hash).reverse()), input.index), { txid: entry.txid, vin });
     });
   }
 }

@@ -1,9 +1,9 @@
 import { crypto, payments, Psbt, script, Transaction } from 'bitcoinjs-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../bitcoin/bytes';
-import { ECPair, ensureBitcoinEcc } from '../bitcoin/ecc';
+import { hex } from '@scure/base';
+import { ensureBitcoinEcc } from '../bitcoin/ecc';
 import { networkParamsOf } from '../bitcoin/bitcoinjsNetworks';
-import { signP2wpkhInput } from '../bitcoin/signInputs';
+import { ECPair, signP2wpkhInput } from './signers';
 import { startEsploraServer, type EsploraServer } from './esploraServer';
 
 ensureBitcoinEcc();
@@ -80,11 +80,11 @@ describe('startEsploraServer', () => {
     const utxos = await getJson<{ txid: string; vout: number; value: number; status: { confirmed: boolean; block_height: number } }[]>(`/address/${wallet.p2wpkh.address}/utxo`);
     expect(utxos).toEqual([{ txid, vout, value: 100_000, status: expect.objectContaining({ confirmed: true, block_height: before + 1 }) }]);
 
-    const hex = await (await get(`/tx/${txid}/hex`)).text();
-    const tx = Transaction.fromHex(hex);
+    const rawHex = await (await get(`/tx/${txid}/hex`)).text();
+    const tx = Transaction.fromHex(rawHex);
     expect(tx.getId()).toBe(txid);
     expect(tx.isCoinbase()).toBe(true);
-    expect(toHex(tx.outs[0]!.script)).toBe(toHex(wallet.p2wpkh.output!));
+    expect(hex.encode(tx.outs[0]!.script)).toBe(hex.encode(wallet.p2wpkh.output!));
 
     const view = await getJson<{ vout: { scriptpubkey_address: string; scriptpubkey_type: string; value: number }[]; vin: { is_coinbase: boolean }[]; status: { confirmed: boolean } }>(`/tx/${txid}`);
     expect(view.vout[0]).toMatchObject({ scriptpubkey_address: wallet.p2wpkh.address, scriptpubkey_type: 'v0_p2wpkh', value: 100_000 });
@@ -172,7 +172,7 @@ describe('startEsploraServer', () => {
 
     // bitcoinjs-lib's PSBT refuses to build this, so sign the raw transaction directly.
     const overspend = new Transaction();
-    overspend.addInput(Uint8Array.from(fromHex(funding.txid)).reverse(), funding.vout);
+    overspend.addInput(Uint8Array.from(hex.decode(funding.txid)).reverse(), funding.vout);
     overspend.addOutput(alice.p2tr.output!, 50_001n);
     overspend.setWitness(0, signP2wpkhInput(overspend, 0, 50_000n, alice.key.privateKey!));
     const tooMuch = await post(overspend.toHex());

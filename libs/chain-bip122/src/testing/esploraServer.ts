@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bitcoinAddressFromScript, InvalidBitcoinAddressError, parseBitcoinAddress } from '../bitcoin/addresses';
-import { toHex } from '../bitcoin/bytes';
+import { hex } from '@scure/base';
 import { BIP122_NETWORK_IDS, type BitcoinAddressNetwork } from '../bitcoin/networks';
 import { EsploraChain, TransactionRejectedError } from './esploraChain';
 import { addressStats, statusOf, touchesScript, transactionView, unspentOutputs } from './esploraViews';
@@ -84,7 +84,7 @@ export async function startEsploraServer(options: EsploraServerOptions = {}): Pr
     if (section === undefined) return json({ address: bitcoinAddressFromScript(script, network), ...addressStats(chain, script) });
     if (section === 'utxo' && scope === undefined) return json(unspentOutputs(chain, script));
     if (section !== 'txs') throw new HttpError(404, 'Not found');
-    const history = chain.newestFirst().filter((entry) => touchesScript(entry, toHex(script)));
+    const history = chain.newestFirst().filter((entry) => touchesScript(entry, hex.encode(script)));
     const mempool = history.filter((entry) => !entry.block);
     const confirmed = history.filter((entry) => entry.block);
     let page: typeof history;

@@ -1,5 +1,5 @@
 import { bitcoinAddressFromScript } from '../bitcoin/addresses';
-import { toHex } from '../bitcoin/bytes';
+import { hex } from '@scure/base';
 import type { BitcoinAddressNetwork } from '../bitcoin/networks';
 import { classifyOutputScript, type OutputScriptType } from '../bitcoin/outputScripts';
 import type { ChainTransaction, EsploraChain } from './esploraChain';
@@ -38,7 +38,7 @@ export function statusOf(entry: ChainTransaction): EsploraStatus {
 export function outputView(script: Uint8Array, value: bigint, network: BitcoinAddressNetwork) {
   const address = bitcoinAddressFromScript(script, network);
   return {
-    scriptpubkey: toHex(script),
+    scriptpubkey: hex.encode(script),
     scriptpubkey_type: ESPLORA_SCRIPT_TYPES[classifyOutputScript(script).type],
     ...(address === undefined ? {} : { scriptpubkey_address: address }),
     value: Number(value),
@@ -56,11 +56,11 @@ export function transactionView(entry: ChainTransaction, network: BitcoinAddress
     vin: tx.ins.map((input, index) => {
       const prevout = entry.prevouts[index];
       return {
-        txid: toHex(Uint8Array.from(input.hash).reverse()),
+        txid: hex.encode(Uint8Array.from(input.hash).reverse()),
         vout: input.index,
         prevout: prevout ? outputView(prevout.script, prevout.value, network) : null,
-        scriptsig: toHex(input.script),
-        ...(input.witness.length > 0 ? { witness: input.witness.map(toHex) } : {}),
+        scriptsig: hex.encode(input.script),
+        ...(input.witness.length > 0 ? { witness: input.witness.map((item) => hex.encode(item)) } : {}),
         is_coinbase: coinbase,
         sequence: input.sequence,
       };
@@ -75,23 +75,23 @@ export function transactionView(entry: ChainTransaction, network: BitcoinAddress
 
 /** True when the transaction pays to or spends from `scriptHex`. */
 export function touchesScript(entry: ChainTransaction, scriptHex: string): boolean {
-  return entry.tx.outs.some((o) => toHex(o.script) === scriptHex) || entry.prevouts.some((p) => toHex(p.script) === scriptHex);
+  return entry.tx.outs.some((o) => hex.encode(o.script) === scriptHex) || entry.prevouts.some((p) => hex.encode(p.script) === scriptHex);
 }
 
 /** `chain_stats` and `mempool_stats` of an output script. */
 export function addressStats(chain: EsploraChain, script: Uint8Array): { chain_stats: EsploraAddressStats; mempool_stats: EsploraAddressStats } {
-  const scriptHex = toHex(script);
+  const scriptHex = hex.encode(script);
   const empty = (): EsploraAddressStats => ({ tx_count: 0, funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0 });
   const stats = { chain_stats: empty(), mempool_stats: empty() };
   for (const entry of chain.newestFirst()) {
     if (!touchesScript(entry, scriptHex)) continue;
     const bucket = entry.block ? stats.chain_stats : stats.mempool_stats;
     bucket.tx_count++;
-    for (const output of entry.tx.outs.filter((o) => toHex(o.script) === scriptHex)) {
+    for (const output of entry.tx.outs.filter((o) => hex.encode(o.script) === scriptHex)) {
       bucket.funded_txo_count++;
       bucket.funded_txo_sum += Number(output.value);
     }
-    for (const prevout of entry.prevouts.filter((p) => toHex(p.script) === scriptHex)) {
+    for (const prevout of entry.prevouts.filter((p) => hex.encode(p.script) === scriptHex)) {
       bucket.spent_txo_count++;
       bucket.spent_txo_sum += Number(prevout.value);
     }
@@ -101,10 +101,10 @@ export function addressStats(chain: EsploraChain, script: Uint8Array): { chain_s
 
 /** `GET /address/:a/utxo`: outputs paying the script that no transaction (confirmed or in the mempool) spends. */
 export function unspentOutputs(chain: EsploraChain, script: Uint8Array) {
-  const scriptHex = toHex(script);
+  const scriptHex = hex.encode(script);
   return chain.newestFirst().flatMap((entry) =>
     entry.tx.outs.flatMap((output, vout) =>
-      toHex(output.script) === scriptHex && !chain.spendOf(entry.txid, vout) ? [{ txid: entry.txid, vout, status: statusOf(entry), value: Number(output.value) }] : [],
+      hex.encode(output.script) === scriptHex && !chain.spendOf(entry.txid, vout) ? [{ txid: entry.txid, vout, status: statusOf(entry), value: Number(output.value) }] : [],
     ),
   );
 }
