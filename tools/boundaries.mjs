@@ -32,6 +32,7 @@ export function kindOf(folder) {
   if (folder === 'libs/ui') return 'ui';
   if (folder === 'libs/react') return 'react';
   if (/^libs\/(plugin|chain)-/.test(folder)) return 'plugin';
+  if (folder === 'tools') return 'tools';
   return 'app';
 }
 
@@ -77,7 +78,8 @@ function packageName(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-function resolveRelative(from, specifier) {
+/** The file a relative import names (extension and index resolution as TypeScript does), or undefined. */
+export function resolveRelative(from, specifier) {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, ...['.ts', '.tsx', '.mts', '.js', '.mjs'].map((e) => base + e), ...['index.ts', 'index.tsx'].map((i) => join(base, i))];
   const jsAsTs = base.replace(/\.m?js$/, '.ts');
@@ -158,6 +160,9 @@ export function checkBoundaries(root) {
           const subpath = specifier.slice(name.length);
           const allowed =
             pkg.kind === 'app' ||
+            pkg.kind === 'tools' ||
+            // The workspace's own scripts (services, dependency walks) are for tests only.
+            (isTest && target.kind === 'tools') ||
             (pkg.kind === 'core' && target.kind === 'kernel') ||
             (pkg.kind === 'react' && ['kernel', 'core', 'ui'].includes(target.kind)) ||
             (pkg.kind === 'plugin' && (['kernel', 'core', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
@@ -166,7 +171,7 @@ export function checkBoundaries(root) {
               ? `may import another plugin only through its contract entries ("${name}/api", "${name}/binding")`
               : `may not import ${name}`;
             report(line, `${pkg.name} (${pkg.kind}) ${why}`);
-          } else if (subpath && !(pkg.kind === 'plugin' && subpath === '/api') && !target.entries.has(`.${subpath}`) && pkg.kind !== 'app') {
+          } else if (subpath && !(pkg.kind === 'plugin' && subpath === '/api') && !target.entries.has(`.${subpath}`) && pkg.kind !== 'app' && pkg.kind !== 'tools') {
             report(line, `"${specifier}" reaches into ${name}; import its public entry`);
           }
           if (!pkg.declared.has(name)) report(line, `${pkg.name} imports ${name} but does not declare it in package.json`);

@@ -139,9 +139,20 @@ describe('helpers', () => {
   });
 
   it('classifies folders', () => {
-    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'apps/playground', 'e2e'].map(kindOf)).toEqual([
-      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'app', 'app',
+    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'apps/playground', 'e2e', 'tools'].map(kindOf)).toEqual([
+      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'app', 'app', 'tools',
     ]);
+  });
+
+  it('lets a package’s tests, and only its tests, use the workspace tools', () => {
+    const root = workspace({
+      'libs/plugin-a': { deps: ['@portico/tools'], files: { 'src/a.test.ts': "import { walk } from '@portico/tools';\nexport { walk };", 'src/index.ts': "import { walk } from '@portico/tools';\nexport { walk };" } },
+    });
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ workspaces: ['libs/*', 'apps/*', 'tools'] }));
+    mkdirSync(join(root, 'tools'));
+    writeFileSync(join(root, 'tools/package.json'), JSON.stringify({ name: '@portico/tools' }));
+    writeFileSync(join(root, 'tools/index.mjs'), 'export const walk = 1;');
+    expect(messages(root)).toEqual(['libs/plugin-a/src/index.ts: @portico/plugin-a (plugin) may not import @portico/tools']);
   });
 
   it('reports self-loops and larger components once each', () => {

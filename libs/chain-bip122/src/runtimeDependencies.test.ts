@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runtimeImports } from '../../../tools/runtimeImports.mjs';
+import { runtimeImports } from '@portico/tools/runtimeImports';
 import pkg from '../package.json' with { type: 'json' };
 
 const { packages, files } = runtimeImports(join(import.meta.dirname, '..'), ['.', './api', './siwx']);
