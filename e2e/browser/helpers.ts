@@ -118,13 +118,22 @@ export function focusedText(page: Page): Promise<string> {
 
 /** Runs axe on the modal and fails, listing them, on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  await expectA11y(page, label, (impact) => impact === 'serious' || impact === 'critical');
+}
+
+/** axe on the modal: no violation of any impact (minor and moderate included). */
+export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  await expectA11y(page, label, () => true);
+}
+
+async function expectA11y(page: Page, label: string, counts: (impact: string | null | undefined) => boolean): Promise<void> {
   // Let entry animations finish so colour-contrast sees the final colours.
   await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).include('[data-portico-modal]').analyze();
   expect(results.passes.length, `${label}: axe checked nothing inside the modal`).toBeGreaterThan(0);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious
+  const found = results.violations.filter((v) => counts(v.impact));
+  const report = found
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`)
     .join('\n');
-  expect(serious, `${label}: axe found serious/critical violations:\n${report}`).toEqual([]);
+  expect(found, `${label}: axe found violations:\n${report}`).toEqual([]);
 }
