@@ -99,3 +99,16 @@ test('the list keys: ArrowDown/ArrowUp move through the Connect list across its 
     expect(await focusInsideDialog(page), `after Tab #${i + 1}`).toBe(true);
   }
 });
+
+test('each social sign-in shows its brand mark (an image), not a letter', async ({ page }) => {
+  const d = await openConnect(page);
+  const socials = d.locator('button.pt-social');
+  await expect(socials).toHaveCount(6);
+  const google = d.getByRole('button', { name: 'Continue with Google' });
+  for (const button of [google, ...(await socials.all())]) {
+    const image = button.locator('img');
+    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    // Decoded and drawn (a broken image has no natural size).
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+});

@@ -1,4 +1,5 @@
 import { defineManifest } from '@portico/kernel';
+import { SOCIAL_ICONS } from './brandIcons';
 
 /** Manifest of the Social login plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
@@ -11,13 +12,13 @@ export const manifest = defineManifest({
     connectMethods: [{ id: 'social', label: 'Social', view: 'SocialConnecting', order: 20 }],
     views: [{ id: 'SocialConnecting', title: 'Connecting' }],
     socialProviders: [
-      { id: 'google', label: 'Google', order: 10 },
-      { id: 'x', label: 'X', order: 20 },
-      { id: 'discord', label: 'Discord', order: 30 },
-      { id: 'farcaster', label: 'Farcaster', order: 40 },
-      { id: 'github', label: 'GitHub', order: 50 },
-      { id: 'apple', label: 'Apple', order: 60 },
-      { id: 'facebook', label: 'Facebook', order: 70 },
+      { id: 'google', label: 'Google', order: 10, icon: SOCIAL_ICONS.google },
+      { id: 'x', label: 'X', order: 20, icon: SOCIAL_ICONS.x },
+      { id: 'discord', label: 'Discord', order: 30, icon: SOCIAL_ICONS.discord },
+      { id: 'farcaster', label: 'Farcaster', order: 40, icon: SOCIAL_ICONS.farcaster },
+      { id: 'github', label: 'GitHub', order: 50, icon: SOCIAL_ICONS.github },
+      { id: 'apple', label: 'Apple', order: 60, icon: SOCIAL_ICONS.apple },
+      { id: 'facebook', label: 'Facebook', order: 70, icon: SOCIAL_ICONS.facebook },
     ],
   },
 });
