@@ -76,6 +76,16 @@ test.describe('on a 375 px viewport', () => {
     expect(box?.width).toBeCloseTo(375, 0);
     expect(box?.x).toBeCloseTo(0, 0);
   });
+
+  test('the playground page, with every chain and service configured, is no wider than the phone', async ({ page }) => {
+    const env = (name: string) => encodeURIComponent(process.env[name]!);
+    await freshPage(page, `/?evm=${env('PORTICO_EVM')}&sol=${env('PORTICO_SOLANA')}&btc=${env('PORTICO_BITCOIN')}&registry=${env('PORTICO_REGISTRY')}&relay=${env('PORTICO_RELAY')}`);
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent?.slice(0, 40)}`),
+    );
+    expect(wider).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  });
 });
 
 test('the list keys: ArrowDown/ArrowUp move through the Connect list across its groups, Home and End jump, Tab leaves', async ({ page }) => {

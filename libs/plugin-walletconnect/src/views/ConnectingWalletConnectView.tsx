@@ -129,7 +129,7 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
       ) : null}
       {chosen?.links?.web ? (
         <Button variant="secondary" data-testid="walletconnect-open-web" onClick={() => window.open(walletDeepLink(chosen.links!.web!, pairing.uri), '_blank', 'noopener,noreferrer')}>
-          {t('walletconnect.openWeb', { name: chosen.name })}
+          {t('walletconnect.openWeb')}
         </Button>
       ) : null}
       <QrCode value={pairing.uri} label={t('walletconnect.qrLabel')} />

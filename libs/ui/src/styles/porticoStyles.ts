@@ -43,7 +43,7 @@ export const porticoStyles = `
 .pt-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding: 16px 0; }
 .pt-muted { color: var(--pt-fg-3); font-size: .88em; }
 .pt-section-label { margin: 8px 4px 2px; font-size: .78em; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--pt-fg-3); }
-.pt-btn { font: inherit; display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 44px; padding: 0 16px; border-radius: calc(var(--pt-radius) * .75); border: 1px solid transparent; cursor: pointer; font-weight: 600; transition: background-color var(--pt-d-view), opacity var(--pt-d-view); }
+.pt-btn { font: inherit; display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 44px; padding: 6px 16px; line-height: 1.3; text-align: center; border-radius: calc(var(--pt-radius) * .75); border: 1px solid transparent; cursor: pointer; font-weight: 600; transition: background-color var(--pt-d-view), opacity var(--pt-d-view); }
 .pt-btn[disabled] { cursor: not-allowed; opacity: .55; }
 .pt-btn-primary { background: var(--pt-accent); color: var(--pt-on-accent); }
 .pt-btn-secondary { background: var(--pt-bg-2); color: var(--pt-fg); border-color: var(--pt-border); }
