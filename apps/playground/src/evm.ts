@@ -1,4 +1,4 @@
-import { createEip155Plugin } from '@portico/chain-eip155';
+import { createEip155Plugin, eip155Networks } from '@portico/chain-eip155';
 import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
 import type { Network } from '@portico/kernel';
 
@@ -22,6 +22,8 @@ const anvil = (chainId: number, name: string, url: string): Network => ({
   name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [url] } },
+  // Local chains of Ether: Ethereum's mark.
+  imageUrl: eip155Networks.mainnet.imageUrl,
 });
 
 /** The local EVM networks (empty when no anvil is running). */

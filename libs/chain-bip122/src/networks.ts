@@ -1,7 +1,11 @@
 import type { Network } from '@portico/kernel';
 import { BIP122_NETWORK_IDS } from './bitcoin/networks';
 
+import bitcoinIcon from '@web3icons/core/svgs/networks/branded/bitcoin.svg.js';
+
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const;
+/** Bitcoin's mark from web3icons (MIT) as an image URL the modal accepts. */
+const BITCOIN_IMAGE = `data:image/svg+xml,${encodeURIComponent(bitcoinIcon)}`;
 
 /**
  * The Bitcoin networks, ready for `createPortico({ networks })`. A network's RPC URL is its
@@ -12,6 +16,7 @@ export const bitcoinNetworks = {
     caipNetworkId: BIP122_NETWORK_IDS.mainnet,
     name: 'Bitcoin',
     nativeCurrency: { ...BTC },
+    imageUrl: BITCOIN_IMAGE,
     rpcUrls: { default: { http: ['https://blockstream.info/api'] } },
     blockExplorers: { default: { name: 'mempool.space', url: 'https://mempool.space' } },
   },
@@ -19,6 +24,7 @@ export const bitcoinNetworks = {
     caipNetworkId: BIP122_NETWORK_IDS.testnet,
     name: 'Bitcoin Testnet',
     nativeCurrency: { ...BTC },
+    imageUrl: BITCOIN_IMAGE,
     rpcUrls: { default: { http: ['https://blockstream.info/testnet/api'] } },
     testnet: true,
   },
@@ -26,6 +32,7 @@ export const bitcoinNetworks = {
     caipNetworkId: BIP122_NETWORK_IDS.signet,
     name: 'Bitcoin Signet',
     nativeCurrency: { ...BTC },
+    imageUrl: BITCOIN_IMAGE,
     rpcUrls: { default: { http: ['https://mempool.space/signet/api'] } },
     testnet: true,
   },
@@ -33,5 +40,5 @@ export const bitcoinNetworks = {
 
 /** A regtest network served by a local Esplora API (the repo's test server, or electrs). */
 export function defineBitcoinRegtest(esploraUrl: string, name = 'Bitcoin Regtest'): Network {
-  return { caipNetworkId: BIP122_NETWORK_IDS.regtest, name, nativeCurrency: { ...BTC }, rpcUrls: { default: { http: [esploraUrl] } } };
+  return { caipNetworkId: BIP122_NETWORK_IDS.regtest, name, nativeCurrency: { ...BTC }, imageUrl: BITCOIN_IMAGE, rpcUrls: { default: { http: [esploraUrl] } } };
 }

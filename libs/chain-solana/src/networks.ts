@@ -1,6 +1,10 @@
 import type { Network } from '@portico/kernel';
 
+import solanaIcon from '@web3icons/core/svgs/networks/branded/solana.svg.js';
+
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
+/** Solana's mark from web3icons (MIT) as an image URL the modal accepts. */
+const SOLANA_IMAGE = `data:image/svg+xml,${encodeURIComponent(solanaIcon)}`;
 
 /** Solana clusters as CAIP-2 ids (the first 32 characters of the genesis hash). */
 export const SOLANA_CHAIN_IDS = {
@@ -15,6 +19,7 @@ export const solanaNetworks = {
     caipNetworkId: SOLANA_CHAIN_IDS.mainnet,
     name: 'Solana',
     nativeCurrency: { ...SOL },
+    imageUrl: SOLANA_IMAGE,
     rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
     blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
   },
@@ -22,6 +27,7 @@ export const solanaNetworks = {
     caipNetworkId: SOLANA_CHAIN_IDS.devnet,
     name: 'Solana Devnet',
     nativeCurrency: { ...SOL },
+    imageUrl: SOLANA_IMAGE,
     rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
     testnet: true,
   },
@@ -29,6 +35,7 @@ export const solanaNetworks = {
     caipNetworkId: SOLANA_CHAIN_IDS.testnet,
     name: 'Solana Testnet',
     nativeCurrency: { ...SOL },
+    imageUrl: SOLANA_IMAGE,
     rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
     testnet: true,
   },
@@ -39,7 +46,7 @@ export const solanaNetworks = {
  * genesis hash. It is not marked `testnet`, so its balance shows like a real one.
  */
 export function defineSolanaLocalnet(genesisHash: string, rpcUrl: string, name = 'Solana Local'): Network {
-  return { caipNetworkId: `solana:${genesisHash.slice(0, 32)}`, name, nativeCurrency: { ...SOL }, rpcUrls: { default: { http: [rpcUrl] } } };
+  return { caipNetworkId: `solana:${genesisHash.slice(0, 32)}`, name, nativeCurrency: { ...SOL }, imageUrl: SOLANA_IMAGE, rpcUrls: { default: { http: [rpcUrl] } } };
 }
 
 /**

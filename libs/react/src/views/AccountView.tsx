@@ -81,7 +81,7 @@ export default function AccountView() {
         </ul>
       ) : null}
       <div className="pt-center" style={{ paddingBottom: 4 }}>
-        <Avatar src={identity?.avatar} name={identity?.name ?? caipAddress.split(':')[2] ?? '?'} size={64} />
+        <Avatar src={identity?.avatar} name={identity?.name ?? caipAddress.split(':')[2] ?? '?'} seed={caipAddress.split(':')[2]} size={64} />
         {identity ? (
           <strong className="pt-identity" data-testid="account-name">
             {identity.name}
@@ -121,17 +121,19 @@ export default function AccountView() {
         </Button>
       </div>
       {buttons.length ? (
-        <ul className="pt-list" aria-label={t('account.actions')}>
-          {buttons.map((button) => (
-            <li key={button.id}>
-              <ListItem
-                label={t(`walletButtons.${button.id}`, undefined, button.label)}
-                data-wallet-button={button.id}
-                icon={<ManifestIcon icon={button.icon} name={t(`walletButtons.${button.id}`, undefined, button.label)} />}
-                onClick={() => kernel.router.push(button.view)}
-              />
-            </li>
-          ))}
+        // One compact row of icon tiles (Buy, Swap, Receive, Send…), so the tabs stay in view.
+        <ul className="pt-actions" aria-label={t('account.actions')}>
+          {buttons.map((button) => {
+            const label = t(`walletButtons.${button.id}`, undefined, button.label);
+            return (
+              <li key={button.id}>
+                <button type="button" className="pt-action" data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)}>
+                  <ManifestIcon icon={button.icon} name={label} size={32} />
+                  <span className="pt-action-label">{label}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {selectedTab && tabs.length > 1 ? (

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { Avatar } from './Avatar';
+import { addressGradient, Avatar } from './Avatar';
 import { SAFE_IMAGE, UNSAFE_IMAGE } from './storyImages';
 
 const meta = {
@@ -53,5 +53,22 @@ export const Large: Story = {
     await waitFor(() => expect(img.style.opacity).toBe(''));
     const box = avatar.getBoundingClientRect();
     await expect([box.width, box.height]).toEqual([72, 72]);
+  },
+};
+
+export const AddressGradient: Story = {
+  args: { name: '0xf39F…2266', seed: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+  play: async ({ canvasElement }) => {
+    const avatar = canvasElement.querySelector<HTMLElement>('.pt-avatar')!;
+    // No initial: a gradient drawn from the address's own hex digits.
+    await expect(avatar).toHaveTextContent(/^$/);
+    await expect(avatar).toHaveAttribute('data-seeded', 'true');
+    await expect(getComputedStyle(avatar).backgroundImage).toMatch(/^radial-gradient\(/);
+    await expect(addressGradient('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toContain('#f39Fd6');
+    // Base58 and bech32 addresses are hashed: stable per address, different between addresses.
+    const solana = addressGradient('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM');
+    await expect(addressGradient('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(solana);
+    await expect(addressGradient('bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l')).not.toBe(solana);
+    await expect(solana).toMatch(/^radial-gradient\(75% 75% at 65% 25%, #fff 1%(, #[0-9a-f]{6} \d+%){5}\)$/);
   },
 };

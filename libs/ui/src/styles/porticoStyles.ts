@@ -64,6 +64,11 @@ export const porticoStyles = `
 .pt-legal .pt-muted { margin: 0 0 0 28px; }
 .pt-link { color: inherit; font-weight: 600; text-decoration: underline; text-underline-offset: 2px; }
 :where(.pt-root) a { color: inherit; text-underline-offset: 2px; }
+.pt-actions { list-style: none; margin: 0; padding: 0; display: flex; justify-content: center; gap: 8px; }
+.pt-actions > li { flex: 1 1 0; min-width: 0; max-width: 96px; }
+.pt-action { font: inherit; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 8px 4px; border-radius: calc(var(--pt-radius) * .75); border: 0; background: var(--pt-bg-2); color: var(--pt-fg); cursor: pointer; }
+.pt-action:hover { background: var(--pt-bg-3); }
+.pt-action-label { font-size: 13px; font-weight: 600; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .pt-list-item-label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
 .pt-virtual-scroll { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
 .pt-virtual-list { list-style: none; margin: 0; padding: 0; position: relative; }
