@@ -194,3 +194,36 @@ test.describe('sign-in on Solana and Bitcoin (CAIP-122)', () => {
     });
   }
 });
+
+test.describe('the Networks view across chain families', () => {
+  test('grouped by family; a switch says "Switching…" until the wallet answers; a Solana network with only EVM connected asks for a Solana wallet', async ({ page }) => {
+    await freshPage(page, path());
+    await connectVia(page, 'Portico Test Wallet', 'eip155');
+    // The EVM test wallet now takes 1.5 s to answer each prompt.
+    await page.getByRole('checkbox', { name: 'slow (1.5 s)' }).check();
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByTestId('account-network').click();
+    await expect(d).toHaveAttribute('data-view', 'Networks');
+    await expect(d.locator('h3.pt-section-label')).toHaveText(['Ethereum', 'Solana', 'Bitcoin', 'Demo']);
+
+    const anvil2 = d.locator('[data-network-id="eip155:31338"]');
+    await anvil2.click();
+    await expect(anvil2).toContainText('Switching…');
+    await expect(anvil2).toHaveAttribute('aria-busy', 'true');
+    await expect(d.locator('[data-network-id="eip155:31337"]')).toBeDisabled();
+    // Answered: back to Account, on the new network.
+    await expect(d).toHaveAttribute('data-view', 'Account', { timeout: 10_000 });
+    await expect(d.getByTestId('account-network')).toHaveText('Anvil 2');
+
+    await d.getByTestId('account-network').click();
+    const solana = d.locator('[data-network-id^="solana:"]').first();
+    await solana.click();
+    const banner = d.getByRole('status').filter({ hasText: /^Connect a Solana wallet to use .+\./ });
+    await expect(banner).toBeVisible();
+    await expect(d).toHaveAttribute('data-view', 'Networks');
+    await expect(status(page, 'solana')).toHaveText('disconnected');
+    await banner.getByRole('button', { name: 'Connect' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+  });
+});
