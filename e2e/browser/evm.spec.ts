@@ -160,6 +160,30 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
   });
 
+  test('a transaction to approve shows its recipient’s ENS name, the amount in ETH and a fee estimated on the node', async ({ page }) => {
+    const ens = process.env.PORTICO_ENS!;
+    await freshPage(page, evmPath(`&ens=${encodeURIComponent(ens)}`));
+    await connectTestWallet(page, 'Portico Test Wallet (no UI)');
+    await expect(page.locator('button.portico-account-button')).toHaveText('portico.eth');
+    // A payment to the test account itself, whose reverse record is portico.eth.
+    await page.evaluate((account) => {
+      const w = window as unknown as { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params: unknown[] }): Promise<unknown> } } }; sent?: unknown };
+      void w.portico.adapter('eip155').getProvider().request({ method: 'eth_sendTransaction', params: [{ from: account, to: account, value: '0x38d7ea4c68000' }] }).then((r) => (w.sent = r));
+    }, ACCOUNT);
+    const d = dialog(page);
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await expect(d.getByTestId('approve-to-name')).toHaveText('portico.eth');
+    await expect(d.getByTestId('approve-to')).toContainText('0xf3');
+    await expect(d.getByTestId('approve-amount')).toContainText('0.001 ETH');
+    // 21 000 gas × the node's gas price, floored to 6 decimals.
+    const gasPrice = BigInt(await rpc<string>(ens, 'eth_gasPrice'));
+    const wei = 21_000n * gasPrice;
+    const expected = `≈ ${wei / 10n ** 18n}.${((wei % 10n ** 18n) / 10n ** 12n).toString().padStart(6, '0')} ETH`;
+    await expect(d.getByTestId('approve-fee')).toContainText(expected);
+    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sent?: unknown }).sent)).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
   test('a declining wallet leaves the user on Connecting with the error', async ({ page }) => {
     await freshPage(page, evmPath());
     await page.getByLabel('declines every prompt').check();

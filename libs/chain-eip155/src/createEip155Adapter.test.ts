@@ -183,6 +183,33 @@ describe('the host’s EIP-1193 provider (policy gate applied)', () => {
     expect(BigInt(await rpc<string>(chainA.url, 'eth_getBalance', [to, 'latest'])) - before).toBe(10n ** 18n);
   });
 
+  it('estimates an eth_sendTransaction fee from anvil: a transfer’s 21 000 gas × the node’s gas price', async () => {
+    const { kernel, adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const from = kernel.connection.get('eip155').address!;
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const tx = { from: ANVIL_ACCOUNT_0.address, to, value: '0x1' };
+    const fee = await adapter.estimateFee!({ method: 'eth_sendTransaction', params: [tx] }, from, network(chainA));
+    const gasPrice = BigInt(await rpc<string>(chainA.url, 'eth_gasPrice', []));
+    expect(fee).toEqual({ value: 21_000n * gasPrice, decimals: 18, symbol: 'ETH' });
+    // The request's own gas and gas price win over the node's.
+    expect((await adapter.estimateFee!({ method: 'eth_sendTransaction', params: [{ ...tx, gas: '0x7530', gasPrice: '0x2' }] }, from, network(chainA)))?.value).toBe(60_000n);
+    // Signing pays no fee.
+    expect(await adapter.estimateFee!({ method: 'personal_sign', params: ['0x00', ANVIL_ACCOUNT_0.address] }, from, network(chainA))).toBeUndefined();
+    // Junk in the request is not passed on: a malformed recipient is dropped, the estimate still answers.
+    expect((await adapter.estimateFee!({ method: 'eth_sendTransaction', params: [{ to: 'not an address', value: 'lots', data: '0xzz' }] }, from, network(chainA)))?.value).toBeGreaterThan(0n);
+  });
+
+  it('a fee estimate for a call that would revert rejects with the node’s reason', async () => {
+    const { kernel, adapter } = await setup();
+    await adapter.connect('dev.portico.testwallet');
+    const from = kernel.connection.get('eip155').address!;
+    // A contract whose code is PUSH1 0 PUSH1 0 REVERT.
+    const reverter = '0x000000000000000000000000000000000000dEaD';
+    await rpc(chainA.url, 'anvil_setCode', [reverter, '0x60006000fd']);
+    await expect(adapter.estimateFee!({ method: 'eth_sendTransaction', params: [{ to: reverter, data: '0x12345678' }] }, from, network(chainA))).rejects.toThrow(/revert/i);
+  });
+
   it('signs a text message for sign-in with the connected account', async () => {
     const { adapter } = await setup();
     await adapter.connect('dev.portico.testwallet');

@@ -302,6 +302,15 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
       return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** `eth_sendTransaction`: gas (the request's, else `eth_estimateGas`) × gas price, through the network's RPC (lazy module). */
+    async estimateFee(request, from, network) {
+      if (request.method !== 'eth_sendTransaction') return undefined;
+      const { estimateTransactionFee } = await import('./estimateFee');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      const tx = Array.isArray(request.params) ? request.params[0] : undefined;
+      const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
     /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
     async getIdentity(address, network) {
       const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];

@@ -85,6 +85,8 @@ export const en = {
   'approve.field.amount': 'Amount',
   'approve.field.amountBaseUnits': 'Amount (smallest unit)',
   'approve.field.network': 'Network',
+  'approve.field.fee': 'Network fee',
+  'approve.feeUnknown': 'unknown',
   'approve.field.contractCall': 'Contract call',
   'approve.field.domain': 'App',
   'approve.field.verifyingContract': 'Contract',

@@ -65,6 +65,13 @@ export interface ChainAdapter {
    * has none or the network has no name service. Callers cache it (5 min).
    */
   getIdentity?(address: string, network: Network): Promise<AccountIdentity | undefined>;
+  /**
+   * What a pending request would cost in network fees, for the approval view (eip155:
+   * `eth_sendTransaction`, gas × gas price through the network's RPC); undefined when the method
+   * pays no fee. `from` is the CAIP-10 account sending it. Rejects when the estimate fails (the
+   * view then says the fee is unknown).
+   */
+  estimateFee?(request: { readonly method: string; readonly params: unknown }, from: string, network: Network): Promise<Balance | undefined>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */

@@ -1,5 +1,7 @@
 import { AlertBanner, Button } from '@portico/ui';
-import { describeError } from '@portico/core';
+import { describeError, formatBalance, type Portico } from '@portico/core';
+import type { Balance, RpcRequest } from '@portico/kernel';
+import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
@@ -7,11 +9,16 @@ import { useT } from '../hooks/useT';
 import { describeRequest, type SummaryField } from './approval/describeRequest';
 
 /** One line of the summary; values from the request are text only, addresses and hex kept left-to-right. */
-function Field({ field, label }: { field: SummaryField; label: string }) {
+function Field({ field, label, name }: { field: SummaryField; label: string; name?: string | undefined }) {
   return (
     <div data-testid={`approve-${field.id}`}>
       <dt className="pt-label">{label}</dt>
       <dd style={{ margin: 0 }}>
+        {name ? (
+          <>
+            <bdi data-testid="approve-to-name">{name}</bdi>{' '}
+          </>
+        ) : null}
         {field.ltr ? (
           <bdi dir="ltr" title={field.full} aria-label={field.full}>
             {field.value}
@@ -22,6 +29,52 @@ function Field({ field, label }: { field: SummaryField; label: string }) {
       </dd>
     </div>
   );
+}
+
+/** What the request's chain plugin adds, asked once per request: the fee estimate and the recipient's name. */
+interface Extras {
+  readonly id: string;
+  readonly fee?: Balance | 'unknown' | undefined;
+  readonly recipientName?: string | undefined;
+}
+
+/** A request on the approval view (the gate's pending entry). */
+type Pending = RpcRequest & { readonly id: string; readonly namespace: string };
+
+function useExtras(portico: Portico, pending: Pending | undefined, from: string | undefined, networkId: string | undefined, recipient: string | undefined): Extras | undefined {
+  const [extras, setExtras] = useState<Extras>();
+  useEffect(() => {
+    if (!pending || !from || !networkId) return;
+    const adapter = portico.adapter(pending.namespace);
+    const network = portico.network(networkId);
+    if (!adapter || !network) return;
+    let live = true;
+    const update = (patch: Omit<Extras, 'id'>) => live && setExtras((current) => ({ ...(current?.id === pending.id ? current : {}), ...patch, id: pending.id }));
+    adapter.estimateFee?.({ method: pending.method, params: pending.params }, from, network).then(
+      (fee) => update({ fee }),
+      (error: unknown) => {
+        portico.kernel.logger.warn(`Fee estimate for ${pending.method} failed`, error);
+        update({ fee: 'unknown' });
+      },
+    );
+    if (recipient) {
+      adapter.getIdentity?.(`${networkId}:${recipient}`, network).then(
+        (identity) => update({ recipientName: identity?.name }),
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [portico, pending, from, networkId, recipient]);
+  return extras?.id === pending?.id ? extras : undefined;
+}
+
+/** A fee for the summary: "≈ 0.000042 ETH" (6 decimals, floored), "< 0.000001 ETH" when smaller but not zero. */
+function feeText(fee: Balance, locale: string): string {
+  const smallest = 10n ** BigInt(Math.max(fee.decimals - 6, 0));
+  if (fee.value > 0n && fee.value < smallest) return `< ${formatBalance(smallest, fee.decimals, 6, locale)} ${fee.symbol}`;
+  return `≈ ${formatBalance(fee.value, fee.decimals, 6, locale)} ${fee.symbol}`;
 }
 
 /**
@@ -35,7 +88,12 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
   const gate = useObservable(portico.kernel.requestGate);
   const id = (params as { id?: string } | undefined)?.id;
   const pending = gate.pending.find((p) => p.id === id) ?? gate.pending[0];
-  const { networkId } = useAccount(pending?.namespace);
+  const { networkId, caipAddress } = useAccount(pending?.namespace);
+  const summary = pending
+    ? describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale, reader: portico.kernel.rpcPolicy.readerOf(pending.namespace, pending.method) })
+    : undefined;
+  const recipient = summary?.fields.find((f) => f.id === 'to')?.full ?? summary?.fields.find((f) => f.id === 'to')?.value;
+  const extras = useExtras(portico, pending, caipAddress, networkId, recipient);
   if (!pending && gate.failed) {
     const failure = describeError(gate.failed.error, t);
     return (
@@ -54,8 +112,12 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
       </div>
     );
   }
-  if (!pending) return <p className="pt-muted">{t('approve.nothing')}</p>;
-  const summary = describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale, reader: portico.kernel.rpcPolicy.readerOf(pending.namespace, pending.method) });
+  if (!pending || !summary) return <p className="pt-muted">{t('approve.nothing')}</p>;
+  const fee = extras?.fee;
+  const fields: SummaryField[] = [
+    ...summary.fields,
+    ...(fee ? [{ id: 'fee', label: { key: 'approve.field.fee' }, value: fee === 'unknown' ? t('approve.feeUnknown') : feeText(fee, t.locale), ltr: fee !== 'unknown' } as const] : []),
+  ];
   return (
     <div className="pt-stack">
       <p>{t('approve.intro', { app: portico.metadata?.name ?? location.host })}</p>
@@ -64,10 +126,10 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
           {t('approve.malformed')}
         </p>
       )}
-      {summary.fields.length > 0 && (
+      {fields.length > 0 && (
         <dl className="pt-stack" style={{ margin: 0 }} data-testid="approve-summary">
-          {summary.fields.map((field, i) => (
-            <Field key={i} field={field} label={'key' in field.label ? t(field.label.key) : field.label.text} />
+          {fields.map((field, i) => (
+            <Field key={i} field={field} label={'key' in field.label ? t(field.label.key) : field.label.text} name={field.id === 'to' ? extras?.recipientName : undefined} />
           ))}
         </dl>
       )}

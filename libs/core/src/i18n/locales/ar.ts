@@ -97,6 +97,8 @@ const ar: Messages = {
   'approve.field.amount': 'المبلغ',
   'approve.field.amountBaseUnits': 'المبلغ (بأصغر وحدة)',
   'approve.field.network': 'الشبكة',
+  'approve.field.fee': 'رسوم الشبكة',
+  'approve.feeUnknown': 'غير معروفة',
   'approve.field.contractCall': 'استدعاء عقد',
   'approve.field.domain': 'التطبيق',
   'approve.field.verifyingContract': 'العقد',

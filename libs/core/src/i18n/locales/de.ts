@@ -94,6 +94,8 @@ const de: Messages = {
   'approve.field.amount': 'Betrag',
   'approve.field.amountBaseUnits': 'Betrag (kleinste Einheit)',
   'approve.field.network': 'Netzwerk',
+  'approve.field.fee': 'Netzwerkgebühr',
+  'approve.feeUnknown': 'unbekannt',
   'approve.field.contractCall': 'Vertragsaufruf',
   'approve.field.domain': 'App',
   'approve.field.verifyingContract': 'Vertrag',

@@ -94,6 +94,8 @@ const es: Messages = {
   'approve.field.amount': 'Importe',
   'approve.field.amountBaseUnits': 'Importe (unidad mínima)',
   'approve.field.network': 'Red',
+  'approve.field.fee': 'Comisión de red',
+  'approve.feeUnknown': 'desconocida',
   'approve.field.contractCall': 'Llamada a contrato',
   'approve.field.domain': 'Aplicación',
   'approve.field.verifyingContract': 'Contrato',

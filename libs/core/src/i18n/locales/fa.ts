@@ -94,6 +94,8 @@ const fa: Messages = {
   'approve.field.amount': 'مبلغ',
   'approve.field.amountBaseUnits': 'مبلغ (کوچک‌ترین واحد)',
   'approve.field.network': 'شبکه',
+  'approve.field.fee': 'کارمزد شبکه',
+  'approve.feeUnknown': 'نامشخص',
   'approve.field.contractCall': 'فراخوانی قرارداد',
   'approve.field.domain': 'برنامه',
   'approve.field.verifyingContract': 'قرارداد',

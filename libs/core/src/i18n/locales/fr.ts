@@ -94,6 +94,8 @@ const fr: Messages = {
   'approve.field.amount': 'Montant',
   'approve.field.amountBaseUnits': 'Montant (plus petite unité)',
   'approve.field.network': 'Réseau',
+  'approve.field.fee': 'Frais de réseau',
+  'approve.feeUnknown': 'inconnus',
   'approve.field.contractCall': 'Appel de contrat',
   'approve.field.domain': 'Application',
   'approve.field.verifyingContract': 'Contrat',

@@ -94,6 +94,8 @@ const he: Messages = {
   'approve.field.amount': 'סכום',
   'approve.field.amountBaseUnits': 'סכום (ביחידה הקטנה ביותר)',
   'approve.field.network': 'רשת',
+  'approve.field.fee': 'עמלת רשת',
+  'approve.feeUnknown': 'לא ידועה',
   'approve.field.contractCall': 'קריאה לחוזה',
   'approve.field.domain': 'אפליקציה',
   'approve.field.verifyingContract': 'חוזה',

@@ -94,6 +94,8 @@ const ja: Messages = {
   'approve.field.amount': '金額',
   'approve.field.amountBaseUnits': '金額（最小単位）',
   'approve.field.network': 'ネットワーク',
+  'approve.field.fee': 'ネットワーク手数料',
+  'approve.feeUnknown': '不明',
   'approve.field.contractCall': 'コントラクト呼び出し',
   'approve.field.domain': 'アプリ',
   'approve.field.verifyingContract': 'コントラクト',

@@ -94,6 +94,8 @@ const ko: Messages = {
   'approve.field.amount': '금액',
   'approve.field.amountBaseUnits': '금액(최소 단위)',
   'approve.field.network': '네트워크',
+  'approve.field.fee': '네트워크 수수료',
+  'approve.feeUnknown': '알 수 없음',
   'approve.field.contractCall': '컨트랙트 호출',
   'approve.field.domain': '앱',
   'approve.field.verifyingContract': '컨트랙트',

@@ -94,6 +94,8 @@ const pt: Messages = {
   'approve.field.amount': 'Valor',
   'approve.field.amountBaseUnits': 'Valor (menor unidade)',
   'approve.field.network': 'Rede',
+  'approve.field.fee': 'Taxa de rede',
+  'approve.feeUnknown': 'desconhecida',
   'approve.field.contractCall': 'Chamada de contrato',
   'approve.field.domain': 'Aplicativo',
   'approve.field.verifyingContract': 'Contrato',

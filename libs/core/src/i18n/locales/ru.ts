@@ -94,6 +94,8 @@ const ru: Messages = {
   'approve.field.amount': 'Сумма',
   'approve.field.amountBaseUnits': 'Сумма (в наименьших единицах)',
   'approve.field.network': 'Сеть',
+  'approve.field.fee': 'Комиссия сети',
+  'approve.feeUnknown': 'неизвестна',
   'approve.field.contractCall': 'Вызов контракта',
   'approve.field.domain': 'Приложение',
   'approve.field.verifyingContract': 'Контракт',

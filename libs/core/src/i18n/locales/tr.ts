@@ -94,6 +94,8 @@ const tr: Messages = {
   'approve.field.amount': 'Tutar',
   'approve.field.amountBaseUnits': 'Tutar (en küçük birim)',
   'approve.field.network': 'Ağ',
+  'approve.field.fee': 'Ağ ücreti',
+  'approve.feeUnknown': 'bilinmiyor',
   'approve.field.contractCall': 'Sözleşme çağrısı',
   'approve.field.domain': 'Uygulama',
   'approve.field.verifyingContract': 'Sözleşme',

@@ -94,6 +94,8 @@ const zhCN: Messages = {
   'approve.field.amount': '金额',
   'approve.field.amountBaseUnits': '金额（最小单位）',
   'approve.field.network': '网络',
+  'approve.field.fee': '网络费用',
+  'approve.feeUnknown': '未知',
   'approve.field.contractCall': '合约调用',
   'approve.field.domain': '应用',
   'approve.field.verifyingContract': '合约',

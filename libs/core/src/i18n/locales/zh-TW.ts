@@ -94,6 +94,8 @@ const zhTW: Messages = {
   'approve.field.amount': '金額',
   'approve.field.amountBaseUnits': '金額（最小單位）',
   'approve.field.network': '網路',
+  'approve.field.fee': '網路費用',
+  'approve.feeUnknown': '未知',
   'approve.field.contractCall': '合約呼叫',
   'approve.field.domain': '應用程式',
   'approve.field.verifyingContract': '合約',

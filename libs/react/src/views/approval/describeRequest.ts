@@ -19,7 +19,7 @@ export interface ApprovalNetwork {
 
 /** A labelled line of the summary; `label` is a catalogue key or, for typed data, the field's own (untrusted) name. */
 export interface SummaryField {
-  readonly id: 'to' | 'amount' | 'network' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field';
+  readonly id: 'to' | 'amount' | 'network' | 'fee' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field';
   readonly label: { readonly key: MessageKey } | { readonly text: string };
   readonly value: string;
   /** The whole value when `value` is shortened (addresses). */
