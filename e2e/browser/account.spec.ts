@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { connectDemoWallet, dialog, freshPage, openAccount, openConnect } from './helpers';
+import { connectDemoWallet, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, openConnect } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await freshPage(page);
@@ -111,4 +111,24 @@ test('Copy address puts the address on the clipboard and says so where it can be
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await expect(d.getByTestId('account-copied')).toHaveText('', { timeout: 4_000 });
   await expect(d.getByRole('button', { name: 'Copy address' })).toBeVisible();
+});
+
+test('Receive shows the address as a QR code and text, copies it, and lists the networks that accept it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await connectDemoWallet(page);
+  const d = await openAccount(page);
+  await d.getByRole('button', { name: 'Receive' }).click();
+  await expect(d).toHaveAttribute('data-view', 'Receive');
+  const address = (await page.getByTestId('host-address').textContent())!;
+  await expect(d.getByTestId('receive-address')).toHaveText(address);
+  await expect(d.getByTestId('receive-address')).toHaveAttribute('dir', 'ltr');
+  await expect(d.getByRole('img', { name: 'QR code of your address' })).toBeVisible();
+  await expect(d.getByTestId('receive-networks').locator('bdi')).toHaveText(['Demo Mainnet', 'Demo Testnet']);
+  await d.getByTestId('receive-copy').click();
+  await expect(d.getByTestId('receive-copied')).toHaveText('Address copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expectNoSeriousA11yViolations(page, 'Receive');
+  // Back returns to the Account view.
+  await d.getByRole('button', { name: 'Back' }).click();
+  await expect(d).toHaveAttribute('data-view', 'Account');
 });

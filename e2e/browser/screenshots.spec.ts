@@ -101,6 +101,18 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     },
   },
   {
+    name: 'receive',
+    view: 'Receive',
+    reach: async (page, query) => {
+      await freshPage(page, `/?${query}`);
+      await connectDemoWallet(page);
+      const d = await openAccount(page);
+      await d.locator('[data-wallet-button="receive"]').click();
+      await expect(d.getByTestId('receive-address')).toBeVisible();
+      return d;
+    },
+  },
+  {
     name: 'approve',
     view: 'ApproveTransaction',
     reach: async (page, query) => {

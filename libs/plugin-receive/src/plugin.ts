@@ -1,8 +1,8 @@
 import { definePlugin } from '@portico/kernel';
 import { manifest } from './manifest';
 
-/**
- * The Receive plugin. Its manifest already places it in the modal (order, flag, views);
- * view implementations arrive with the feature's own issue.
- */
-export const receivePlugin = definePlugin({ manifest });
+/** The Receive plugin: the Receive button on the Account view and its view (QR code, address, copy, networks), loaded on first use. */
+export const receivePlugin = definePlugin({
+  manifest,
+  views: { Receive: () => import('./ReceiveView') },
+});
