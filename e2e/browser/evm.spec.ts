@@ -37,7 +37,7 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await accountButton.click();
     await expect(dialog(page).getByTestId('account-name')).toHaveText('portico.eth');
     await expect(dialog(page).getByTestId('account-address')).toHaveText('0xf3…b92266');
-    const avatar = dialog(page).locator('.pt-avatar img');
+    const avatar = dialog(page).getByTestId('account-avatar').locator('img');
     await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.keyboard.press('Escape');

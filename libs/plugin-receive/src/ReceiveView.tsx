@@ -1,6 +1,5 @@
-import { definePluginMessages, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { definePluginMessages, useAccount, useCopy, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, CopyIcon, QrCode } from '@portico/ui';
-import { useEffect, useState } from 'react';
 
 /** The view's own strings; the copy button's come from the modal's catalogue. */
 export const receiveMessages = definePluginMessages({
@@ -173,12 +172,7 @@ export default function ReceiveView(_props: ViewProps) {
   const p = usePluginT(receiveMessages);
   const { address, namespace, isConnected } = useAccount();
   const account = namespace ? portico.kernel.connection.get(namespace).accounts.find((a) => a.address.split(':')[2] === address) : undefined;
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2_000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   if (!isConnected || !address || !namespace) return <p className="pt-muted">{p('receive.noAccount')}</p>;
   const namespaceName = t(`namespace.${namespace}`, undefined, namespace);
   const networks = portico.networks.filter((n) => n.caipNetworkId.startsWith(`${namespace}:`));
@@ -189,7 +183,7 @@ export default function ReceiveView(_props: ViewProps) {
       <p className="pt-code" dir="ltr" data-testid="receive-address" style={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'center' }}>
         {address}
       </p>
-      <Button variant="secondary" icon={<CopyIcon />} data-testid="receive-copy" onClick={() => void navigator.clipboard?.writeText(address).then(() => setCopied(true), () => undefined)}>
+      <Button variant="secondary" icon={<CopyIcon />} data-testid="receive-copy" onClick={() => copy(address)}>
         {copied ? t('account.copied') : t('account.copy')}
       </Button>
       <div role="status" className="pt-muted" data-testid="receive-copied">

@@ -25,6 +25,7 @@ export { OutsideProviderError, usePortico } from './hooks/usePortico';
 export { useTheme } from './hooks/useTheme';
 export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
+export { COPIED_MS, useCopy } from './hooks/useCopy';
 export { usePluginT } from './hooks/usePluginT';
 export type { ViewProps } from './modal/ViewOutlet';
 export { ErrorBanner } from './errors/ErrorBanner';

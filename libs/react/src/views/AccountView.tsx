@@ -1,6 +1,6 @@
 import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatBalance, formatDecimal, readFailureKind, truncateAddress, type Network } from '@portico/core';
 import { ManifestIcon } from './ManifestIcon';
 import { useAccount } from '../hooks/useAccount';
@@ -9,6 +9,7 @@ import { useIdentity } from '../hooks/useIdentity';
 import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
+import { useCopy } from '../hooks/useCopy';
 import { useT } from '../hooks/useT';
 import { ViewOutlet } from '../modal/ViewOutlet';
 
@@ -33,13 +34,7 @@ export default function AccountView() {
   // Testnets and unsupported chains show 0.00 whatever the node says, so its failures do not matter there.
   const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
   const identity = useIdentity().data;
-  const [copied, setCopied] = useState(false);
-  // "Address copied" shows for 2 s.
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2_000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
   const [tab, setTab] = useState<string>();
   const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
@@ -81,7 +76,9 @@ export default function AccountView() {
         </ul>
       ) : null}
       <div className="pt-center" style={{ paddingBottom: 4 }}>
-        <Avatar src={identity?.avatar} name={identity?.name ?? caipAddress.split(':')[2] ?? '?'} seed={caipAddress.split(':')[2]} size={64} />
+        <span data-testid="account-avatar" style={{ display: 'inline-flex' }}>
+          <Avatar src={identity?.avatar} name={identity?.name ?? caipAddress.split(':')[2] ?? '?'} seed={caipAddress.split(':')[2]} size={64} />
+        </span>
         {identity ? (
           <strong className="pt-identity" data-testid="account-name">
             {identity.name}
@@ -91,7 +88,7 @@ export default function AccountView() {
           {identity ? <span data-testid="account-address">{truncateAddress(caipAddress)}</span> : <strong data-testid="account-address">{truncateAddress(caipAddress)}</strong>}
           <IconButton
             label={copied ? t('account.copied') : t('account.copy')}
-            onClick={() => void navigator.clipboard?.writeText(caipAddress.split(':')[2] ?? '').then(() => setCopied(true), () => undefined)}
+            onClick={() => copy(caipAddress.split(':')[2] ?? '')}
           >
             <CopyIcon width={16} height={16} />
           </IconButton>
