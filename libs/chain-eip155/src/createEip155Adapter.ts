@@ -6,7 +6,6 @@ import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import type { AnnouncedWallet } from './discovery/parseAnnouncement';
 import { chainIdOf } from './chainId';
 import type * as EvmCodec from './evmCodec';
-import { parseWalletAssets } from './walletAssets';
 import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
 
 const NS = 'eip155';
@@ -321,7 +320,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         parts.logger.warn('ENS avatar lookup failed', error),
       );
     },
-    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain. */
+    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain (the parser is a lazy module). */
     async getTokens(address, network) {
       const wallet = active?.wallet;
       if (!wallet || connection.get(NS).status !== 'connected') return undefined;
@@ -332,7 +331,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
         | Record<string, { assetDiscovery?: { supported?: unknown } }>
         | undefined;
       if (capabilities?.[hex]?.assetDiscovery?.supported !== true) return undefined;
-      const assets = await wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] });
+      const [assets, { parseWalletAssets }] = await Promise.all([wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] }), import('./walletAssets')]);
       return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));
     },
     async signMessage(message) {
