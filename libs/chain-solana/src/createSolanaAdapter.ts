@@ -3,7 +3,7 @@ import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
 import { NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { base58, base64 } from '@scure/base';
 import { isSolanaAddress, isSolanaSignature } from './addresses';
-import { walletStandardChainOf } from './networks';
+import { walletStandardChainOf } from './chainIds';
 
 const NS = 'solana';
 

@@ -1,17 +1,10 @@
 import type { Network } from '@portico/kernel';
-
 import solanaIcon from '@web3icons/core/svgs/networks/branded/solana.svg.js';
+import { SOLANA_CHAIN_IDS } from './chainIds';
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
 /** Solana's mark from web3icons (MIT) as an image URL the modal accepts. */
 const SOLANA_IMAGE = `data:image/svg+xml,${encodeURIComponent(solanaIcon)}`;
-
-/** Solana clusters as CAIP-2 ids (the first 32 characters of the genesis hash). */
-export const SOLANA_CHAIN_IDS = {
-  mainnet: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  devnet: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  testnet: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-} as const;
 
 /** The public Solana clusters, ready for `createPortico({ networks })`. */
 export const solanaNetworks = {
@@ -47,13 +40,4 @@ export const solanaNetworks = {
  */
 export function defineSolanaLocalnet(genesisHash: string, rpcUrl: string, name = 'Solana Local'): Network {
   return { caipNetworkId: `solana:${genesisHash.slice(0, 32)}`, name, nativeCurrency: { ...SOL }, imageUrl: SOLANA_IMAGE, rpcUrls: { default: { http: [rpcUrl] } } };
-}
-
-/**
- * The Wallet Standard chain (`solana:mainnet`, …) of a CAIP-2 id; any other cluster is
- * `solana:localnet` (Wallet Standard chains are not CAIP-2).
- */
-export function walletStandardChainOf(caipNetworkId: string): `solana:${string}` {
-  const entry = Object.entries(SOLANA_CHAIN_IDS).find(([, id]) => id === caipNetworkId);
-  return `solana:${entry ? entry[0] : 'localnet'}`;
 }
