@@ -13,7 +13,7 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.nx', 'storybook-static', 't
 
 /** Third-party packages the framework-free layers may use at run time. */
 const KERNEL_THIRD_PARTY = ['tsyringe', 'reflect-metadata', 'eventemitter3', 'zod', 'compare-versions'];
-const UI_THIRD_PARTY = ['react', 'react-dom', 'qr'];
+const UI_THIRD_PARTY = ['react', 'react-dom', 'qr', 'lucide'];
 /** The core is framework-free: no UI library, no chain SDK, no DI container of its own. */
 const CORE_THIRD_PARTY = ['zod'];
 const CHAIN_SDKS = /^(viem|@solana\/|bitcoinjs-lib|ecpair|@bitcoinerlab\/|@walletconnect\/|@wallet-standard\/|@noble\/)/;
