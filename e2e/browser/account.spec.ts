@@ -123,6 +123,8 @@ test('Receive shows the address as a QR code and text, copies it, and lists the 
   await expect(d.getByTestId('receive-address')).toHaveText(address);
   await expect(d.getByTestId('receive-address')).toHaveAttribute('dir', 'ltr');
   await expect(d.getByRole('img', { name: 'QR code of your address' })).toBeVisible();
+  // The namespace by the name its chain plugin gives it, not its id.
+  await expect(d.getByText('Send only Demo assets to this address.')).toBeVisible();
   await expect(d.getByTestId('receive-networks').locator('bdi')).toHaveText(['Demo Mainnet', 'Demo Testnet']);
   await d.getByTestId('receive-copy').click();
   await expect(d.getByTestId('receive-copied')).toHaveText('Address copied');

@@ -1,3 +1,4 @@
+import { kernelRefs } from '@portico/kernel';
 import { definePluginMessages, useAccount, useCopy, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, CopyIcon, QrCode } from '@portico/ui';
 
@@ -174,7 +175,8 @@ export default function ReceiveView(_props: ViewProps) {
   const account = namespace ? portico.kernel.connection.get(namespace).accounts.find((a) => a.address.split(':')[2] === address) : undefined;
   const { copied, copy } = useCopy();
   if (!isConnected || !address || !namespace) return <p className="pt-muted">{p('receive.noAccount')}</p>;
-  const namespaceName = t(`namespace.${namespace}`, undefined, namespace);
+  // The catalogue's name for the namespace, else the one its chain plugin declares ("Ethereum", "Bitcoin").
+  const namespaceName = t(`namespace.${namespace}`, undefined, portico.kernel.getService(kernelRefs.namespaces).nameOf(namespace) ?? namespace);
   const networks = portico.networks.filter((n) => n.caipNetworkId.startsWith(`${namespace}:`));
   const typeKey = account ? TYPE_KEYS[account.type as keyof typeof TYPE_KEYS] : undefined;
   return (
