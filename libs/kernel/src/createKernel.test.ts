@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigInvalidError,
-  createKernel,
-  createMemoryStorage,
-  createServiceRef,
-  InvalidCaipAddressError,
-  KERNEL_VERSION,
-  KernelDisposedError,
-  kernelRefs,
-  type KernelConfig,
-} from '../test/internals';
+import { createKernel, createMemoryStorage, createServiceRef, KERNEL_VERSION, kernelRefs, type KernelConfig } from '../test/internals';
+import { ConfigInvalidError, InvalidCaipAddressError, KernelDisposedError } from '../src/entries/errors';
 import { chainPlugin, errorOf, kernelFactory, manifest, plugin, record } from '../test/helpers';
 
 const makeKernel = kernelFactory({ withShell: true });

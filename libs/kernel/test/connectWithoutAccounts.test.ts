@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoActiveCaipAddressError } from './internals';
+import { NoActiveCaipAddressError } from '../src/entries/errors';
 import { chainPlugin, kernelFactory } from './helpers';
 
 const makeKernel = kernelFactory();

@@ -1,4 +1,4 @@
-// Everything inside the kernel its own tests reach for; the public entries are src/index.ts and src/entries/*.
+// Everything inside the kernel its own tests reach for (errors: import the public entry, src/entries/errors); the public entries are src/index.ts and src/entries/*.
 export { createKernel, KERNEL_VERSION } from '../src/createKernel';
 export { VIEW_ROLES } from '../src/manifest/contributionSchemas';
 export type { Kernel, KernelPlugins } from '../src/createKernel';
@@ -37,7 +37,7 @@ export type { Orderable } from '../src/contributions/orderContributions';
 export { Router } from '../src/router/Router';
 export type { NavigateOptions, RouteEntry, RouterGuard, RouterState } from '../src/router/Router';
 
-export { ConnectorInvalidError, ConnectorRegistry } from '../src/connectors/ConnectorRegistry';
+export { ConnectorRegistry } from '../src/connectors/ConnectorRegistry';
 export type { Connector, ConnectorEvidence, ConnectorLinks, RegisteredConnector } from '../src/connectors/ConnectorRegistry';
 export { AlertCenter } from '../src/alerts/AlertCenter';
 export type { ActiveAlert } from '../src/alerts/AlertCenter';
@@ -69,7 +69,7 @@ export type { RpcDecision } from '../src/rpc/RpcPolicyEngine';
 
 export { createHttpClient } from '../src/http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from '../src/http/createHttpClient';
-export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from '../src/http/jsonRpc';
+export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, RPC_READ_TIMEOUT_MS } from '../src/http/jsonRpc';
 export type { JsonRpcRequestOptions } from '../src/http/jsonRpc';
 export { CACHE_TTL_MS, createTtlCache } from '../src/cache/createTtlCache';
 export type { TtlCache, TtlCacheOptions } from '../src/cache/createTtlCache';
@@ -90,44 +90,7 @@ export type { Caip122Fields } from '../src/caip/caip122';
 export { CONNECTOR_GROUPS, CONNECTOR_TYPES, defaultConnectorGroup } from '../src/taxonomy/connectors';
 export type { AccountType, ConnectorGroup, ConnectorType } from '../src/taxonomy/connectors';
 
-export { isPorticoError, PorticoError } from '../src/errors/PorticoError';
-export type { PorticoErrorOptions } from '../src/errors/PorticoError';
-export { classifyError } from '../src/errors/classifyError';
-export { isPlainMessage } from '../src/errors/isPlainMessage';
-export type { ErrorClassification, ErrorKind } from '../src/errors/classifyError';
 export { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError } from '../src/errors/ProviderRpcError';
-export {
-  AdapterNotFoundError,
-  ChainNotSupportedError,
-  ConfigInvalidError,
-  HttpError,
-  HttpResponseInvalidError,
-  HttpTimeoutError,
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
-  ConnectCancelledError,
-  KernelDisposedError,
-  NoActiveCaipAddressError,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  ServiceAlreadyRegisteredError,
-  ServiceNotFoundError,
-  UserRejectedRequestError,
-  ViewLoadError,
-  ViewNotFoundError,
-} from '../src/errors/kernelErrors';
-export {
-  DependencyCycleError,
-  DependencyUnavailableError,
-  DependencyVersionMismatchError,
-  DuplicateContributionError,
-  DuplicatePluginError,
-  KernelVersionMismatchError,
-  ManifestInvalidError,
-  MissingDependencyError,
-  PluginActivationError,
-  PluginConflictError,
-} from '../src/errors/pluginErrors';
 
 export { checkImageUrl, checkLink, isLoopbackHttp } from '../src/connectors/safeUrls';
 export type { UrlCheck } from '../src/connectors/safeUrls';

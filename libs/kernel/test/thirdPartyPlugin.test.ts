@@ -4,18 +4,8 @@
  * public API; if this passes, the kernel is open to third-party chains and features.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  AdapterNotFoundError,
-  createMemoryStorage,
-  createServiceRef,
-  defineManifest,
-  definePlugin,
-  InvalidCaipAddressError,
-  kernelRefs,
-  RpcMethodNotAllowedError,
-  validateManifest,
-  type PluginContext,
-} from './internals';
+import { createMemoryStorage, createServiceRef, defineManifest, definePlugin, kernelRefs, validateManifest, type PluginContext } from './internals';
+import { AdapterNotFoundError, InvalidCaipAddressError, RpcMethodNotAllowedError } from '../src/entries/errors';
 import { kernelFactory, record, waitFor } from './helpers';
 
 declare module '../src/events/PorticoEvents' {

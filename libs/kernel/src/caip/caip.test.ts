@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
-  isCaipAddress,
-  isCaipNetworkId,
-  parseCaipAddress,
-  parseCaipNetworkId,
-  toCaipAddress,
-} from '../../test/internals';
+import { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, toCaipAddress } from '../../test/internals';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../../src/entries/errors';
 
 const namespaceArb = fc.stringMatching(/^[-a-z0-9]{3,8}$/);
 const referenceArb = fc.stringMatching(/^[-_a-zA-Z0-9]{1,32}$/);

@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  AdapterNotFoundError,
-  CONNECTION_SCHEMA_VERSION,
-  createMemoryStorage,
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
-  RECENT_WALLETS_KEPT,
-} from '../../test/internals';
+import { CONNECTION_SCHEMA_VERSION, createMemoryStorage, RECENT_WALLETS_KEPT } from '../../test/internals';
+import { AdapterNotFoundError, InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../../src/entries/errors';
 import { chainPlugin, errorOf, kernelFactory, record, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTOR_GROUPS, ContributionRegistry, DuplicateContributionError, type Manifest } from '../../test/internals';
+import { CONNECTOR_GROUPS, ContributionRegistry, type Manifest } from '../../test/internals';
+import { DuplicateContributionError } from '../../src/entries/errors';
 import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

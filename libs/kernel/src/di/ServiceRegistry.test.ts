@@ -1,14 +1,8 @@
 import 'reflect-metadata';
 import { inject, injectable } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import {
-  createServiceRef,
-  kernelRefs,
-  ServiceAlreadyRegisteredError,
-  ServiceNotFoundError,
-  type EventBus,
-  type Router,
-} from '../../test/internals';
+import { createServiceRef, kernelRefs, type EventBus, type Router } from '../../test/internals';
+import { ServiceAlreadyRegisteredError, ServiceNotFoundError } from '../../src/entries/errors';
 import { errorOf, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

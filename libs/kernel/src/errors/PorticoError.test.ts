@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as kernel from '../entries/errors';
-import {
-  AdapterNotFoundError,
-  ChainNotSupportedError,
-  HttpError,
-  InvalidCaipAddressError,
-  isPorticoError,
-  NoActiveCaipAddressError,
-  PluginActivationError,
-  PorticoError,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  ViewLoadError,
-} from '../../test/internals';
+import { AdapterNotFoundError, ChainNotSupportedError, HttpError, InvalidCaipAddressError, isPorticoError, NoActiveCaipAddressError, PluginActivationError, PorticoError, RequestAbortedError, RpcMethodNotAllowedError, ViewLoadError } from '../../src/entries/errors';
 
 /** One instance of every error class `@portico/kernel/errors` exports, built with sample arguments. */
 const samples: Record<string, PorticoError> = {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProviderRpcError, RequestAbortedError, RpcMethodNotAllowedError, RpcUnavailableError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError, UserRejectedRequestError } from '../../test/internals';
+import { ProviderRpcError, RPC_ENDPOINT_DOWN_MESSAGE, toProviderRpcError } from '../../test/internals';
+import { RequestAbortedError, RpcMethodNotAllowedError, RpcUnavailableError, UserRejectedRequestError } from '../../src/entries/errors';
 
 describe('toProviderRpcError: what the host’s provider rejects with', () => {
   it('keeps the wallet’s numeric code, message and data, with the original as cause (a plain object too)', () => {

@@ -1,20 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ChainNotSupportedError,
-  classifyError,
-  ConnectCancelledError,
-  HttpTimeoutError,
-  isPlainMessage,
-  JsonRpcError,
-  NoActiveCaipAddressError,
-  PorticoError,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  RpcUnavailableError,
-  UserRejectedRequestError,
-  ViewLoadError,
-} from '../../test/internals';
+import { ChainNotSupportedError, classifyError, ConnectCancelledError, HttpTimeoutError, isPlainMessage, JsonRpcError, NoActiveCaipAddressError, PorticoError, RequestAbortedError, RpcMethodNotAllowedError, RpcUnavailableError, UserRejectedRequestError, ViewLoadError } from '../../src/entries/errors';
 
 /** The shape EIP-1193 wallets reject with, as a plain object (not an Error) or as an Error. */
 const rpcObject = (code: number, message?: string, data?: unknown) => ({ code, ...(message !== undefined ? { message } : {}), ...(data !== undefined ? { data } : {}) });

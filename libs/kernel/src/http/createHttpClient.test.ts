@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, HttpError, HttpResponseInvalidError, HttpTimeoutError } from '../../test/internals';
+import { createHttpClient } from '../../test/internals';
+import { HttpError, HttpResponseInvalidError, HttpTimeoutError } from '../../src/entries/errors';
 import { kernelFactory, rejectionOf } from '../../test/helpers';
 
 interface Echo {

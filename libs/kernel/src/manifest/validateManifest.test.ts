@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTRIBUTION_POINTS, ManifestInvalidError, manifestSchema, validateManifest, type ContributionPoint } from '../../test/internals';
+import { CONTRIBUTION_POINTS, manifestSchema, validateManifest, type ContributionPoint } from '../../test/internals';
+import { ManifestInvalidError } from '../../src/entries/errors';
 import { errorOf } from '../../test/helpers';
 
 const base = { id: 'acme-feature', version: '1.2.3', kernel: '^0.1.0' } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createServiceRef, ServiceNotFoundError, type PluginContext } from '../../test/internals';
+import { createMemoryStorage, createServiceRef, type PluginContext } from '../../test/internals';
+import { ServiceNotFoundError } from '../../src/entries/errors';
 import { deferred, delay, kernelFactory, manifest, nextEvent, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failedChunkUrl, retryUrl } from './viewModules';
-import { PluginActivationError, ViewLoadError, ViewNotFoundError, type PluginStatus } from '../../test/internals';
+import { type PluginStatus } from '../../test/internals';
+import { PluginActivationError, ViewLoadError, ViewNotFoundError } from '../../src/entries/errors';
 import { deferred, delay, kernelFactory, manifest, nextEvent, plugin, record, rejectionOf } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

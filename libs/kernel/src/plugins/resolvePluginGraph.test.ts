@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DependencyCycleError,
-  DependencyUnavailableError,
-  DependencyVersionMismatchError,
-  DuplicatePluginError,
-  KernelVersionMismatchError,
-  ManifestInvalidError,
-  MissingDependencyError,
-  PluginActivationError,
-  PluginConflictError,
-  type PluginDefinition,
-} from '../../test/internals';
+import { type PluginDefinition } from '../../test/internals';
+import { DependencyCycleError, DependencyUnavailableError, DependencyVersionMismatchError, DuplicatePluginError, KernelVersionMismatchError, ManifestInvalidError, MissingDependencyError, PluginActivationError, PluginConflictError } from '../../src/entries/errors';
 import { kernelFactory, manifest, plugin, record } from '../../test/helpers';
 
 const makeKernel = kernelFactory();

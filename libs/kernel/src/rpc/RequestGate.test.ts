@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  kernelRefs,
-  NOT_ALLOWED_DELAY_MS,
-  RequestAbortedError,
-  RpcMethodNotAllowedError,
-  UserRejectedRequestError,
-  ViewNotFoundError,
-  type KernelConfig,
-} from '../../test/internals';
+import { kernelRefs, NOT_ALLOWED_DELAY_MS, type KernelConfig } from '../../test/internals';
+import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewNotFoundError } from '../../src/entries/errors';
 import { chainPlugin, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory({ withShell: true });

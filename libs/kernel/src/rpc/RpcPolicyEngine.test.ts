@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RpcMethodNotAllowedError, validateManifest, type Manifest } from '../../test/internals';
+import { validateManifest, type Manifest } from '../../test/internals';
+import { RpcMethodNotAllowedError } from '../../src/entries/errors';
 import { chainPlugin, errorOf, kernelFactory, manifest, plugin } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
