@@ -14,6 +14,11 @@ export async function freshPage(page: Page, path = '/'): Promise<void> {
 
 export const dialog = (page: Page): Locator => page.getByRole('dialog');
 
+/** Query parameters that put every local service in the playground: the three chain families, the relay and the wallet registry. */
+export const allServicesQuery = (): string =>
+  `evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
+  `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}`;
+
 /** A JSON-RPC call to the local Solana node the suite started (`PORTICO_SOLANA`); its `result`. */
 export async function solanaRpc<T>(method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(process.env.PORTICO_SOLANA!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });

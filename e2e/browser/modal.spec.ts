@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { connectButton, dialog, focusedText, focusInsideDialog, freshPage, openConnect } from './helpers';
+import { allServicesQuery, connectButton, dialog, focusedText, focusInsideDialog, freshPage, openConnect } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await freshPage(page);
@@ -78,8 +78,7 @@ test.describe('on a 375 px viewport', () => {
   });
 
   test('the playground page, with every chain and service configured, is no wider than the phone', async ({ page }) => {
-    const env = (name: string) => encodeURIComponent(process.env[name]!);
-    await freshPage(page, `/?evm=${env('PORTICO_EVM')}&sol=${env('PORTICO_SOLANA')}&btc=${env('PORTICO_BITCOIN')}&registry=${env('PORTICO_REGISTRY')}&relay=${env('PORTICO_RELAY')}`);
+    await freshPage(page, `/?${allServicesQuery()}`);
     const wider = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent?.slice(0, 40)}`),
     );

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { connectDemoWallet, dialog, expectNoA11yViolations, freshPage, openAccount, openConnect } from './helpers';
+import { allServicesQuery, connectDemoWallet, dialog, expectNoA11yViolations, freshPage, openAccount, openConnect } from './helpers';
 
 /**
  * Visual baselines and axe (no violation of any impact): every view of the modal in light, dark and right-to-left (Arabic), on a
@@ -23,12 +23,15 @@ const VIEWPORTS = [
 
 type Variant = (typeof VARIANTS)[number];
 
-/** The local chains, wallet registry and relay (All Wallets, WalletConnect), as the directory tests use them. */
-const directory = () =>
-  `&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
-  `&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}`;
 /** The Connect view's "All Wallets" row in English and Arabic. */
 const ALL_WALLETS = /^(All Wallets|كل المحافظ)/;
+
+/** A fresh page in `query`'s theme and locale with the demo wallet connected, and its Account view. */
+async function demoAccount(page: Page, query: string): Promise<Locator> {
+  await freshPage(page, `/?${query}`);
+  await connectDemoWallet(page);
+  return openAccount(page);
+}
 
 /** Each view: how to reach it from a fresh page (`query` carries theme and locale), and its `data-view`. */
 const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: string) => Promise<Locator>; mask?: (d: Locator) => Locator[] }[] = [
@@ -44,7 +47,7 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     name: 'all-wallets',
     view: 'AllWallets',
     reach: async (page, query) => {
-      await freshPage(page, `/?${query}${directory()}`);
+      await freshPage(page, `/?${query}&${allServicesQuery()}`);
       const d = await openConnect(page);
       await d.getByRole('button', { name: ALL_WALLETS }).click();
       await expect(d).toHaveAttribute('data-view', 'AllWallets');
@@ -59,7 +62,7 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     name: 'walletconnect',
     view: 'ConnectingWalletConnect',
     reach: async (page, query) => {
-      await freshPage(page, `/?${query}${directory()}`);
+      await freshPage(page, `/?${query}&${allServicesQuery()}`);
       const d = await openConnect(page);
       await d.locator('[data-connector-id="walletConnect"]').click();
       await expect(d.locator('.pt-qr')).toBeVisible({ timeout: 15_000 });
@@ -82,9 +85,7 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     name: 'account',
     view: 'Account',
     reach: async (page, query) => {
-      await freshPage(page, `/?${query}`);
-      await connectDemoWallet(page);
-      const d = await openAccount(page);
+      const d = await demoAccount(page, query);
       await expect(d.getByTestId('account-balance')).toContainText('1.234');
       return d;
     },
@@ -93,9 +94,7 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     name: 'networks',
     view: 'Networks',
     reach: async (page, query) => {
-      await freshPage(page, `/?${query}`);
-      await connectDemoWallet(page);
-      const d = await openAccount(page);
+      const d = await demoAccount(page, query);
       await d.getByTestId('account-network').click();
       return d;
     },
@@ -104,9 +103,7 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     name: 'receive',
     view: 'Receive',
     reach: async (page, query) => {
-      await freshPage(page, `/?${query}`);
-      await connectDemoWallet(page);
-      const d = await openAccount(page);
+      const d = await demoAccount(page, query);
       await d.locator('[data-wallet-button="receive"]').click();
       await expect(d.getByTestId('receive-address')).toBeVisible();
       return d;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import type { Hex } from 'viem';
-import { dialog, expectNoSeriousA11yViolations, focusInsideDialog, freshPage } from './helpers';
+import { allServicesQuery, dialog, expectNoSeriousA11yViolations, focusInsideDialog, freshPage } from './helpers';
 
 const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const PHONE_ADDRESS = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -15,9 +15,7 @@ async function registry(query: string): Promise<{ count: number; data: Wallet[] 
 }
 
 // Every chain family on, so the directory covers eip155, solana and bip122 wallets.
-const path = (extra = '') =>
-  `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
-  `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}${extra}`;
+const path = (extra = '') => `/?${allServicesQuery()}${extra}`;
 
 async function openConnectView(page: Page) {
   await page.locator('button.portico-connect-button').click();
