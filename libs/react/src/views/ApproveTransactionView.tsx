@@ -1,6 +1,6 @@
 import { AlertBanner, Button } from '@portico/ui';
 import { describeError, formatBalance, type Portico } from '@portico/core';
-import type { Balance, RpcRequest } from '@portico/kernel';
+import type { Balance } from '@portico/kernel';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
@@ -39,7 +39,7 @@ interface Extras {
 }
 
 /** A request on the approval view (the gate's pending entry). */
-type Pending = RpcRequest & { readonly id: string; readonly namespace: string };
+type Pending = ReturnType<Portico['kernel']['requestGate']['getSnapshot']>['pending'][number];
 
 function useExtras(portico: Portico, pending: Pending | undefined, from: string | undefined, networkId: string | undefined, recipient: string | undefined): Extras | undefined {
   const [extras, setExtras] = useState<Extras>();
@@ -92,7 +92,8 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
   const summary = pending
     ? describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale, reader: portico.kernel.rpcPolicy.readerOf(pending.namespace, pending.method) })
     : undefined;
-  const recipient = summary?.fields.find((f) => f.id === 'to')?.full ?? summary?.fields.find((f) => f.id === 'to')?.value;
+  // The recipient's whole address (address fields always carry it in `full`).
+  const recipient = summary?.fields.find((f) => f.id === 'to')?.full;
   const extras = useExtras(portico, pending, caipAddress, networkId, recipient);
   if (!pending && gate.failed) {
     const failure = describeError(gate.failed.error, t);
