@@ -73,6 +73,13 @@ export function importsOf(file, text = readFileSync(file, 'utf8')) {
   return found;
 }
 
+/** The bare package names an `imports` entry maps to, under any condition (relative targets are the package's own files). */
+function importTargets(target) {
+  if (typeof target === 'string') return target.startsWith('.') ? [] : [packageName(target)];
+  if (target && typeof target === 'object') return [...new Set(Object.values(target).flatMap(importTargets))];
+  return [];
+}
+
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -125,8 +132,19 @@ export function workspacePackages(root) {
       const declared = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.optionalDependencies }));
       // Public entries: the subpaths the package exports (`./api`, `./walletRegistry`, …).
       const entries = new Set(typeof pkg.exports === 'object' && pkg.exports !== null ? Object.keys(pkg.exports).filter((k) => k.startsWith('./')) : []);
-      return { folder, name: pkg.name, kind: kindOf(folder), declared, entries };
+      // Subpath imports (`#tsyringe`): each names the packages its conditions map to.
+      const imports = new Map(Object.entries(pkg.imports ?? {}).map(([key, target]) => [key, importTargets(target)]));
+      return { folder, name: pkg.name, kind: kindOf(folder), declared, entries, imports };
     });
+}
+
+/** The third-party packages each kind of package may import. */
+function checkThirdParty(pkg, name, line, report) {
+  if (pkg.kind === 'kernel' && !KERNEL_THIRD_PARTY.includes(name)) report(line, `kernel may not import "${name}" (allowed: ${KERNEL_THIRD_PARTY.join(', ')})`);
+  if (pkg.kind === 'core' && !CORE_THIRD_PARTY.includes(name)) report(line, `core may not import "${name}" (allowed: ${CORE_THIRD_PARTY.join(', ')})`);
+  if (pkg.kind === 'ui' && !UI_THIRD_PARTY.includes(name)) report(line, `ui may not import "${name}" (allowed: ${UI_THIRD_PARTY.join(', ')})`);
+  if (pkg.kind === 'react' && CHAIN_SDKS.test(name)) report(line, `react may not import the chain SDK "${name}"`);
+  if (pkg.kind === 'plugin' && (name === 'tsyringe' || name === 'reflect-metadata')) report(line, 'plugins never import tsyringe; use ctx.services and createServiceRef');
 }
 
 /** Runs every check; returns a list of violations `{ file, line, message }`. */
@@ -153,6 +171,13 @@ export function checkBoundaries(root) {
           continue;
         }
         if (specifier.startsWith('node:') || specifier.startsWith('virtual:')) continue;
+        if (specifier.startsWith('#')) {
+          // A subpath import is checked as the packages it maps to; one the package does not declare is an error.
+          const targets = pkg.imports.get(specifier);
+          if (!targets) report(line, `"${specifier}" is not in ${pkg.name}'s package.json "imports"`);
+          else for (const name of targets) if (!isTest) checkThirdParty(pkg, name, line, report);
+          continue;
+        }
         const name = packageName(specifier);
         const target = byName.get(name);
         if (target) {
@@ -179,11 +204,7 @@ export function checkBoundaries(root) {
           continue;
         }
         if (isTest) continue;
-        if (pkg.kind === 'kernel' && !KERNEL_THIRD_PARTY.includes(name)) report(line, `kernel may not import "${name}" (allowed: ${KERNEL_THIRD_PARTY.join(', ')})`);
-        if (pkg.kind === 'core' && !CORE_THIRD_PARTY.includes(name)) report(line, `core may not import "${name}" (allowed: ${CORE_THIRD_PARTY.join(', ')})`);
-        if (pkg.kind === 'ui' && !UI_THIRD_PARTY.includes(name)) report(line, `ui may not import "${name}" (allowed: ${UI_THIRD_PARTY.join(', ')})`);
-        if (pkg.kind === 'react' && CHAIN_SDKS.test(name)) report(line, `react may not import the chain SDK "${name}"`);
-        if (pkg.kind === 'plugin' && (name === 'tsyringe' || name === 'reflect-metadata')) report(line, 'plugins never import tsyringe; use ctx.services and createServiceRef');
+        checkThirdParty(pkg, name, line, report);
       }
     }
     for (const cycle of cyclesOf(fileGraph)) {

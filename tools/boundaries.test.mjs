@@ -16,10 +16,10 @@ function workspace(spec) {
   const root = mkdtempSync(join(tmpdir(), 'portico-boundaries-'));
   roots.push(root);
   writeFileSync(join(root, 'package.json'), JSON.stringify({ workspaces: ['libs/*', 'apps/*'] }));
-  for (const [folder, { deps = [], files }] of Object.entries(spec)) {
+  for (const [folder, { deps = [], imports, files }] of Object.entries(spec)) {
     const name = `@portico/${folder.split('/')[1]}`;
     mkdirSync(join(root, folder), { recursive: true });
-    writeFileSync(join(root, folder, 'package.json'), JSON.stringify({ name, dependencies: Object.fromEntries(deps.map((d) => [d, '*'])) }));
+    writeFileSync(join(root, folder, 'package.json'), JSON.stringify({ name, dependencies: Object.fromEntries(deps.map((d) => [d, '*'])), ...(imports ? { imports } : {}) }));
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, folder, file)), { recursive: true });
       writeFileSync(join(root, folder, file), text);
@@ -52,6 +52,20 @@ describe('checkBoundaries', () => {
     expect(found).toContain('libs/kernel/src/index.ts: kernel may not import "react" (allowed: tsyringe, reflect-metadata, eventemitter3, zod, compare-versions)');
     expect(found.some((m) => m.includes('kernel may not import "viem"'))).toBe(true);
     expect(found).toContain('libs/kernel/src/index.ts: @portico/kernel (kernel) may not import @portico/ui');
+  });
+
+  it('checks a subpath import as the packages its conditions map to', () => {
+    const root = workspace({
+      'libs/kernel': {
+        deps: ['tsyringe', 'viem'],
+        imports: { '#di': { browser: 'tsyringe/dist/esm2015/index.js', default: 'tsyringe' }, '#chain': { default: 'viem' }, '#own': './src/own.ts' },
+        files: { 'src/index.ts': "import { container } from '#di';\nimport { x } from '#chain';\nimport { y } from '#own';\nimport { z } from '#missing';\nexport { container, x, y, z };", 'src/own.ts': 'export const y = 1;' },
+      },
+    });
+    expect(messages(root)).toEqual([
+      'libs/kernel/src/index.ts: kernel may not import "viem" (allowed: tsyringe, reflect-metadata, eventemitter3, zod, compare-versions)',
+      'libs/kernel/src/index.ts: "#missing" is not in @portico/kernel\'s package.json "imports"',
+    ]);
   });
 
   it('lets react import only kernel and ui, and plugins only through api.ts', () => {

@@ -1,5 +1,5 @@
 import '../di/installReflect';
-import { inject, injectable } from 'tsyringe';
+import { inject, injectable } from '#tsyringe';
 import { kernelRefs, type KernelSettings } from '../kernelRefs';
 import type { EventBus } from '../events/createEventBus';
 import type { ConnectionStatus } from '../events/PorticoEvents';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { inject, injectable } from 'tsyringe';
+import { inject, injectable } from '#tsyringe';
 import { describe, expect, it } from 'vitest';
 import { createServiceRef, kernelRefs, type EventBus, type Router } from '../../test/internals';
 import { ServiceAlreadyRegisteredError, ServiceNotFoundError } from '../../src/entries/errors';

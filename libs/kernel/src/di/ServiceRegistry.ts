@@ -1,4 +1,4 @@
-import type { DependencyContainer } from 'tsyringe';
+import type { DependencyContainer } from '#tsyringe';
 import { ServiceAlreadyRegisteredError, ServiceNotFoundError } from '../errors/kernelErrors';
 import type { ServiceRef } from './createServiceRef';
 

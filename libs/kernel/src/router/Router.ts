@@ -1,5 +1,5 @@
 import '../di/installReflect';
-import { inject, injectable } from 'tsyringe';
+import { inject, injectable } from '#tsyringe';
 import { kernelRefs } from '../kernelRefs';
 import type { ConnectionStore } from '../connection/ConnectionStore';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';

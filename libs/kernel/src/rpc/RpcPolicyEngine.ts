@@ -1,5 +1,5 @@
 import '../di/installReflect';
-import { inject, injectable } from 'tsyringe';
+import { inject, injectable } from '#tsyringe';
 import { kernelRefs } from '../kernelRefs';
 import { RpcMethodNotAllowedError } from '../errors/kernelErrors';
 import type { ContributionRegistry } from '../contributions/ContributionRegistry';
