@@ -46,12 +46,12 @@ function walk(dir, out = []) {
   return out;
 }
 
-/** Imports of one file: specifier, line, and whether it vanishes at run time (type-only). */
+/** Imports of one file: specifier, line, whether it vanishes at run time (type-only) and whether it is an `import()`. */
 export function importsOf(file, text = readFileSync(file, 'utf8')) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found = [];
-  const add = (node, specifier, typeOnly) =>
-    found.push({ specifier, typeOnly, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  const add = (node, specifier, typeOnly, dynamic = false) =>
+    found.push({ specifier, typeOnly, dynamic, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
@@ -63,7 +63,7 @@ export function importsOf(file, text = readFileSync(file, 'utf8')) {
       add(node, node.moduleSpecifier.text, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
-      if (arg && ts.isStringLiteralLike(arg)) add(node, arg.text, false);
+      if (arg && ts.isStringLiteralLike(arg)) add(node, arg.text, false, true);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text, true);
     }

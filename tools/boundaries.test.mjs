@@ -144,11 +144,11 @@ describe('helpers', () => {
   it('reads static, dynamic, re-export and type-only imports with lines', () => {
     const found = importsOf('x.ts', "import a from 'a';\nimport type { B } from 'b';\nexport { c } from 'c';\nconst d = () => import('d');\nimport { type E } from 'e';");
     expect(found).toEqual([
-      { specifier: 'a', typeOnly: false, line: 1 },
-      { specifier: 'b', typeOnly: true, line: 2 },
-      { specifier: 'c', typeOnly: false, line: 3 },
-      { specifier: 'd', typeOnly: false, line: 4 },
-      { specifier: 'e', typeOnly: true, line: 5 },
+      { specifier: 'a', typeOnly: false, dynamic: false, line: 1 },
+      { specifier: 'b', typeOnly: true, dynamic: false, line: 2 },
+      { specifier: 'c', typeOnly: false, dynamic: false, line: 3 },
+      { specifier: 'd', typeOnly: false, dynamic: true, line: 4 },
+      { specifier: 'e', typeOnly: true, dynamic: false, line: 5 },
     ]);
   });
 

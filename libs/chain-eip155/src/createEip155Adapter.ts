@@ -1,93 +1,40 @@
-import { createWalletSlots, PorticoError, type Account, type ChainAdapter, type ConnectionStore, type ConnectTicket, type ConnectorRegistry, type Logger, type Network, type RequestGate, untilAborted } from '@portico/kernel';
-import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
-import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
+import { createWalletSlots, PorticoError, type ChainAdapter } from '@portico/kernel';
+import { LEGACY_INJECTED_ID, type AdapterState, type Eip155AdapterParts, type HostListeners } from './adapterParts';
 import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import type { AnnouncedWallet } from './discovery/parseAnnouncement';
-import { chainIdOf } from './chainId';
-import type * as EvmCodec from './evmCodec';
-import { rpcUrlsFor, type RpcOptions } from './rpcUrls';
+import type { Eip155Session } from './session';
+
+export { ADD_CHAIN_CODES, InvalidWalletResponseError, LEGACY_INJECTED_ID } from './adapterParts';
+export type { Eip155AdapterParts } from './adapterParts';
 
 const NS = 'eip155';
-/** Id of the legacy `window.ethereum` connector. */
-export const LEGACY_INJECTED_ID = 'injected';
-/** Codes after which a switch is retried by first adding the chain (spec: 4902, 5000, 32603). */
-export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([4902, 5000, 32603, -32603]);
-
-/** The wallet sent something that is not an EVM account list. */
-export class InvalidWalletResponseError extends PorticoError {
-  override name = 'InvalidWalletResponseError';
-  constructor(method: string, problem: string) {
-    super(`The wallet answered ${method} with ${problem}`, { code: 'eip155/invalid-wallet-response' });
-  }
-}
-
-/** What the adapter needs from the kernel. */
-export interface Eip155AdapterParts {
-  connection: ConnectionStore;
-  connectors: ConnectorRegistry;
-  gate: RequestGate;
-  http: HttpClient;
-  logger: Logger;
-  pluginId: string;
-  rpc: RpcOptions;
-  /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
-  approvalRequired?: readonly string[];
-}
-
-function codeOf(error: unknown): number | undefined {
-  const e = error as { code?: unknown; data?: { originalError?: { code?: unknown } } };
-  const code = typeof e?.code === 'number' ? e.code : e?.data?.originalError?.code;
-  return typeof code === 'number' ? code : undefined;
-}
-
-type Codec = typeof EvmCodec;
-
-function toAccounts(codec: Codec, value: unknown, chainId: bigint): Account[] {
-  if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
-  return value.map((address) => {
-    if (!codec.isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
-    return { address: `${NS}:${chainId}:${codec.getAddress(address)}`, type: 'eoa' as const };
-  });
-}
-
-/** A wallet's hex chain id as a bigint (exact above 2^53; CAIP-2 references hold up to 32 digits). */
-function parseChainId(value: unknown): bigint {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,26}$/.test(value)) throw new InvalidWalletResponseError('eth_chainId', `${JSON.stringify(value)}, not a hex chain id`);
-  return BigInt(value);
-}
 
 /**
  * The eip155 chain adapter: wallets discovered by EIP-6963 (and the legacy injected
  * provider) become connectors; connecting, wallet events and network switches keep the
  * kernel's connection store in sync. An rdns claimed by two providers is a conflict
  * (`createRdnsClaims`): shown to the user, never reconnected silently.
+ *
+ * Two halves: this one lists wallets from the page's first load; everything a session needs
+ * (`session.ts`, with viem's helpers) is a module of its own, loaded by the first call that
+ * needs it or ahead of time by `preload` (the plugin calls it when the modal opens).
  */
 export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   addWallet(wallet: AnnouncedWallet): void;
   addLegacyProvider(provider: Eip1193Provider): void;
   reconnect(connectorId: string): Promise<boolean>;
+  /** Starts loading the session half (a failed load is retried by the next call). */
+  preload(): void;
   dispose(): void;
 } {
-  const { connection, connectors, gate } = parts;
+  const { connectors } = parts;
   const wallets = createWalletSlots<ListedWallet>();
   const unregister: Array<() => void> = [];
-  /** `silent`: restored by `reconnect`, not chosen by the user in this page. */
-  let active: { wallet: ListedWallet; silent: boolean; off: () => void } | undefined;
-  /** Listeners the host put on the gated provider; they follow whichever wallet is connected. */
-  const hostListeners = new Map<string, Set<(...args: never[]) => void>>();
-  const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
-  let codecPromise: Promise<Codec> | undefined;
-  const loadCodec = () => (codecPromise ??= import('./evmCodec'));
-
-  const detach = () => {
-    active?.off();
-    active = undefined;
-  };
-  // Disconnected by something other than this adapter (another tab of the site): the wallet is let go.
-  const offStore = connection.subscribe(() => {
-    if (active && connection.get(NS).status === 'disconnected') detach();
-  });
+  const hostListeners: HostListeners = new Map();
+  let session: Eip155Session | undefined;
+  let loading: Promise<Eip155Session> | undefined;
+  let disposed = false;
 
   const claims = createRdnsClaims({
     connectors,
@@ -95,108 +42,26 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     pluginId: parts.pluginId,
     namespace: NS,
     slots: wallets,
-    onContested(rdns) {
-      // A session restored without the user's choice may be the wrong claimant: it ends, and
-      // the user picks on the Connect view. A wallet the user chose in this page stays.
-      if (!active?.silent || active.wallet.rdns !== rdns) return;
-      parts.logger.warn(`Another wallet claims ${rdns}: the silently restored connection is closed`);
-      detach();
-      connection.setDisconnected(NS);
-    },
+    // Only a session restored silently can be contested, and a session means the half is loaded.
+    onContested: (rdns) => session?.onContested(rdns),
   });
+  const state: AdapterState = { parts, wallets, claims, hostListeners };
 
-  /** The wallet is on another chain: the network, then the accounts' CAIP-10 chain part, follow. */
-  const moveToChain = (caipNetworkId: string) => {
-    connection.setNetwork(NS, caipNetworkId);
-    const { accounts: list } = connection.get(NS);
-    connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
-  };
-
-  const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean, attempt?: ConnectTicket) => {
-    const [codec, rawChainId] = await untilAborted(Promise.all([loadCodec(), wallet.provider.request({ method: 'eth_chainId' })]), attempt?.signal);
-    const chainId = parseChainId(rawChainId);
-    const accounts = toAccounts(codec, rawAccounts, chainId);
-    if (accounts.length === 0) throw new NoActiveCaipAddressError();
-    // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
-    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
-    detach();
-    const onAccounts = (list: unknown) => {
-      toHost('accountsChanged', list);
-      try {
-        const current = connection.get(NS).network;
-        connection.setAccounts(NS, toAccounts(codec, list, current ? chainIdOf(current) : chainId));
-        if (connection.get(NS).status === 'disconnected') detach();
-      } catch (error) {
-        parts.logger.warn('Ignored an invalid accountsChanged event', error);
-      }
-    };
-    const onChain = (hex: unknown) => {
-      toHost('chainChanged', hex);
-      try {
-        moveToChain(`${NS}:${parseChainId(hex)}`);
-      } catch (error) {
-        parts.logger.warn('Ignored an invalid chainChanged event', error);
-      }
-    };
-    const onDisconnect = (error: unknown) => {
-      toHost('disconnect', error);
-      detach();
-      connection.setDisconnected(NS);
-    };
-    wallet.provider.on?.('accountsChanged', onAccounts as never);
-    wallet.provider.on?.('chainChanged', onChain as never);
-    wallet.provider.on?.('disconnect', onDisconnect as never);
-    active = {
-      wallet,
-      silent,
-      off: () => {
-        wallet.provider.removeListener?.('accountsChanged', onAccounts as never);
-        wallet.provider.removeListener?.('chainChanged', onChain as never);
-        wallet.provider.removeListener?.('disconnect', onDisconnect as never);
+  const load = (): Promise<Eip155Session> =>
+    (loading ??= import('./session').then(
+      ({ createEip155Session }) => {
+        if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
+        return (session ??= createEip155Session(state));
       },
-    };
-    connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id, ...(attempt ? { attempt } : {}) });
-  };
-
-  /**
-   * EIP-1193 has no way to withdraw a request: a wallet that approves a cancelled attempt later
-   * is told to forget the site (`wallet_revokePermissions`, EIP-2255, where supported), unless it
-   * is the wallet connected now.
-   */
-  const forgetLateAnswer = (wallet: ListedWallet, answer: Promise<unknown>) => {
-    answer.then(
-      () => {
-        if (active?.wallet === wallet) return;
-        parts.logger.info(`${wallet.id} answered a cancelled connect attempt: ignored`);
-        void wallet.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
       },
-      () => undefined,
-    );
-  };
+    ));
 
-  const connected = (): ListedWallet => {
-    if (!active || connection.get(NS).status !== 'connected') throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
-    return active.wallet;
-  };
-
-  /**
-   * One EIP-1193 provider object for the host, delegating to whichever wallet is connected;
-   * it always answers with a promise, and its listeners survive wallet changes.
-   */
+  /** One EIP-1193 provider object for the host: it always answers with a promise, and its listeners survive wallet changes. */
   const gatedProvider: Eip1193Provider = {
-    request: async (args) => {
-      try {
-        const wallet = connected();
-        // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
-        const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
-        return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
-      } catch (error) {
-        // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
-        // The classifier loads on the first failure only: it is not part of the page's first load.
-        const errors = await import('@portico/kernel/provider-errors').catch(() => undefined);
-        throw errors ? errors.toProviderRpcError(error) : error;
-      }
-    },
+    request: async (args) => (await load()).request(args),
     on: (event, listener) => {
       const set = hostListeners.get(event) ?? new Set();
       set.add(listener);
@@ -218,127 +83,28 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    async connect(connectorId, options = {}) {
-      const wallet = wallets.get(connectorId);
-      if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
-      const ticket = connection.beginConnect(NS, connectorId, options.signal);
-      // Any error the provider throws synchronously becomes a rejection like any other.
-      const answer = Promise.resolve().then(() => wallet.provider.request({ method: 'eth_requestAccounts' }));
-      try {
-        await attach(wallet, await untilAborted(answer, ticket.signal), false, ticket);
-      } catch (error) {
-        // Cancelled or superseded (no longer current) rather than refused or failed.
-        const cancelled = !ticket.isCurrent();
-        ticket.abandon();
-        if (cancelled) forgetLateAnswer(wallet, answer);
-        throw error;
-      }
-    },
-    /**
-     * Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the
-     * wallet to announce. Refused while its rdns is contested (before or during the restore):
-     * which claimant is the remembered wallet is the user's call, not the announcement order's.
-     */
+    preload: () => void load().catch(() => undefined),
+    connect: async (connectorId, options) => (await load()).connect(connectorId, options),
     async reconnect(connectorId) {
-      // The codec chunk is needed once the wallet answers: fetch it while waiting for the wallet.
-      void loadCodec().catch(() => undefined);
-      const wallet = claims.isContestedId(connectorId) ? undefined : await wallets.waitFor(connectorId, 3000);
-      // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
-      const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
-      const uncontested = () => !claims.isContestedId(connectorId) && !claims.isContested(wallet?.rdns);
+      let loaded: Eip155Session;
       try {
-        const accounts = wallet && uncontested() && stillRestoring() ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
-        if (!wallet || !Array.isArray(accounts) || accounts.length === 0) throw new Error('not authorised');
-        if (!stillRestoring() || !uncontested()) throw new Error('no longer restorable');
-        await attach(wallet, accounts, true);
-        if (uncontested()) return true;
-        // Another claimant announced while the chain id was read: the restored session goes too.
-        detach();
-        connection.setDisconnected(NS);
-        return false;
-      } catch {
-        if (stillRestoring()) connection.setDisconnected(NS);
-        return false;
-      }
-    },
-    async disconnect() {
-      const wallet = active?.wallet;
-      detach();
-      connection.setDisconnected(NS);
-      // Best effort: wallets that support it forget the site, so the next connect prompts again.
-      await wallet?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
-    },
-    async switchNetwork(network: Network) {
-      const chainId = (await loadCodec()).numberToHex(chainIdOf(network.caipNetworkId));
-      if (connection.get(NS).status !== 'connected') {
-        connection.setNetwork(NS, network.caipNetworkId);
-        return;
-      }
-      const { provider } = connected();
-      try {
-        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+        loaded = await load();
       } catch (error) {
-        if (!ADD_CHAIN_CODES.has(codeOf(error) ?? 0)) throw error;
-        await provider.request({
-          method: 'wallet_addEthereumChain',
-          params: [
-            {
-              chainId,
-              chainName: network.name,
-              nativeCurrency: network.nativeCurrency,
-              rpcUrls: rpcUrlsFor(network, parts.rpc),
-              ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
-            },
-          ],
-        });
-        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+        // As when the wallet does not answer: the restore ends, and the user connects again.
+        parts.logger.warn('The eip155 session module failed to load: the connection is not restored', error);
+        const now = parts.connection.get(NS);
+        if (now.status === 'connecting' && now.connectorId === connectorId) parts.connection.setDisconnected(NS);
+        return false;
       }
-      // Also when the wallet has not sent chainChanged (yet): the store never mixes chains.
-      moveToChain(network.caipNetworkId);
+      return loaded.reconnect(connectorId);
     },
-    async getBalance(address, network) {
-      const hex = await jsonRpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
-      if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
-      return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
-    },
-    /** `eth_sendTransaction`: gas (the request's, else `eth_estimateGas`) × gas price, through the network's RPC (lazy module). */
-    async estimateFee(request, from, network) {
-      if (request.method !== 'eth_sendTransaction') return undefined;
-      const { estimateTransactionFee } = await import('./estimateFee');
-      const urls = rpcUrlsFor(network, parts.rpc);
-      const tx = Array.isArray(request.params) ? request.params[0] : undefined;
-      const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
-      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
-    },
-    /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
-    async getIdentity(address, network) {
-      const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];
-      // No RPC to ask: the lookup module is not even loaded.
-      if (urls.length === 0) return undefined;
-      const { lookupEnsIdentity } = await import('./ens');
-      return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!, (error) =>
-        parts.logger.warn('ENS avatar lookup failed', error),
-      );
-    },
-    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain (the parser is a lazy module). */
-    async getTokens(address, network) {
-      const wallet = active?.wallet;
-      if (!wallet || connection.get(NS).status !== 'connected') return undefined;
-      const codec = await loadCodec();
-      const hex = codec.numberToHex(chainIdOf(network.caipNetworkId));
-      const account = address.split(':')[2];
-      const capabilities = (await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)) as
-        | Record<string, { assetDiscovery?: { supported?: unknown } }>
-        | undefined;
-      if (capabilities?.[hex]?.assetDiscovery?.supported !== true) return undefined;
-      const [assets, { parseWalletAssets }] = await Promise.all([wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] }), import('./walletAssets')]);
-      return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));
-    },
-    async signMessage(message) {
-      const address = connection.get(NS).address?.split(':')[2];
-      if (!address) throw new NoActiveCaipAddressError();
-      return (await connected().provider.request({ method: 'personal_sign', params: [(await loadCodec()).stringToHex(message), address] })) as string;
-    },
+    disconnect: async () => (await load()).disconnect(),
+    switchNetwork: async (network) => (await load()).switchNetwork(network),
+    getBalance: async (address, network) => (await load()).getBalance(address, network),
+    estimateFee: async (request, from, network) => (await load()).estimateFee(request, from, network),
+    getIdentity: async (address, network) => (await load()).getIdentity(address, network),
+    getTokens: async (address, network) => (await load()).getTokens(address, network),
+    signMessage: async (message) => (await load()).signMessage(message),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;
@@ -349,12 +115,12 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       // Detaching (the plugin is disposed, e.g. the page unloads) keeps the stored connection,
       // so the next load restores it; the provider's listeners go.
       return () => {
-        if (wallets.delete(connectorId, wallet) && active?.wallet === wallet) detach();
+        if (wallets.delete(connectorId, wallet)) session?.release(wallet);
       };
     },
     dispose() {
-      offStore();
-      detach();
+      disposed = true;
+      session?.dispose();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();
       claims.dispose();

@@ -53,6 +53,12 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
       });
     },
     discover(adapter, ctx) {
+      // The session half of the adapter loads while the visitor looks at the modal, not on the page's first load.
+      const offOpened = ctx.events.on('modal:opened', () => {
+        offOpened();
+        adapter.preload();
+      });
+      ctx.onDispose(offOpened);
       const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
       if (!target) return undefined;
       const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));

@@ -1,0 +1,282 @@
+import { type Account, type ConnectTicket, type Network, untilAborted } from '@portico/kernel';
+import { jsonRpcRequest } from '@portico/kernel/http';
+import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
+import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
+import type { ListedWallet } from './discovery/createRdnsClaims';
+import type { Eip1193Provider } from './discovery/Eip1193Provider';
+import { chainIdOf } from './chainId';
+import * as codec from './evmCodec';
+import { rpcUrlsFor } from './rpcUrls';
+
+const NS = 'eip155';
+
+function codeOf(error: unknown): number | undefined {
+  const e = error as { code?: unknown; data?: { originalError?: { code?: unknown } } };
+  const code = typeof e?.code === 'number' ? e.code : e?.data?.originalError?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function toAccounts(value: unknown, chainId: bigint): Account[] {
+  if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
+  return value.map((address) => {
+    if (!codec.isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
+    return { address: `${NS}:${chainId}:${codec.getAddress(address)}`, type: 'eoa' as const };
+  });
+}
+
+/** A wallet's hex chain id as a bigint (exact above 2^53; CAIP-2 references hold up to 32 digits). */
+function parseChainId(value: unknown): bigint {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,26}$/.test(value)) throw new InvalidWalletResponseError('eth_chainId', `${JSON.stringify(value)}, not a hex chain id`);
+  return BigInt(value);
+}
+
+/** The session half of the eip155 adapter; `createEip155Adapter` delegates to it once loaded. */
+export type Eip155Session = ReturnType<typeof createEip155Session>;
+
+/**
+ * The half of the eip155 adapter a wallet session needs: connecting and silent reconnect,
+ * wallet events kept in the connection store, network switches, reads through the network's
+ * RPC, signing and the host's gated provider. A module of its own, with viem's helpers, loaded
+ * when the modal first opens or a session is restored: a page that only shows a connect button
+ * never downloads it.
+ */
+export function createEip155Session(state: AdapterState) {
+  const { parts, wallets, claims, hostListeners } = state;
+  const { connection, gate } = parts;
+  /** `silent`: restored by `reconnect`, not chosen by the user in this page. */
+  let active: { wallet: ListedWallet; silent: boolean; off: () => void } | undefined;
+  const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
+
+  const detach = () => {
+    active?.off();
+    active = undefined;
+  };
+  // Disconnected by something other than this adapter (another tab of the site): the wallet is let go.
+  const offStore = connection.subscribe(() => {
+    if (active && connection.get(NS).status === 'disconnected') detach();
+  });
+
+  /** The wallet is on another chain: the network, then the accounts' CAIP-10 chain part, follow. */
+  const moveToChain = (caipNetworkId: string) => {
+    connection.setNetwork(NS, caipNetworkId);
+    const { accounts: list } = connection.get(NS);
+    connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
+  };
+
+  const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean, attempt?: ConnectTicket) => {
+    const chainId = parseChainId(await untilAborted(wallet.provider.request({ method: 'eth_chainId' }), attempt?.signal));
+    const accounts = toAccounts(rawAccounts, chainId);
+    if (accounts.length === 0) throw new NoActiveCaipAddressError();
+    // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
+    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
+    detach();
+    const onAccounts = (list: unknown) => {
+      toHost('accountsChanged', list);
+      try {
+        const current = connection.get(NS).network;
+        connection.setAccounts(NS, toAccounts(list, current ? chainIdOf(current) : chainId));
+        if (connection.get(NS).status === 'disconnected') detach();
+      } catch (error) {
+        parts.logger.warn('Ignored an invalid accountsChanged event', error);
+      }
+    };
+    const onChain = (hex: unknown) => {
+      toHost('chainChanged', hex);
+      try {
+        moveToChain(`${NS}:${parseChainId(hex)}`);
+      } catch (error) {
+        parts.logger.warn('Ignored an invalid chainChanged event', error);
+      }
+    };
+    const onDisconnect = (error: unknown) => {
+      toHost('disconnect', error);
+      detach();
+      connection.setDisconnected(NS);
+    };
+    wallet.provider.on?.('accountsChanged', onAccounts as never);
+    wallet.provider.on?.('chainChanged', onChain as never);
+    wallet.provider.on?.('disconnect', onDisconnect as never);
+    active = {
+      wallet,
+      silent,
+      off: () => {
+        wallet.provider.removeListener?.('accountsChanged', onAccounts as never);
+        wallet.provider.removeListener?.('chainChanged', onChain as never);
+        wallet.provider.removeListener?.('disconnect', onDisconnect as never);
+      },
+    };
+    connection.setConnected(NS, { accounts, network: `${NS}:${chainId}`, connectorId: wallet.id, ...(attempt ? { attempt } : {}) });
+  };
+
+  /**
+   * EIP-1193 has no way to withdraw a request: a wallet that approves a cancelled attempt later
+   * is told to forget the site (`wallet_revokePermissions`, EIP-2255, where supported), unless it
+   * is the wallet connected now.
+   */
+  const forgetLateAnswer = (wallet: ListedWallet, answer: Promise<unknown>) => {
+    answer.then(
+      () => {
+        if (active?.wallet === wallet) return;
+        parts.logger.info(`${wallet.id} answered a cancelled connect attempt: ignored`);
+        void wallet.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+      },
+      () => undefined,
+    );
+  };
+
+  const connected = (): ListedWallet => {
+    if (!active || connection.get(NS).status !== 'connected') throw Object.assign(new Error('The wallet is not connected'), { code: 4900 });
+    return active.wallet;
+  };
+
+  return {
+    /** Another claimant announced the rdns of a silently restored session: it ends, and the user picks on the Connect view. */
+    onContested(rdns: string) {
+      // A wallet the user chose in this page stays.
+      if (!active?.silent || active.wallet.rdns !== rdns) return;
+      parts.logger.warn(`Another wallet claims ${rdns}: the silently restored connection is closed`);
+      detach();
+      connection.setDisconnected(NS);
+    },
+    /** The wallet's provider went away (its binding detached): stop listening to it if it is the connected one. */
+    release(wallet: ListedWallet) {
+      if (active?.wallet === wallet) detach();
+    },
+    /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
+    async request(args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> {
+      try {
+        const wallet = connected();
+        // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
+        const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+        return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      } catch (error) {
+        // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
+        // The classifier loads on the first failure only: it is not part of the page's first load.
+        const errors = await import('@portico/kernel/provider-errors').catch(() => undefined);
+        throw errors ? errors.toProviderRpcError(error) : error;
+      }
+    },
+    async connect(connectorId: string, options: { signal?: AbortSignal | undefined } = {}) {
+      const wallet = wallets.get(connectorId);
+      if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
+      const ticket = connection.beginConnect(NS, connectorId, options.signal);
+      // Any error the provider throws synchronously becomes a rejection like any other.
+      const answer = Promise.resolve().then(() => wallet.provider.request({ method: 'eth_requestAccounts' }));
+      try {
+        await attach(wallet, await untilAborted(answer, ticket.signal), false, ticket);
+      } catch (error) {
+        // Cancelled or superseded (no longer current) rather than refused or failed.
+        const cancelled = !ticket.isCurrent();
+        ticket.abandon();
+        if (cancelled) forgetLateAnswer(wallet, answer);
+        throw error;
+      }
+    },
+    /**
+     * Silent reconnect after a reload: `eth_accounts`, never a prompt. Waits up to 3 s for the
+     * wallet to announce. Refused while its rdns is contested (before or during the restore):
+     * which claimant is the remembered wallet is the user's call, not the announcement order's.
+     */
+    async reconnect(connectorId: string): Promise<boolean> {
+      const wallet = claims.isContestedId(connectorId) ? undefined : await wallets.waitFor(connectorId, 3000);
+      // The user may have connected (or started connecting) another wallet meanwhile: leave that alone.
+      const stillRestoring = () => active === undefined && connection.get(NS).status === 'connecting' && connection.get(NS).connectorId === connectorId;
+      const uncontested = () => !claims.isContestedId(connectorId) && !claims.isContested(wallet?.rdns);
+      try {
+        const accounts = wallet && uncontested() && stillRestoring() ? await wallet.provider.request({ method: 'eth_accounts' }) : [];
+        if (!wallet || !Array.isArray(accounts) || accounts.length === 0) throw new Error('not authorised');
+        if (!stillRestoring() || !uncontested()) throw new Error('no longer restorable');
+        await attach(wallet, accounts, true);
+        if (uncontested()) return true;
+        // Another claimant announced while the chain id was read: the restored session goes too.
+        detach();
+        connection.setDisconnected(NS);
+        return false;
+      } catch {
+        if (stillRestoring()) connection.setDisconnected(NS);
+        return false;
+      }
+    },
+    async disconnect() {
+      const wallet = active?.wallet;
+      detach();
+      connection.setDisconnected(NS);
+      // Best effort: wallets that support it forget the site, so the next connect prompts again.
+      await wallet?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined);
+    },
+    async switchNetwork(network: Network) {
+      const chainId = codec.numberToHex(chainIdOf(network.caipNetworkId));
+      if (connection.get(NS).status !== 'connected') {
+        connection.setNetwork(NS, network.caipNetworkId);
+        return;
+      }
+      const { provider } = connected();
+      try {
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      } catch (error) {
+        if (!ADD_CHAIN_CODES.has(codeOf(error) ?? 0)) throw error;
+        await provider.request({
+          method: 'wallet_addEthereumChain',
+          params: [
+            {
+              chainId,
+              chainName: network.name,
+              nativeCurrency: network.nativeCurrency,
+              rpcUrls: rpcUrlsFor(network, parts.rpc),
+              ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
+            },
+          ],
+        });
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      }
+      // Also when the wallet has not sent chainChanged (yet): the store never mixes chains.
+      moveToChain(network.caipNetworkId);
+    },
+    async getBalance(address: string, network: Network) {
+      const hex = await jsonRpcRequest<string>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_getBalance', [address.split(':')[2], 'latest']);
+      if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new InvalidWalletResponseError('eth_getBalance', 'a non-hex balance');
+      return { value: BigInt(hex), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** `eth_sendTransaction`: gas (the request's, else `eth_estimateGas`) × gas price, through the network's RPC (lazy module). */
+    async estimateFee(request: { readonly method: string; readonly params: unknown }, from: string, network: Network) {
+      if (request.method !== 'eth_sendTransaction') return undefined;
+      const { estimateTransactionFee } = await import('./estimateFee');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      const tx = Array.isArray(request.params) ? request.params[0] : undefined;
+      const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
+    async getIdentity(address: string, network: Network) {
+      const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];
+      // No RPC to ask: the lookup module is not even loaded.
+      if (urls.length === 0) return undefined;
+      const { lookupEnsIdentity } = await import('./ens');
+      return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!, (error) =>
+        parts.logger.warn('ENS avatar lookup failed', error),
+      );
+    },
+    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain (the parser is a lazy module). */
+    async getTokens(address: string, network: Network) {
+      const wallet = active?.wallet;
+      if (!wallet || connection.get(NS).status !== 'connected') return undefined;
+      const hex = codec.numberToHex(chainIdOf(network.caipNetworkId));
+      const account = address.split(':')[2];
+      const capabilities = (await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)) as
+        | Record<string, { assetDiscovery?: { supported?: unknown } }>
+        | undefined;
+      if (capabilities?.[hex]?.assetDiscovery?.supported !== true) return undefined;
+      const [assets, { parseWalletAssets }] = await Promise.all([wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] }), import('./walletAssets')]);
+      return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));
+    },
+    async signMessage(message: string) {
+      const address = connection.get(NS).address?.split(':')[2];
+      if (!address) throw new NoActiveCaipAddressError();
+      return (await connected().provider.request({ method: 'personal_sign', params: [codec.stringToHex(message), address] })) as string;
+    },
+    dispose() {
+      offStore();
+      detach();
+    },
+  };
+}

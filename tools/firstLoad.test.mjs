@@ -1,0 +1,28 @@
+/**
+ * What a host's page loads at once for `chainEip155Plugin` (the static imports `plugin.ts`
+ * reaches, no `import()`): wallet discovery and the adapter's page-load half. viem (keccak, ABI, SIWE),
+ * the session half and every reader load later; this walks the real import graph and fails if
+ * a static import pulls one of them into the first load.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runtimeImports } from './runtimeImports.mjs';
+import { ROOT } from './workspace.mjs';
+
+const root = join(ROOT, 'libs/chain-eip155');
+const firstLoad = runtimeImports(root, ['./src/plugin.ts'], { dynamic: false });
+const everything = runtimeImports(root, ['./src/plugin.ts']);
+
+describe('chain-eip155 first load', () => {
+  it('imports no viem and none of the lazily loaded modules', () => {
+    expect([...firstLoad.packages.keys()].filter((name) => name.startsWith('viem') || name.startsWith('ox'))).toEqual([]);
+    const lazy = ['src/session.ts', 'src/evmCodec.ts', 'src/ens.ts', 'src/estimateFee.ts', 'src/walletAssets.ts', 'src/siwx/createEip155Verifier.ts', 'src/walletconnect/createEip155SessionProvider.ts'];
+    expect(firstLoad.files.filter((file) => lazy.includes(file))).toEqual([]);
+  });
+
+  it('walks the real graph: the adapter and discovery load at once, the session and viem behind import()', () => {
+    expect(firstLoad.files).toEqual(expect.arrayContaining(['src/plugin.ts', 'src/createEip155Adapter.ts', 'src/discovery/discoverEip6963.ts']));
+    expect(everything.files).toEqual(expect.arrayContaining(['src/session.ts', 'src/evmCodec.ts']));
+    expect([...everything.packages.keys()]).toContain('viem');
+  });
+});
