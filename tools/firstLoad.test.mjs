@@ -26,3 +26,16 @@ describe('chain-eip155 first load', () => {
     expect([...everything.packages.keys()]).toContain('viem');
   });
 });
+
+describe('core first load', () => {
+  const core = join(ROOT, 'libs/core');
+  const page = runtimeImports(core, ['./src/portico/createPortico.ts'], { dynamic: false });
+  const all = runtimeImports(core, ['./src/portico/createPortico.ts']);
+
+  it('createPortico loads the actions a click needs and the directory listing behind import()', () => {
+    const lazy = ['src/actions/connect.ts', 'src/actions/disconnect.ts', 'src/actions/switchNetwork.ts', 'src/portico/directoryWallets.ts', 'src/portico/sessionModule.ts'];
+    expect(page.files.filter((file) => lazy.includes(file))).toEqual([]);
+    expect(all.files).toEqual(expect.arrayContaining(lazy));
+    expect(page.files).toEqual(expect.arrayContaining(['src/portico/createPortico.ts', 'src/portico/walletDirectory.ts', 'src/portico/accountReads.ts']));
+  });
+});

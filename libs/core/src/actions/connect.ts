@@ -72,8 +72,3 @@ export async function connect(ctx: PorticoContext, connectorId: string): Promise
     if (ctx.pending === mine) ctx.pending = undefined;
   }
 }
-
-/** Cancels the pending connect attempt, if any. */
-export function cancelConnect(ctx: PorticoContext): void {
-  ctx.pending?.controller.abort(new ConnectCancelledError());
-}

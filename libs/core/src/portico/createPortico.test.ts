@@ -287,6 +287,24 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     expect(p.kernel.connection.get('acme').status).toBe('disconnected');
   });
 
+  it('a call made while the actions load is given up by cancelConnect or a newer call, like an attempt under way', async () => {
+    const acme = acmeChain({ hold: true });
+    const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
+    await p.start();
+    // The actions are a module of their own: connect() awaits it before any attempt starts.
+    const cancelled = p.connect('acme-wallet');
+    p.cancelConnect();
+    await expect(cancelled).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
+    const older = p.connect('acme-wallet');
+    const newer = p.connect('acme-wallet');
+    await expect(older).rejects.toMatchObject({ details: 'superseded' });
+    await settle();
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ status: 'connecting', connectorId: 'acme-wallet' });
+    acme.release();
+    await newer;
+    expect(p.kernel.connection.get('acme').status).toBe('connected');
+  });
+
   it('a newer attempt supersedes the pending one; the view follows the newer attempt', async () => {
     const acme = acmeChain({ hold: true });
     const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });

@@ -1,17 +1,15 @@
 import { createKernel, createObservable, kernelRefs, CACHE_TTL_MS, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
-import { ConfigInvalidError } from '@portico/kernel/errors';
-import { cancelConnect, connect } from '../actions/connect';
-import { disconnect } from '../actions/disconnect';
+import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
 import { balanceRead, getBalance } from '../actions/getBalance';
 import { getIdentity, identityRead } from '../actions/getIdentity';
 import { getTokens, tokensRead } from '../actions/getTokens';
-import { switchNetwork } from '../actions/switchNetwork';
 import { createAnalytics } from '../analytics/createAnalytics';
 import { corePlugin } from '../corePlugin';
 import { createAccountReads, type AccountRead } from './accountReads';
 import { createLegalConsent, type LegalConsent } from './createLegalConsent';
 import { adapterOf, networkOf, type ConnectAttempt, type PorticoContext } from './porticoContext';
-import { createWalletDirectory, loadRegistryWallets, registerCustomWallets, type WalletDirectory } from './walletDirectory';
+import type * as SessionModule from './sessionModule';
+import { createWalletDirectory, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
 import { porticoConfigSchema, type Network, type PorticoConfig } from './porticoConfigSchema';
@@ -52,6 +50,12 @@ export interface Portico {
   connect(connectorId: string): Promise<void>;
   /** Cancels the pending connect attempt, if any. */
   cancelConnect(): void;
+  /**
+   * Loads the code the actions need (connect, disconnect, switching, wallet listing): done when
+   * the modal first opens, or by the first action; resolves when it is there. Rejects if it failed
+   * to load (a later call tries again).
+   */
+  preload(): Promise<void>;
   disconnect(namespace?: string): Promise<void>;
   /** Switches to a configured network; an unknown one raises the Network Not Found alert. */
   switchNetwork(networkId: string): Promise<void>;
@@ -123,7 +127,20 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     portfolios: createAccountReads<readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio }),
     identities: createAccountReads<AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.identity }),
   };
-  const directory = createWalletDirectory(kernel, options);
+  // The actions a visitor's click needs (connect, disconnect, switch) and the directory's listing
+  // code: one chunk, loaded when the modal first opens or an action is called; a failed load is
+  // retried by the next call.
+  let sessionModule: Promise<typeof SessionModule> | undefined;
+  const session = () =>
+    (sessionModule ??= import('./sessionModule').catch((error: unknown) => {
+      sessionModule = undefined;
+      throw error;
+    }));
+  // Connect calls made while that chunk loads: a newer call or a cancel gives the older one up,
+  // as either does to an attempt under way.
+  let connectCalls = 0;
+  let cancelledCalls = 0;
+  const directory = createWalletDirectory(kernel, options, session);
   const legal = createLegalConsent(kernel.getService(kernelRefs.storage), `${kernel.getService(kernelRefs.settings).storageKey}/legal-consent`, options);
   // Events to the host's sink (none configured: nothing at all), while the `analytics` flag is on.
   const analytics = createAnalytics({ kernel, connectAttempt: attempt, projectId: options.projectId || undefined, options: options.analytics });
@@ -145,10 +162,20 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     // Without a view: the router's entry (the account view while connected, else home).
     open: (view, params) => kernel.router.open(view, params),
     close: () => kernel.router.close('cancelled'),
-    connect: (connectorId) => connect(ctx, connectorId),
-    cancelConnect: () => cancelConnect(ctx),
-    disconnect: (namespace) => disconnect(ctx, namespace),
-    switchNetwork: (networkId) => switchNetwork(ctx, networkId),
+    async connect(connectorId) {
+      const call = ++connectCalls;
+      const actions = await session();
+      if (call !== connectCalls) throw new ConnectCancelledError('superseded');
+      if (call <= cancelledCalls) throw new ConnectCancelledError();
+      return actions.connect(ctx, connectorId);
+    },
+    cancelConnect() {
+      cancelledCalls = connectCalls;
+      ctx.pending?.controller.abort(new ConnectCancelledError());
+    },
+    preload: async () => void (await session()),
+    disconnect: async (namespace) => (await session()).disconnect(ctx, namespace),
+    switchNetwork: async (networkId) => (await session()).switchNetwork(ctx, networkId),
     network: (networkId) => networkOf(ctx, networkId),
     balance: (namespace) => getBalance(ctx, namespace),
     tokens: (namespace) => getTokens(ctx, namespace),
@@ -160,13 +187,25 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     start: () =>
       kernel.isDisposed
         ? Promise.resolve()
-        : (started ??= kernel.start().then(() => {
-            registerCustomWallets(kernel, directory, options.customWallets);
-            // Registry wallets load when the modal first opens (nothing touches the network before a
-            // click), in the background: a slow registry never holds up the modal.
+        : (started ??= kernel.start().then(async () => {
+            // Custom wallets need no network: a host that lists some loads the listing code now, so
+            // they are listed once `start` resolves (and the modal first opens).
+            if (options.customWallets?.length) {
+              try {
+                const actions = await session();
+                if (!kernel.isDisposed) actions.registerCustomWallets(kernel, directory, options.customWallets);
+              } catch (error) {
+                kernel.logger.warn('The wallet directory failed to load: custom wallets are not listed', error);
+              }
+            }
+            // The actions load, and registry wallets are fetched, when the modal first opens (nothing
+            // touches the network before a click), in the background: a slow registry never holds up the modal.
             const off = kernel.events.on('modal:opened', () => {
               off();
-              void loadRegistryWallets(kernel, directory);
+              void session().then(
+                (actions) => actions.loadRegistryWallets(kernel, directory),
+                (error: unknown) => kernel.logger.warn('The wallet directory failed to load', error),
+              );
             });
           })),
     async dispose() {

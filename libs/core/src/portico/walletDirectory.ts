@@ -1,7 +1,8 @@
-import { checkLink, kernelRefs, type Kernel } from '@portico/kernel';
+import { kernelRefs, type Kernel } from '@portico/kernel';
 import { assertWalletRegistryUrl } from '../walletRegistry/assertWalletRegistryUrl';
 import type { WalletRegistryClient, WalletRegistryClientOptions } from '../walletRegistry/createWalletRegistryClient';
 import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
+import type * as DirectoryWallets from './directoryWallets';
 import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
@@ -29,8 +30,11 @@ export interface WalletDirectory {
    * (`eip155:31337`) that no registry entry names.
    */
   chains(): string[];
-  /** Lists a registry wallet as a connector reached through WalletConnect (idempotent); returns its connector id. */
-  register(wallet: RegistryWallet, group: 'featured' | 'recommended', order?: number): string | undefined;
+  /**
+   * Lists a registry wallet as a connector reached through WalletConnect (idempotent); resolves
+   * with its connector id. The listing code loads with the first call (`directoryWallets.ts`).
+   */
+  register(wallet: RegistryWallet, group: 'featured' | 'recommended', order?: number): Promise<string | undefined>;
   /** The installed connector for a registry wallet (same id or rdns), if any and not contested. */
   installed(wallet: Pick<RegistryWallet, 'id' | 'rdns'>): string | undefined;
 }
@@ -60,8 +64,13 @@ function lazyRegistryClient(options: WalletRegistryClientOptions): WalletRegistr
 /**
  * Builds the wallet directory: a registry client (when there is a project id), and the
  * connectors of featured, custom and recommended wallets, all reached through WalletConnect.
+ * `loadListing` brings the listing code (`directoryWallets.ts`), loaded on first use.
  */
-export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig, 'projectId' | 'walletRegistryUrl' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>): WalletDirectory {
+export function createWalletDirectory(
+  kernel: Kernel,
+  config: Pick<PorticoConfig, 'projectId' | 'walletRegistryUrl' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>,
+  loadListing: () => Promise<Pick<typeof DirectoryWallets, 'registerDirectoryWallet'>>,
+): WalletDirectory {
   const registry = config.projectId
     ? lazyRegistryClient({
         http: kernel.http,
@@ -71,7 +80,6 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
       })
     : undefined;
   const excluded = new Set(config.excludeWalletIds ?? []);
-  const viaNamespaces = () => kernel.connectors.get(directoryVia(kernel) ?? '')?.namespaces ?? [];
   const directory: WalletDirectory = {
     registry,
     featuredWalletIds: config.featuredWalletIds ?? [],
@@ -84,120 +92,7 @@ export function createWalletDirectory(kernel: Kernel, config: Pick<PorticoConfig
       // Several wallets claim this one's identity: picking one here would be a silent winner.
       return matches.some((c) => c.contested) ? undefined : matches[0]?.id;
     },
-    register(wallet, group, order) {
-      if (kernel.connectors.get(wallet.id)) return wallet.id;
-      const through = viaNamespaces();
-      const namespaces = wallet.namespaces.length ? wallet.namespaces.filter((ns) => through.includes(ns)) : through;
-      if (namespaces.length === 0) return undefined;
-      try {
-        kernel.connectors.register(
-          {
-            id: wallet.id,
-            name: wallet.name,
-            type: 'WALLET_CONNECT',
-            group,
-            namespaces,
-            via: directoryVia(kernel),
-            ...(order !== undefined ? { order } : {}),
-            ...(wallet.imageUrl ? { icon: wallet.imageUrl } : {}),
-            ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
-            links: { mobile: wallet.links.mobile, desktop: wallet.links.desktop, web: wallet.links.web, appStore: wallet.links.appStore, playStore: wallet.links.playStore },
-          },
-          'core',
-        );
-        return wallet.id;
-      } catch (error) {
-        kernel.logger.warn(`Ignored registry wallet "${wallet.id}"`, error);
-        return undefined;
-      }
-    },
+    register: async (wallet, group, order) => (await loadListing()).registerDirectoryWallet(kernel, wallet, group, order),
   };
   return directory;
-}
-
-/** Lists the host's custom wallets: no network needed, so they render the first time the modal opens. */
-export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory, customWallets: PorticoConfig['customWallets'] = []): void {
-  const via = directoryVia(kernel);
-  if (!via) {
-    if (customWallets.length) kernel.logger.warn(`customWallets are reached through WalletConnect, which is not enabled: ${customWallets.length} custom wallet(s) not listed`);
-    return;
-  }
-  const through = kernel.connectors.get(via)?.namespaces ?? kernel.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId.split(':')[0]!);
-  const linkOrNothing = (wallet: { id: string }, field: string, value: string | undefined, kind: 'app' | 'web') => {
-    if (value === undefined) return undefined;
-    const checked = checkLink(value, kind);
-    if (checked.ok) return value;
-    kernel.logger.warn(`Custom wallet "${wallet.id}": ${field} ignored, it ${checked.reason}`);
-    return undefined;
-  };
-  customWallets.forEach((wallet, index) => {
-    if (directory.excludeWalletIds.has(wallet.id) || kernel.connectors.get(wallet.id)) return;
-    try {
-      kernel.connectors.register(
-        {
-          id: wallet.id,
-          name: wallet.name,
-          type: 'WALLET_CONNECT',
-          group: 'custom',
-          order: index,
-          namespaces: [...new Set(through)],
-          via,
-          ...(wallet.imageUrl ? { icon: wallet.imageUrl } : {}),
-          links: {
-            mobile: linkOrNothing(wallet, 'mobileLink', wallet.mobileLink, 'app'),
-            desktop: linkOrNothing(wallet, 'desktopLink', wallet.desktopLink, 'app'),
-            web: linkOrNothing(wallet, 'webappLink', wallet.webappLink, 'web'),
-            appStore: linkOrNothing(wallet, 'appStore', wallet.appStore, 'web'),
-            playStore: linkOrNothing(wallet, 'playStore', wallet.playStore, 'web'),
-          },
-        },
-        'core',
-      );
-    } catch (error) {
-      kernel.logger.warn(`Ignored custom wallet "${wallet.id}"`, error);
-    }
-  });
-}
-
-/**
- * Lists the featured and recommended registry wallets, when WalletConnect (which reaches them)
- * is enabled. Called when the modal first opens: nothing touches the network before a click.
- * Failures are logged; the Connect view still shows what is installed.
- */
-export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirectory): Promise<void> {
-  const { registry } = directory;
-  const via = kernel.connectors.get(directoryVia(kernel) ?? '');
-  if (!registry || !via) return;
-  const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
-  try {
-    // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
-    // them with the featured ones, so the Connect view shows them on top (the recent group).
-    const recent = kernel.connection
-      .getSnapshot()
-      .recentWallets.map((r) => r.id)
-      .filter((id) => !kernel.connectors.get(id) && !directory.featuredWalletIds.includes(id));
-    const wanted = [...directory.featuredWalletIds, ...recent];
-    const fetched = wanted.length ? await registry.byIds(wanted) : [];
-    fetched
-      .filter((wallet) => directory.featuredWalletIds.includes(wallet.id))
-      .filter(allowed)
-      .forEach((wallet, index) => directory.register(wallet, 'featured', index));
-    fetched
-      .filter((wallet) => recent.includes(wallet.id))
-      .filter(allowed)
-      .forEach((wallet, index) => directory.register(wallet, 'recommended', RECOMMENDED_COUNT + index));
-    const page = await registry.list({
-      page: 1,
-      entries: RECOMMENDED_COUNT + directory.featuredWalletIds.length + 8,
-      chains: directory.chains().filter((ns) => via.namespaces.includes(ns)),
-      ...(directory.includeWalletIds ? { include: directory.includeWalletIds } : {}),
-      exclude: [...directory.excludeWalletIds, ...directory.featuredWalletIds, ...recent],
-    });
-    page.wallets
-      .filter(allowed)
-      .slice(0, RECOMMENDED_COUNT)
-      .forEach((wallet, index) => directory.register(wallet, 'recommended', index));
-  } catch (error) {
-    kernel.logger.warn('The wallet registry could not be loaded', error);
-  }
 }

@@ -140,9 +140,11 @@ export default function AllWalletsView() {
   const pick = (row: Row) => {
     if (row.kind === 'connector') return connect(row.connector.id);
     if (!row.wallet) return;
-    const id = directory.installed(row.wallet) ?? directory.register(row.wallet, 'recommended');
-    if (id) connect(id);
-    else setError({ title: t('allWallets.unavailable', { name: row.wallet.name }, `${row.wallet.name} cannot be reached: WalletConnect is not enabled for the app's networks`) });
+    const { wallet } = row;
+    const installedId = directory.installed(wallet);
+    if (installedId) return connect(installedId);
+    const unavailable = () => setError({ title: t('allWallets.unavailable', { name: wallet.name }, `${wallet.name} cannot be reached: WalletConnect is not enabled for the app's networks`) });
+    void directory.register(wallet, 'recommended').then((id) => (id ? connect(id) : unavailable()), unavailable);
   };
 
   const focusRow = (index: number) => {

@@ -52,6 +52,8 @@ async function setUp(config: Partial<PorticoConfig> & { withSocials?: boolean; s
   });
   live.push(portico);
   await portico.start();
+  // As the modal's first open does: the actions' code is there before a click (a click waits for it otherwise).
+  await portico.preload();
   render(
     <PorticoProvider portico={portico}>
       <ConnectView />

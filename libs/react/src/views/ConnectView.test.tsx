@@ -13,6 +13,8 @@ async function setUp() {
   const chain = acmeChain();
   const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [chain.plugin], storage: createMemoryStorage(), logLevel: 'silent' });
   await portico.start();
+  // As the modal's first open does: the actions' code is there before a click (a click waits for it otherwise).
+  await portico.preload();
   // Two wallets announced one identity (rdns): the chain plugin lists both as contested.
   for (const n of [1, 2]) portico.kernel.connectors.register({ id: `xyz.acme.twin#${n}`, name: 'Twin Wallet', type: 'ANNOUNCED', namespaces: ['acme'], rdns: 'xyz.acme.twin', contested: true }, 'chain-acme');
   render(
