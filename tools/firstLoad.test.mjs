@@ -38,4 +38,9 @@ describe('core first load', () => {
     expect(all.files).toEqual(expect.arrayContaining(lazy));
     expect(page.files).toEqual(expect.arrayContaining(['src/portico/createPortico.ts', 'src/portico/walletDirectory.ts', 'src/portico/accountReads.ts']));
   });
+
+  it('the i18n store starts with the first-load English; the complete catalogue is not imported', () => {
+    expect(page.files).toContain('src/i18n/enFirstLoad.ts');
+    expect(page.files).not.toContain('src/i18n/en.ts');
+  });
 });

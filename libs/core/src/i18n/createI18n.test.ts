@@ -4,9 +4,34 @@ import { en } from './en';
 
 describe('createI18n', () => {
   it('translates English and interpolates as text', () => {
-    const i18n = createI18n();
+    const i18n = createI18n('en', undefined, undefined, en);
     expect(i18n.t('connecting.continueIn', { name: '<b>Evil</b>' })).toBe('Continue in <b>Evil</b>');
     expect(i18n.getSnapshot()).toMatchObject({ locale: 'en', dir: 'ltr' });
+  });
+
+  it('starts with the first-load English only; the complete catalogue arrives with provideEnglish, under a loaded locale too', async () => {
+    const i18n = createI18n();
+    expect(i18n.t('button.connect')).toBe('Connect Wallet');
+    expect(i18n.t('view.loading')).toBe('Loading');
+    // Not in the first load: the caller's fallback, else the key, never undefined.
+    expect(i18n.t('connect.allWallets', undefined, 'All wallets')).toBe('All wallets');
+    expect(i18n.t('connect.allWallets')).toBe('connect.allWallets');
+    let notified = 0;
+    i18n.subscribe(() => notified++);
+    i18n.provideEnglish(en);
+    expect(notified).toBe(1);
+    expect(i18n.t('connect.allWallets')).toBe('All Wallets');
+    i18n.provideEnglish(en);
+    expect(notified).toBe(1);
+
+    const french = createI18n();
+    await french.setLocale('fr');
+    const translated = french.t('connect.allWallets');
+    french.provideEnglish(en);
+    expect(french.t('connect.allWallets')).toBe(translated);
+    expect(french.getSnapshot()).toMatchObject({ locale: 'fr', loaded: 'fr' });
+    // A key the locale lacks reads the English that arrived.
+    expect(french.getSnapshot().messages['view.retry']).toBeTruthy();
   });
 
   it('loads Arabic lazily, switches to RTL and falls back to English for missing keys', async () => {

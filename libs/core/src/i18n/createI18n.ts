@@ -1,5 +1,6 @@
 import { createObservable, type Observable } from '@portico/kernel';
-import { en, type MessageKey, type Messages } from './en';
+import type { MessageKey, Messages } from './en';
+import { enFirstLoad } from './enFirstLoad';
 import type { resolveLocale } from './builtinLocales';
 import type { LocaleLoader } from './localeLoader';
 
@@ -29,21 +30,41 @@ export interface I18n extends Observable<I18nState> {
   t(key: MessageKey | (string & {}), vars?: Readonly<Record<string, string | number>>, fallback?: string): string;
   /** A language tag (`fr`, `pt-BR`, `zh-Hant-TW`) or `'auto'` to follow `navigator.languages`. */
   setLocale(locale: string): Promise<void>;
+  /**
+   * Hands the store the complete English catalogue (`en`): until then it holds only
+   * `enFirstLoad` (the buttons, the loading dialog), and other keys read as their fallback or
+   * the key itself. The React layer does this when the modal's chunk arrives; a host using `t`
+   * without the modal passes `en` here, or to `createI18n`.
+   */
+  provideEnglish(catalogue: Messages): void;
 }
 
 /**
- * Creates the i18n store. English is built in; other locales load lazily; a locale that
- * fails to load keeps English and is logged. Messages are plain text, never HTML.
+ * Creates the i18n store. English is built in (the first-load part, or `english` when given:
+ * see `provideEnglish`); other locales load lazily; a locale that fails to load keeps English
+ * and is logged. Messages are plain text, never HTML.
  */
-export function createI18n(locale = 'en', custom?: Readonly<Record<string, LocaleLoader>>, onError?: (error: unknown) => void): I18n {
-  const state = createObservable<I18nState>({ locale: 'en', loaded: 'en', dir: 'ltr', messages: en });
+export function createI18n(locale = 'en', custom?: Readonly<Record<string, LocaleLoader>>, onError?: (error: unknown) => void, english?: Messages): I18n {
+  let base: Messages = english ?? enFirstLoad;
+  /** The loaded locale's own messages, over English. */
+  let own: Messages = {};
+  const state = createObservable<I18nState>({ locale: 'en', loaded: 'en', dir: 'ltr', messages: base });
+  const show = (next: Omit<I18nState, 'messages'>, messages: Messages) => {
+    own = messages;
+    state.set({ ...next, messages: { ...base, ...own } });
+  };
   let request = 0;
 
   const i18n: I18n = {
     getSnapshot: () => state.getSnapshot(),
     subscribe: (listener) => state.subscribe(listener),
     t(key, vars, fallback) {
-      return interpolate(state.getSnapshot().messages[key] ?? (en as Messages)[key] ?? fallback ?? key, vars);
+      return interpolate(state.getSnapshot().messages[key] ?? fallback ?? key, vars);
+    },
+    provideEnglish(catalogue) {
+      if (catalogue === base) return;
+      base = catalogue;
+      state.set((s) => ({ ...s, messages: { ...base, ...own } }));
     },
     async setLocale(requested) {
       const id = ++request;
@@ -60,13 +81,13 @@ export function createI18n(locale = 'en', custom?: Readonly<Record<string, Local
       const { next, match, dir, loader } = resolved;
       if (!loader) {
         if (match !== 'en') onError?.(new Error(`No messages for locale "${next}"; using English`));
-        state.set({ locale: next, loaded: 'en', dir, messages: en });
+        show({ locale: next, loaded: 'en', dir }, {});
         return;
       }
       try {
         const module = await loader();
         if (id !== request) return;
-        state.set({ locale: next, loaded: match ?? 'en', dir, messages: { ...en, ...module.default } });
+        show({ locale: next, loaded: match ?? 'en', dir }, module.default);
       } catch (error) {
         if (id === request) onError?.(error);
       }

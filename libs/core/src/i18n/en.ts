@@ -1,16 +1,16 @@
-/** Every user-facing string of the core modal, in English (the complete catalogue). */
+import { enFirstLoad } from './enFirstLoad';
+
+/**
+ * Every user-facing string of the core modal, in English (the complete catalogue). The page's
+ * first load carries only `enFirstLoad` (the buttons and the loading dialog); this arrives with
+ * the modal's chunk, which hands it to the i18n store (`I18n.provideEnglish`).
+ */
 export const en = {
-  'button.connect': 'Connect Wallet',
-  'button.connecting': 'Connecting…',
-  'button.network': 'Network',
-  'button.unsupportedNetwork': 'Unsupported network',
+  ...enFirstLoad,
   'modal.close': 'Close',
   'modal.back': 'Back',
   'modal.closeBlocked': 'Finish or cancel this step to close.',
   'modal.poweredBy': 'Secured by Portico',
-  'view.loading': 'Loading',
-  'view.loadFailed': 'This part of the modal failed to load.',
-  'view.retry': 'Try again',
   'connect.title': 'Connect Wallet',
   'connect.wallets': 'Wallets',
   'connect.allWallets': 'All Wallets',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PorticoProvider } from '@portico/react';
+import { en, PorticoProvider } from '@portico/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupSiwx } from '../test/setupSiwx';
@@ -9,6 +9,8 @@ afterEach(cleanup);
 
 async function mounted(options: Parameters<typeof setupSiwx>[0] = {}) {
   const s = await setupSiwx(options);
+  // The modal's chunk hands over the complete English; this renders the view without it.
+  s.portico.i18n.provideEnglish(en);
   render(
     <PorticoProvider portico={s.portico}>
       <SIWXSignMessageView />

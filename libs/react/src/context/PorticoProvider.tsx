@@ -84,7 +84,11 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
     if (pending.current) return;
     setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
     pending.current = loadModalRoot().then(
-      (module) => setChunk({ status: 'ready', Root: module.default }),
+      (module) => {
+        // Before the modal renders: its views read the whole English catalogue.
+        portico.i18n.provideEnglish(module.en);
+        setChunk({ status: 'ready', Root: module.default });
+      },
       (error: unknown) => {
         pending.current = undefined;
         portico.kernel.logger.warn(`The modal failed to load: ${error instanceof Error ? error.message : String(error)}`);

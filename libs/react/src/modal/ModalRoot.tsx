@@ -13,6 +13,9 @@ import * as connectingView from '../views/ConnectingView';
 import * as connectView from '../views/ConnectView';
 import * as networksView from '../views/NetworksView';
 
+/** The complete English catalogue travels with the modal: the page's first load has only the buttons' words. */
+export { en } from '@portico/core';
+
 /**
  * The core views' modules, loaded from here rather than from the core plugin so the
  * bundler sees the views as imported by the modal chunk and keeps what they share with it

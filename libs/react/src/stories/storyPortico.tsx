@@ -3,7 +3,7 @@
 import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type AccountIdentity, type ChainAdapter } from '@portico/kernel';
 import type { Decorator } from '@storybook/react-vite';
 import { PorticoContext } from '../context/PorticoContext';
-import type { Network, Portico } from '@portico/core';
+import { en, type Network, type Portico } from '@portico/core';
 import { createPortico } from '../createPortico';
 
 export const storyNetworks: Network[] = [
@@ -117,6 +117,8 @@ export async function createStoryPortico(options: StoryPorticoOptions = {}): Pro
     privacyPolicyUrl: 'https://storybook.example/privacy',
   });
   live.push(portico);
+  // The modal's chunk hands over the complete English; a story renders its view without it.
+  portico.i18n.provideEnglish(en);
   await portico.start();
   return portico;
 }

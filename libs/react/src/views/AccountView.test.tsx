@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PorticoContext } from '../context/PorticoContext';
-import type { Portico } from '@portico/core';
+import { en, type Portico } from '@portico/core';
 import { createMemoryStorage, definePlugin } from '@portico/kernel';
 import { createPortico } from '../createPortico';
 import { acmeChain, acmeNetworks } from '@portico/core/testing';
@@ -14,12 +14,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const mount = (portico: Portico) =>
-  render(
+// The modal's chunk hands over the complete English; these tests render the view without it.
+const mount = (portico: Portico) => {
+  portico.i18n.provideEnglish(en);
+  return render(
     <PorticoContext.Provider value={portico}>
       <AccountView />
     </PorticoContext.Provider>,
   );
+};
 const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const balance = () => screen.getByTestId('account-balance');
 

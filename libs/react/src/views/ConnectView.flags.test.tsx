@@ -4,7 +4,7 @@ import { ConfigInvalidError } from '@portico/kernel/errors';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import type { Portico, PorticoConfig } from '@portico/core';
+import { en, type Portico, type PorticoConfig } from '@portico/core';
 import { createPortico } from '../createPortico';
 import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import ConnectView from './ConnectView';
@@ -52,8 +52,9 @@ async function setUp(config: Partial<PorticoConfig> & { withSocials?: boolean; s
   });
   live.push(portico);
   await portico.start();
-  // As the modal's first open does: the actions' code is there before a click (a click waits for it otherwise).
+  // As the modal's first open does: the actions' code and the complete English are there before a click.
   await portico.preload();
+  portico.i18n.provideEnglish(en);
   render(
     <PorticoProvider portico={portico}>
       <ConnectView />

@@ -3,6 +3,7 @@ import { createMemoryStorage } from '@portico/kernel';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
+import { en } from '@portico/core';
 import { createPortico } from '../createPortico';
 import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import ConnectView from './ConnectView';
@@ -13,8 +14,9 @@ async function setUp() {
   const chain = acmeChain();
   const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [chain.plugin], storage: createMemoryStorage(), logLevel: 'silent' });
   await portico.start();
-  // As the modal's first open does: the actions' code is there before a click (a click waits for it otherwise).
+  // As the modal's first open does: the actions' code and the complete English are there before a click.
   await portico.preload();
+  portico.i18n.provideEnglish(en);
   // Two wallets announced one identity (rdns): the chain plugin lists both as contested.
   for (const n of [1, 2]) portico.kernel.connectors.register({ id: `xyz.acme.twin#${n}`, name: 'Twin Wallet', type: 'ANNOUNCED', namespaces: ['acme'], rdns: 'xyz.acme.twin', contested: true }, 'chain-acme');
   render(
