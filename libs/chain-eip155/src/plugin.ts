@@ -5,7 +5,7 @@ import { createEip155Adapter } from './createEip155Adapter';
 import { discoverEip6963 } from './discovery/discoverEip6963';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
-import { rpcServiceUrl, type RpcOptions } from './rpcUrls';
+import type { RpcOptions } from './rpcUrls';
 
 /** Methods a WalletConnect session must let the wallet answer; every other read goes to the network's RPC. */
 const SESSION_METHODS = [
@@ -38,7 +38,6 @@ export interface Eip155PluginOptions extends RpcOptions {
  * and the WalletConnect session provider (each loaded on first use).
  */
 export function createEip155Plugin(options: Eip155PluginOptions = {}) {
-  const rpcUrl = (caipNetworkId: string) => options.customRpcUrls?.[caipNetworkId]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, caipNetworkId) : undefined);
   return defineChainPlugin({
     manifest,
     adapter: (parts) =>
@@ -46,7 +45,11 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
     services(ctx) {
       // viem's SIWE code loads only when someone signs in.
       ctx.services.register(siwxVerifierRef('eip155'), {
-        useValue: lazySiwxVerifier('eip155', () => import('./siwx/createEip155Verifier').then((m) => m.createEip155Verifier({ getRpcUrl: rpcUrl }))),
+        useValue: lazySiwxVerifier('eip155', async () => {
+          const [{ createEip155Verifier }, { rpcServiceUrl }] = await Promise.all([import('./siwx/createEip155Verifier'), import('./rpcUrls')]);
+          const getRpcUrl = (caipNetworkId: string) => options.customRpcUrls?.[caipNetworkId]?.[0] ?? (options.rpcService ? rpcServiceUrl(options.rpcService, caipNetworkId) : undefined);
+          return createEip155Verifier({ getRpcUrl });
+        }),
       });
       ctx.services.register(walletConnectBindingRef('eip155'), {
         useValue: { namespace: 'eip155', methods: SESSION_METHODS, events: ['accountsChanged', 'chainChanged'], load: () => import('./walletconnect/createEip155SessionProvider') },

@@ -12,7 +12,8 @@ import { ServiceRegistry } from './di/ServiceRegistry';
 import { createEventBus, type EventBus } from './events/createEventBus';
 import { ConfigInvalidError, KernelDisposedError } from './errors/kernelErrors';
 import { FeatureFlags } from './flags/FeatureFlags';
-import { createHttpClient, type HttpClient } from './http/createHttpClient';
+import type { HttpClient } from './http/createHttpClient';
+import { lazyHttpClient } from './http/lazyHttpClient';
 import { kernelConfigSchema, remoteFlagsSchema, type KernelConfig } from './kernelConfigSchema';
 import type { Network } from './chain/networkSchema';
 import { kernelRefs, type KernelSettings } from './kernelRefs';
@@ -92,7 +93,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   const contributions = new ContributionRegistry(options.contributions);
   const connectors = new ConnectorRegistry(contributions);
   const alerts = new AlertCenter(contributions, logger);
-  const http = createHttpClient(options.http);
+  const http = lazyHttpClient(options.http);
   const services = new ServiceRegistry(container.createChildContainer());
   const host = new PluginHost({
     kernelVersion: KERNEL_VERSION,

@@ -69,7 +69,8 @@ export type { RpcDecision } from '../src/rpc/RpcPolicyEngine';
 
 export { createHttpClient } from '../src/http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from '../src/http/createHttpClient';
-export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, RPC_READ_TIMEOUT_MS } from '../src/http/jsonRpc';
+export { firstAnsweringUrl, jsonRpcRequest, RPC_READ_TIMEOUT_MS } from '../src/http/jsonRpc';
+export { isEndpointUnreachable } from '../src/errors/classifyError';
 export type { JsonRpcRequestOptions } from '../src/http/jsonRpc';
 export { CACHE_TTL_MS, createTtlCache } from '../src/cache/createTtlCache';
 export type { TtlCache, TtlCacheOptions } from '../src/cache/createTtlCache';

@@ -1,5 +1,5 @@
-import { isEndpointUnreachable } from '@portico/kernel/http';
 import { classifyError } from '@portico/kernel/errors';
+import { isEndpointUnreachable } from '@portico/kernel/http';
 
 /** Why a read failed, in the terms the user is told: nobody answered, or the answer was an error. */
 export type ReadFailureKind = 'unreachable' | 'failed';

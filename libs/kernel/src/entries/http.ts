@@ -4,5 +4,6 @@
  */
 export { createHttpClient } from '../http/createHttpClient';
 export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, RequestOptions } from '../http/createHttpClient';
-export { firstAnsweringUrl, isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from '../http/jsonRpc';
+export { firstAnsweringUrl, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from '../http/jsonRpc';
+export { isEndpointUnreachable } from '../errors/classifyError';
 export type { JsonRpcRequestOptions } from '../http/jsonRpc';

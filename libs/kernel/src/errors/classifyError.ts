@@ -1,4 +1,6 @@
+import { HttpError } from './kernelErrors';
 import { isPlainMessage } from './isPlainMessage';
+import { isPorticoError } from './PorticoError';
 
 /**
  * What a failure means to the user, whatever threw it: a wallet (EIP-1193 / EIP-1474 codes, a
@@ -200,4 +202,17 @@ export function classifyError(error: unknown): ErrorClassification {
     .map(messageOf)
     .find((message): message is string => message !== undefined && isPlainMessage(message));
   return { kind: 'unknown', ...(firstCode !== undefined ? { code: firstCode } : {}), ...(detail ? { detail: detail.trim() } : {}) };
+}
+
+const TRANSIENT_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/**
+ * Whether a request failed because the endpoint did not answer: a refused or reset connection
+ * (`fetch`'s TypeError), a timeout, a 408/429/5xx status, or no URL answering at all.
+ */
+export function isEndpointUnreachable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (!isPorticoError(error)) return false;
+  if (error.code === 'kernel/http-timeout' || error.code === 'kernel/rpc-unavailable') return true;
+  return error instanceof HttpError && TRANSIENT_STATUS.has(error.status);
 }

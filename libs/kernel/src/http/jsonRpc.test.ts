@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from './createHttpClient';
 import { HttpError, HttpTimeoutError } from '../errors/kernelErrors';
-import { isEndpointUnreachable, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
+import { isEndpointUnreachable } from '../errors/classifyError';
+import { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
 
 let server: Server;
 let base = '';

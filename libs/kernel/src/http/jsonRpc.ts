@@ -1,5 +1,4 @@
 import { isPorticoError, PorticoError } from '../errors/PorticoError';
-import { HttpError } from '../errors/kernelErrors';
 import type { HttpClient } from './createHttpClient';
 
 /** A JSON-RPC error answer: the node answered, so no fallback is tried. */
@@ -63,19 +62,6 @@ export async function jsonRpcRequest<T>(
 }
 
 /** HTTP statuses of an endpoint that is down, overloaded or limiting us: it may answer later. */
-const TRANSIENT_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-
-/**
- * Whether a request failed because the endpoint did not answer: a refused or reset connection
- * (`fetch`'s TypeError), a timeout, a 408/429/5xx status, or no URL answering at all.
- */
-export function isEndpointUnreachable(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  if (!isPorticoError(error)) return false;
-  if (error.code === 'kernel/http-timeout' || error.code === 'kernel/rpc-unavailable') return true;
-  return error instanceof HttpError && TRANSIENT_STATUS.has(error.status);
-}
-
 /**
  * Runs `call` against each URL in order until one answers: an error `isAnswer` accepts is the
  * endpoint's own answer and is thrown as it is; any other tries the next URL. None answering:
