@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CloseReason, validateManifest } from '../../test/internals';
-import { chainPlugin, kernelFactory, manifest, plugin, record } from '../../test/helpers';
+import { chainPlugin, kernelFactory, manifest, plugin, record, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory({ withShell: true });
 
@@ -222,6 +222,8 @@ describe('Router: views by role', () => {
     kernel.router.close();
     kernel.connection.setConnected('acme', { accounts: [{ address: 'acme:1:0xabc', type: 'eoa' }], network: 'acme:1' });
     const refused = kernel.requestGate.request('acme', { method: 'acme_drain' }, async () => 'never');
+    // The gate's approval flow is a module it loads with the first request that needs it.
+    await waitFor(() => kernel.router.getSnapshot().isOpen);
     expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Me' } });
     await expect(refused).rejects.toThrow('Requested RPC call is not allowed');
     expect(kernel.router.getSnapshot().current.view).toBe('Me');

@@ -1,9 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kernelRefs, NOT_ALLOWED_DELAY_MS, type KernelConfig } from '../../test/internals';
 import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewNotFoundError } from '../../src/entries/errors';
 import { chainPlugin, kernelFactory, record, rejectionOf, waitFor } from '../../test/helpers';
 
 const makeKernel = kernelFactory({ withShell: true });
+
+// The approval flow is a module the gate loads with the first request that needs the user; loading
+// it here first keeps each test's waiting to the gate's own (a few microtasks, as in a page that has it).
+beforeAll(async () => {
+  await import('./approvalFlow');
+});
+
+/** Until `count` requests wait on the approval view (the flow's module is imported first). */
+const asked = (kernel: { requestGate: { getSnapshot(): { pending: readonly unknown[] } } }, count = 1) => waitFor(() => kernel.requestGate.getSnapshot().pending.length >= count);
 
 const policy = { id: 'acme-rpc', namespace: 'acme', safe: ['acme_get*', 'acme_chainId'], confirm: ['acme_sign', 'acme_send*'] };
 
@@ -79,6 +88,7 @@ describe('RequestGate: safe and confirm', () => {
     };
 
     const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, sendAfter));
+    await asked(kernel);
     expect(kernel.router.viewFor('approval')).toBe('ApproveTransaction');
     const pending = kernel.requestGate.getSnapshot().pending;
     expect(pending).toEqual([{ id: expect.any(String), namespace: 'acme', method: 'acme_sign', params: ['hello'] }]);
@@ -104,6 +114,7 @@ describe('RequestGate: safe and confirm', () => {
     const closed = record(kernel, 'modal:closed');
     const { send, calls } = sender('0xsig');
     const request = kernel.requestGate.request('acme', { method: 'acme_sendTransaction' }, send);
+    await asked(kernel);
     const id = kernel.requestGate.getSnapshot().pending[0]!.id;
     kernel.requestGate.reject(id);
     const error = await rejectionOf(request);
@@ -117,6 +128,7 @@ describe('RequestGate: safe and confirm', () => {
     const kernel = gateKernel();
     const first = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send);
     const second = kernel.requestGate.request('acme', { method: 'acme_sendTransaction' }, sender(2).send);
+    await asked(kernel, 2);
     expect(kernel.requestGate.getSnapshot().pending).toHaveLength(2);
     kernel.router.close();
     await expect(first).rejects.toBeInstanceOf(UserRejectedRequestError);
@@ -128,6 +140,7 @@ describe('RequestGate: safe and confirm', () => {
     const kernel = gateKernel();
     const settled = record(kernel, 'rpc:approval-settled');
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender(1).send);
+    await asked(kernel);
     kernel.requestGate.approve('approval-999');
     kernel.requestGate.reject('nope');
     expect(settled).toEqual([]);
@@ -143,6 +156,7 @@ describe('RequestGate: safe and confirm', () => {
     const kernel = gateKernel();
     void kernel.router.open('Account');
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('ok').send);
+    await asked(kernel);
     expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', 'ApproveTransaction']);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await expect(request).resolves.toBe('ok');
@@ -153,6 +167,7 @@ describe('RequestGate: safe and confirm', () => {
     const kernel = gateKernel();
     const a = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('a').send);
     const b = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('b').send);
+    await asked(kernel, 2);
     const [first, second] = kernel.requestGate.getSnapshot().pending;
     kernel.requestGate.approve(first!.id);
     await expect(a).resolves.toBe('a');
@@ -178,7 +193,8 @@ describe('RequestGate: refused methods', () => {
     const { send, calls } = sender('never');
     const promise = kernel.requestGate.request('acme', { method: 'acme_drainWallet' }, send);
     const request = track(promise);
-
+    // The flow's module answers in a few microtasks; no time passes.
+    await vi.advanceTimersByTimeAsync(0);
     expect(kernel.router.getSnapshot().isOpen).toBe(true);
     expect(rejected).toEqual([{ namespace: 'acme', method: 'acme_drainWallet' }]);
     await vi.advanceTimersByTimeAsync(39);
@@ -287,6 +303,7 @@ describe('RequestGate: an approved request that fails', () => {
   it('rejects the host with the original error and reopens the approval view with the failure', async () => {
     const kernel = gateKernel();
     const request = kernel.requestGate.request('acme', { method: 'acme_sendTransaction', params: [{ to: 'x' }] }, failingSend);
+    await asked(kernel);
     const id = kernel.requestGate.getSnapshot().pending[0]!.id;
     kernel.requestGate.approve(id);
     const error = await rejectionOf(request);
@@ -299,6 +316,7 @@ describe('RequestGate: an approved request that fails', () => {
     const kernel = gateKernel();
     void kernel.router.open('Account');
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    await asked(kernel);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await rejectionOf(request);
     expect(kernel.router.getSnapshot().stack.map((e) => e.view)).toEqual(['Account', 'ApproveTransaction']);
@@ -310,11 +328,13 @@ describe('RequestGate: an approved request that fails', () => {
   it('closing the modal clears the failure; a successful send records none', async () => {
     const kernel = gateKernel();
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    await asked(kernel);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await rejectionOf(request);
     kernel.router.close();
     expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
     const ok = kernel.requestGate.request('acme', { method: 'acme_sign' }, sender('0xsig').send);
+    await asked(kernel);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await expect(ok).resolves.toBe('0xsig');
     expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
@@ -333,6 +353,7 @@ describe('RequestGate: an approved request that fails', () => {
     const lines: string[] = [];
     const kernel = gateKernel({ logLevel: 'warn', logSink: (_level, message) => void lines.push(message) });
     const request = kernel.requestGate.request('acme', { method: 'acme_sign' }, failingSend);
+    await asked(kernel);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await rejectionOf(request);
     expect(lines.some((line) => line.includes('The approved acme_sign request failed'))).toBe(true);

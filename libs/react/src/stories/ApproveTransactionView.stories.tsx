@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ApproveTransactionView from '../views/ApproveTransactionView';
-import { connectedPortico, disposeStoryPorticos, themeOf, withPortico, type PorticoLoaded } from './storyPortico';
+import { connectedPortico, disposeStoryPorticos, themeOf, untilPending, withPortico, type PorticoLoaded } from './storyPortico';
 
 /** Loaded by these stories: the instance and the gated request's outcome. */
 interface Loaded extends PorticoLoaded {
@@ -25,6 +25,7 @@ const meta = {
       });
       // Disposing the instance aborts a request still pending; that is not a failure here.
       outcome.catch(() => undefined);
+      await untilPending(portico);
       return { portico, outcome, sent };
     },
   ],
@@ -109,6 +110,7 @@ export const ApprovedThenNetworkDown: Story = {
       () => 'resolved',
       (error: unknown) => error,
     );
+    await untilPending(portico);
     await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }));
     await expect(await outcome).toBeInstanceOf(TypeError);
     const alert = await canvas.findByRole('alert');

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ModalShell } from '../modal/ModalShell';
-import { connectedPortico, createStoryPortico, disposeStoryPorticos, themeOf, withPortico, type PorticoLoaded } from './storyPortico';
+import { connectedPortico, createStoryPortico, disposeStoryPorticos, themeOf, untilPending, withPortico, type PorticoLoaded } from './storyPortico';
 
 const meta = {
   title: 'Modal/ModalShell',
@@ -58,6 +58,7 @@ export const ApproveTransactionNotClosable: Story = {
     async ({ globals }) => {
       const portico = await connectedPortico({ theme: themeOf(globals) });
       portico.kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hello'] }, async () => '0xsig').catch(() => undefined);
+      await untilPending(portico);
       return { portico };
     },
   ],

@@ -152,3 +152,17 @@ export const withPortico: Decorator = (Story, { loaded }) => {
 
 /** The toolbar theme, for the instance's own theme (the shell reads it). */
 export const themeOf = (globals: Record<string, unknown>): 'light' | 'dark' => (globals.theme === 'dark' ? 'dark' : 'light');
+
+/** Resolves once `count` requests wait on the approval view (the gate loads its approval flow with the first one that needs it). */
+export function untilPending(portico: Portico, count = 1): Promise<void> {
+  return new Promise((resolve) => {
+    let off = () => {};
+    const check = () => {
+      if (portico.kernel.requestGate.getSnapshot().pending.length < count) return;
+      off();
+      resolve();
+    };
+    off = portico.kernel.requestGate.subscribe(check);
+    check();
+  });
+}

@@ -1,0 +1,136 @@
+import type { KernelSettings } from '../kernelRefs';
+import type { EventBus } from '../events/createEventBus';
+import type { Logger } from '../logger/createLogger';
+import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewNotFoundError } from '../errors/kernelErrors';
+import type { Router } from '../router/Router';
+import type { WritableObservable } from '../state/createObservable';
+import type { PendingApproval, RequestGateState, RpcRequest } from './RequestGate';
+
+interface Waiter {
+  approval: PendingApproval;
+  resolve(approved: boolean): void;
+  reject(error: Error): void;
+}
+
+/** What the request gate hands the approval flow. */
+export interface ApprovalFlowParts {
+  readonly state: WritableObservable<RequestGateState>;
+  readonly router: Router;
+  readonly events: EventBus;
+  readonly settings: KernelSettings;
+  readonly logger: Logger;
+}
+
+/** The request gate's approval flow (see `createApprovalFlow`). */
+export type ApprovalFlow = ReturnType<typeof createApprovalFlow>;
+
+/**
+ * The part of the request gate that involves the user, loaded with the first request that
+ * needs it (a `confirm` request the wallet does not confirm itself, or a refused one): it waits
+ * on the approval view, refuses with "Action not allowed" after 300 ms, and reopens the approval
+ * view with the failure of an approved request that then failed.
+ */
+export function createApprovalFlow({ state, router, events, settings, logger }: ApprovalFlowParts) {
+  const waiters = new Map<string, Waiter>();
+  /** Refused requests waiting for their delay, with how to reject them early (dispose). */
+  const timers = new Map<ReturnType<typeof setTimeout>, () => void>();
+  let nextId = 0;
+  let disposed = false;
+
+  /** Off the approval view once nothing is left on it: back to the view under it, or closed. */
+  const leaveApprovalView = (reason: 'closed' | 'cancelled') => {
+    const { isOpen, current, stack } = router.getSnapshot();
+    const now = state.getSnapshot();
+    if (isOpen && current.view === router.viewFor('approval') && now.pending.length === 0 && !now.failed) {
+      if (stack.length > 1) router.back({ force: true });
+      else router.close(reason);
+    }
+  };
+
+  const settle = (waiter: Waiter, outcome: true | Error, leave = true) => {
+    waiters.delete(waiter.approval.id);
+    state.set((s) => ({ ...s, pending: s.pending.filter((p) => p.id !== waiter.approval.id) }));
+    events.emit('rpc:approval-settled', { id: waiter.approval.id, approved: outcome === true });
+    if (outcome === true) waiter.resolve(true);
+    else waiter.reject(outcome);
+    if (leave) leaveApprovalView(outcome === true ? 'closed' : 'cancelled');
+  };
+
+  const stopListening = events.on('modal:closed', () => {
+    for (const waiter of [...waiters.values()]) settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+    state.set((s) => (s.notAllowed || s.failed ? { ...s, notAllowed: undefined, failed: undefined } : s));
+  });
+
+  /** An approved send failed: the approval view shows it (developers get the details in the log). */
+  const fail = (approval: PendingApproval, error: unknown) => {
+    if (disposed) return;
+    logger.warn(`The approved ${approval.method} request failed`, error);
+    state.set((s) => ({ ...s, failed: { ...approval, error } }));
+    const { isOpen, current } = router.getSnapshot();
+    const view = router.viewFor('approval');
+    if (view !== undefined && (!isOpen || current.view !== view)) void router.open(view, { id: approval.id });
+  };
+
+  const refuse = (namespace: string, method: string): Promise<never> => {
+    events.emit('rpc:rejected', { namespace, method });
+    void router.open();
+    return new Promise((_, reject) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        state.set((s) => ({ ...s, notAllowed: { namespace, method } }));
+        // Stay where we are: the modal must keep showing "Action not allowed".
+        for (const waiter of [...waiters.values()]) settle(waiter, new RequestAbortedError(waiter.approval.method), false);
+        reject(new RpcMethodNotAllowedError(method));
+      }, settings.notAllowedDelayMs);
+      timers.set(timer, () => reject(new RpcMethodNotAllowedError(method)));
+    });
+  };
+
+  return {
+    /** A `confirm` request waits for the user on the approval view; a `reject` one is refused. */
+    async gate<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, decision: 'confirm' | 'reject'): Promise<T> {
+      // The kernel went away while this module loaded: refused as refused, anything else aborted.
+      if (disposed) throw decision === 'reject' ? new RpcMethodNotAllowedError(request.method) : new RequestAbortedError(request.method);
+      if (decision === 'reject') return refuse(namespace, request.method);
+      const view = router.viewFor('approval');
+      // No view to ask in: refused with a reason, never left waiting.
+      if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be confirmed`);
+      const approval: PendingApproval = { id: `approval-${++nextId}`, namespace, method: request.method, params: request.params };
+      const approved = new Promise<boolean>((resolve, reject) => waiters.set(approval.id, { approval, resolve, reject }));
+      state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
+      events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
+      void router.open(view, { id: approval.id });
+      await approved;
+      try {
+        return await send();
+      } catch (error) {
+        fail(approval, error);
+        throw error;
+      }
+    },
+    approve(id: string) {
+      const waiter = waiters.get(id);
+      if (waiter) settle(waiter, true);
+    },
+    reject(id: string) {
+      const waiter = waiters.get(id);
+      if (waiter) settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+    },
+    dismissFailure() {
+      if (!state.getSnapshot().failed) return;
+      state.set((s) => ({ ...s, failed: undefined }));
+      leaveApprovalView('closed');
+    },
+    /** Rejects everything open and stops timers. */
+    dispose() {
+      disposed = true;
+      stopListening();
+      for (const [timer, refuseEarly] of timers) {
+        clearTimeout(timer);
+        refuseEarly();
+      }
+      timers.clear();
+      for (const waiter of [...waiters.values()]) settle(waiter, new RequestAbortedError(waiter.approval.method), false);
+    },
+  };
+}
