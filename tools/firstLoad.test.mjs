@@ -32,11 +32,22 @@ describe('core first load', () => {
   const page = runtimeImports(core, ['./src/portico/createPortico.ts'], { dynamic: false });
   const all = runtimeImports(core, ['./src/portico/createPortico.ts']);
 
-  it('createPortico loads the actions a click needs and the directory listing behind import()', () => {
-    const lazy = ['src/actions/connect.ts', 'src/actions/disconnect.ts', 'src/actions/switchNetwork.ts', 'src/portico/directoryWallets.ts', 'src/portico/sessionModule.ts'];
+  it('createPortico loads the actions a click needs, the directory listing and the account reads behind import()', () => {
+    const lazy = [
+      'src/actions/connect.ts',
+      'src/actions/disconnect.ts',
+      'src/actions/switchNetwork.ts',
+      'src/actions/getBalance.ts',
+      'src/actions/getTokens.ts',
+      'src/actions/getIdentity.ts',
+      'src/portico/directoryWallets.ts',
+      'src/portico/sessionModule.ts',
+      'src/portico/accountReads.ts',
+      'src/portico/readsModule.ts',
+    ];
     expect(page.files.filter((file) => lazy.includes(file))).toEqual([]);
     expect(all.files).toEqual(expect.arrayContaining(lazy));
-    expect(page.files).toEqual(expect.arrayContaining(['src/portico/createPortico.ts', 'src/portico/walletDirectory.ts', 'src/portico/accountReads.ts']));
+    expect(page.files).toEqual(expect.arrayContaining(['src/portico/createPortico.ts', 'src/portico/walletDirectory.ts', 'src/portico/deferredRead.ts', 'src/portico/accountReadState.ts']));
   });
 
   it('the i18n store starts with the first-load English; the complete catalogue is not imported', () => {

@@ -16,7 +16,8 @@ const PACKAGES = [
     expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts'],
     allowed: [
       { file: 'src/i18n/en.ts', word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group" },
-      { file: 'src/portico/walletDirectory.ts', word: 'walletconnect', why: 'a warning to the host that names the protocol custom wallets need' },
+      { file: 'src/portico/walletDirectory.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
+      { file: 'src/portico/directoryWallets.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, and a warning to the host that names the protocol custom wallets need" },
       { file: 'src/portico/createPortico.ts', word: 'siwx', why: "the spec's `siwx` config option (the sign-in plugin the host passes)" },
       { file: 'src/portico/porticoConfigSchema.ts', word: 'siwx', why: "the spec's `siwx` config option" },
       { file: 'src/portico/porticoConfigSchema.ts', word: 'eip155', why: 'an example CAIP-2 id in a validation message' },

@@ -9,7 +9,7 @@ export async function disconnect(ctx: PorticoContext, namespace?: string): Promi
     if (chain) await chain.disconnect();
     else ctx.kernel.connection.setDisconnected(ns);
   }
-  ctx.balances.clear();
-  ctx.portfolios.clear();
-  ctx.identities.clear();
+  ctx.reads?.balances.clear();
+  ctx.reads?.portfolios.clear();
+  ctx.reads?.identities.clear();
 }

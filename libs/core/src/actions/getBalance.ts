@@ -9,7 +9,7 @@ import { connectedAccount, type PorticoContext } from '../portico/porticoContext
  */
 export function balanceRead(ctx: PorticoContext, namespace: string): AccountRead<Balance> | undefined {
   const a = connectedAccount(ctx, namespace);
-  return a?.chain.getBalance ? ctx.balances.read(a.key, () => a.chain.getBalance!(a.address, a.network)) : undefined;
+  return a?.chain.getBalance && ctx.reads ? ctx.reads.balances.read(a.key, () => a.chain.getBalance!(a.address, a.network)) : undefined;
 }
 
 /** The namespace's native balance (a fresh cached value, or a read now), or undefined; rejects when the read fails. */

@@ -9,7 +9,7 @@ import { connectedAccount, type PorticoContext } from '../portico/porticoContext
  */
 export function identityRead(ctx: PorticoContext, namespace: string): AccountRead<AccountIdentity | undefined> | undefined {
   const a = connectedAccount(ctx, namespace);
-  return a?.chain.getIdentity ? ctx.identities.read(a.key, () => a.chain.getIdentity!(a.address, a.network)) : undefined;
+  return a?.chain.getIdentity && ctx.reads ? ctx.reads.identities.read(a.key, () => a.chain.getIdentity!(a.address, a.network)) : undefined;
 }
 
 /**

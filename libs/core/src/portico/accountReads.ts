@@ -1,46 +1,8 @@
 import { toError } from '../errors/toError';
+import { NOTHING_YET, type AccountRead, type AccountReadState } from './accountReadState';
 
-/**
- * What one account read (a balance, a token list) knows: the last value read successfully and
- * how the latest attempt went. Replaced, never mutated, so it can be a `useSyncExternalStore` snapshot.
- */
-/**
- * Where a read stands, TanStack-Query style: `idle` (nothing read, nothing under way), `loading`
- * (the first read is under way), `success` (the latest read gave `data`), `error` (the latest
- * read failed; `data` may still hold the last good value, then `isStale`).
- */
-export type AccountReadStatus = 'idle' | 'loading' | 'success' | 'error';
-
-export interface AccountReadState<T> {
-  readonly status: AccountReadStatus;
-  /** The last value read successfully for this account on this network; kept when a later read fails. */
-  readonly data: T | undefined;
-  /** Why the latest read failed; cleared by the next success. */
-  readonly error: Error | undefined;
-  /** The first read is under way: nothing has been read yet. */
-  readonly isLoading: boolean;
-  /** A read is under way (the first one or a refresh). */
-  readonly isFetching: boolean;
-  /** `data` is the last known value and the latest read of it failed. */
-  readonly isStale: boolean;
-  /** When `data` was read (ms since the epoch), or undefined when nothing was ever read. */
-  readonly updatedAt: number | undefined;
-  /** Failed reads in a row; 0 after a success. */
-  readonly failureCount: number;
-}
-
-/** One account's read: subscribing watches it (reads when nothing fresh is there, retries failures). */
-export interface AccountRead<T> {
-  getSnapshot(): AccountReadState<T>;
-  /**
-   * Watches the read: reads now unless a fresh value is there and, while anyone watches, retries
-   * a failure with exponential backoff and at once on `online`, focus or the page becoming visible.
-   * Returns the unsubscribe; the last one stops the retries.
-   */
-  subscribe(listener: () => void): () => void;
-  /** The fresh value, or a read now (concurrent calls share it); rejects when the read fails. */
-  fetch(): Promise<T>;
-}
+export type { AccountRead, AccountReadState, AccountReadStatus } from './accountReadState';
+export { idleAccountRead } from './accountReadState';
 
 /** Where the "try again now" signals come from (the window and document, injectable for tests). */
 export interface ReadRefreshSignals {
@@ -74,22 +36,6 @@ export interface AccountReads<T> {
 /** The backoff TanStack Query and wagmi use: 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s. */
 export function retryDelayMs(failureCount: number): number {
   return Math.min(1_000 * 2 ** Math.max(0, failureCount - 1), 30_000);
-}
-
-const NOTHING_YET: AccountReadState<never> = Object.freeze({
-  status: 'idle',
-  data: undefined,
-  error: undefined,
-  isLoading: false,
-  isFetching: false,
-  isStale: false,
-  updatedAt: undefined,
-  failureCount: 0,
-});
-
-/** The state of a read nobody can make (disconnected, or a chain without that read). */
-export function idleAccountRead<T>(): AccountReadState<T> {
-  return NOTHING_YET;
 }
 
 interface Entry<T> {

@@ -77,6 +77,7 @@ describe('account reads report their state', () => {
     const p = portico({ projectId: 'p', networks, plugins: [plugin] });
     await p.start();
     await p.connect('acme-wallet');
+    await p.preload();
     const read = p.identityRead('acme')!;
     expect(read.getSnapshot().status).toBe('idle');
     await expect(read.fetch()).rejects.toThrow('name service unreachable');
@@ -91,12 +92,33 @@ describe('account reads report their state', () => {
     const p = portico({ projectId: 'p', networks, plugins: [plugin] });
     await p.start();
     await p.connect('acme-wallet');
+    await p.preload();
     const read = p.balanceRead('acme')!;
     const seen: string[] = [read.getSnapshot().status];
     const off = read.subscribe(() => seen.push(read.getSnapshot().status));
     await read.fetch();
     off();
     expect([...new Set(seen)]).toEqual(['idle', 'loading', 'success']);
+  });
+
+  it('before the read code has loaded, a read is a stand-in: loading, then the real read, to its watchers too', async () => {
+    const { plugin } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    // Not connected: no read at all, as once the code is there.
+    expect(p.balanceRead('acme')).toBeUndefined();
+    await p.connect('acme-wallet');
+    const standIn = p.balanceRead('acme')!;
+    expect(standIn.getSnapshot()).toMatchObject({ status: 'loading', isLoading: true, data: undefined });
+    const seen: unknown[] = [];
+    const off = standIn.subscribe(() => seen.push(standIn.getSnapshot().data));
+    await vi.waitFor(() => expect(standIn.getSnapshot().status).toBe('success'));
+    expect(standIn.getSnapshot().data).toEqual(await p.balance('acme'));
+    expect(seen.at(-1)).toEqual(standIn.getSnapshot().data);
+    off();
+    // Loaded: the real read itself from now on, one object per account and network.
+    expect(p.balanceRead('acme')).toBe(p.balanceRead('acme'));
+    expect(p.balanceRead('acme')!.getSnapshot()).toEqual(standIn.getSnapshot());
   });
 });
 

@@ -1,13 +1,12 @@
-import { createKernel, createObservable, kernelRefs, CACHE_TTL_MS, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
+import { createKernel, createObservable, kernelRefs, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
 import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
-import { balanceRead, getBalance } from '../actions/getBalance';
-import { getIdentity, identityRead } from '../actions/getIdentity';
-import { getTokens, tokensRead } from '../actions/getTokens';
 import { createAnalytics } from '../analytics/createAnalytics';
 import { corePlugin } from '../corePlugin';
-import { createAccountReads, type AccountRead } from './accountReads';
+import type { AccountRead } from './accountReadState';
+import { deferredRead } from './deferredRead';
 import { createLegalConsent, type LegalConsent } from './createLegalConsent';
 import { adapterOf, networkOf, type ConnectAttempt, type PorticoContext } from './porticoContext';
+import type * as ReadsModule from './readsModule';
 import type * as SessionModule from './sessionModule';
 import { createWalletDirectory, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
@@ -51,9 +50,9 @@ export interface Portico {
   /** Cancels the pending connect attempt, if any. */
   cancelConnect(): void;
   /**
-   * Loads the code the actions need (connect, disconnect, switching, wallet listing): done when
-   * the modal first opens, or by the first action; resolves when it is there. Rejects if it failed
-   * to load (a later call tries again).
+   * Loads the code the actions and the account reads need (connect, disconnect, switching, wallet
+   * listing; balances, tokens, names): done when the modal first opens, or by the first action or
+   * watched read; resolves when it is there. Rejects if it failed to load (a later call tries again).
    */
   preload(): Promise<void>;
   disconnect(namespace?: string): Promise<void>;
@@ -123,9 +122,27 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     attempt,
     attempts: 0,
     pending: undefined,
-    balances: createAccountReads<Balance>({ ttlMs: CACHE_TTL_MS.nativeBalance }),
-    portfolios: createAccountReads<readonly TokenBalance[] | undefined>({ ttlMs: CACHE_TTL_MS.portfolio }),
-    identities: createAccountReads<AccountIdentity | undefined>({ ttlMs: CACHE_TTL_MS.identity }),
+    reads: undefined,
+  };
+  // The account reads' code (cache, retries, the read actions) loads when a read is first watched
+  // or asked for, or when the modal first opens; until then a read is a stand-in (`deferredRead`).
+  let readsModule: Promise<typeof ReadsModule> | undefined;
+  let reads: typeof ReadsModule | undefined;
+  const loadReads = () =>
+    (readsModule ??= import('./readsModule').then(
+      (module) => {
+        if (!kernel.isDisposed) ctx.reads ??= module.createReadStores();
+        return (reads = module);
+      },
+      (error: unknown) => {
+        readsModule = undefined;
+        throw error;
+      },
+    ));
+  /** The live read, or while its code loads a stand-in for it (none while the namespace is not connected). */
+  const liveRead = <T>(namespace: string, make: (module: typeof ReadsModule) => AccountRead<T> | undefined): AccountRead<T> | undefined => {
+    if (reads) return make(reads);
+    return kernel.connection.get(namespace).status === 'connected' ? deferredRead(() => loadReads().then(make)) : undefined;
   };
   // The actions a visitor's click needs (connect, disconnect, switch) and the directory's listing
   // code: one chunk, loaded when the modal first opens or an action is called; a failed load is
@@ -173,16 +190,16 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
       cancelledCalls = connectCalls;
       ctx.pending?.controller.abort(new ConnectCancelledError());
     },
-    preload: async () => void (await session()),
+    preload: async () => void (await Promise.all([session(), loadReads()])),
     disconnect: async (namespace) => (await session()).disconnect(ctx, namespace),
     switchNetwork: async (networkId) => (await session()).switchNetwork(ctx, networkId),
     network: (networkId) => networkOf(ctx, networkId),
-    balance: (namespace) => getBalance(ctx, namespace),
-    tokens: (namespace) => getTokens(ctx, namespace),
-    balanceRead: (namespace) => balanceRead(ctx, namespace),
-    tokensRead: (namespace) => tokensRead(ctx, namespace),
-    identity: (namespace) => getIdentity(ctx, namespace),
-    identityRead: (namespace) => identityRead(ctx, namespace),
+    balance: async (namespace) => (await loadReads()).getBalance(ctx, namespace),
+    tokens: async (namespace) => (await loadReads()).getTokens(ctx, namespace),
+    balanceRead: (namespace) => liveRead(namespace, (module) => module.balanceRead(ctx, namespace)),
+    tokensRead: (namespace) => liveRead(namespace, (module) => module.tokensRead(ctx, namespace)),
+    identity: async (namespace) => (await loadReads()).getIdentity(ctx, namespace),
+    identityRead: (namespace) => liveRead(namespace, (module) => module.identityRead(ctx, namespace)),
     adapter: (namespace) => adapterOf(ctx, namespace),
     start: () =>
       kernel.isDisposed
@@ -202,6 +219,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             // touches the network before a click), in the background: a slow registry never holds up the modal.
             const off = kernel.events.on('modal:opened', () => {
               off();
+              void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error));
               void session().then(
                 (actions) => actions.loadRegistryWallets(kernel, directory),
                 (error: unknown) => kernel.logger.warn('The wallet directory failed to load', error),
@@ -212,9 +230,9 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
       analytics.dispose();
       theme.dispose();
       legal.dispose();
-      ctx.balances.dispose();
-      ctx.portfolios.dispose();
-      ctx.identities.dispose();
+      ctx.reads?.balances.dispose();
+      ctx.reads?.portfolios.dispose();
+      ctx.reads?.identities.dispose();
       await kernel.dispose();
     },
   };

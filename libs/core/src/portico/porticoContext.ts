@@ -27,7 +27,12 @@ export interface PorticoContext {
   attempts: number;
   /** The attempt in progress: aborting its controller cancels it in every chain adapter. */
   pending: { readonly id: number; readonly controller: AbortController } | undefined;
-  // Per account and network: the last good value survives a failed refresh; retries only while watched.
+  /** The account reads, once their code has loaded (`readsModule.ts`); undefined before. */
+  reads: AccountReadStores | undefined;
+}
+
+/** Per account and network: the last good value survives a failed refresh; retries only while watched. */
+export interface AccountReadStores {
   readonly balances: AccountReads<Balance>;
   readonly portfolios: AccountReads<readonly TokenBalance[] | undefined>;
   readonly identities: AccountReads<AccountIdentity | undefined>;

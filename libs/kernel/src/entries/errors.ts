@@ -4,9 +4,8 @@
  */
 export { isPorticoError, PorticoError } from '../errors/PorticoError';
 export type { PorticoErrorOptions } from '../errors/PorticoError';
-export { classifyError } from '../errors/classifyError';
+export { classifyError, isPlainMessage, toError } from '../errors/classifyError';
 export type { ErrorClassification, ErrorKind } from '../errors/classifyError';
-export { isPlainMessage } from '../errors/isPlainMessage';
 export {
   AdapterNotFoundError,
   ChainNotSupportedError,

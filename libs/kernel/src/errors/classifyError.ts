@@ -1,5 +1,4 @@
 import { HttpError } from './kernelErrors';
-import { isPlainMessage } from './isPlainMessage';
 import { isPorticoError } from './PorticoError';
 
 /**
@@ -215,4 +214,39 @@ export function isEndpointUnreachable(error: unknown): boolean {
   if (!isPorticoError(error)) return false;
   if (error.code === 'kernel/http-timeout' || error.code === 'kernel/rpc-unavailable') return true;
   return error instanceof HttpError && TRANSIENT_STATUS.has(error.status);
+}
+
+/**
+ * A short plain sentence: one line, at most 120 characters, no markup, braces, URLs, long hex
+ * or stack frames; not a stringified object.
+ */
+export function isPlainMessage(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    trimmed.length > 1 &&
+    trimmed.length <= 120 &&
+    !/[\r\n<>{}[\]`]/.test(trimmed) &&
+    !/https?:\/\/|www\./i.test(trimmed) &&
+    !/0x[0-9a-f]{16,}/i.test(trimmed) &&
+    !/\bat \S+ \(|\.(ts|js|tsx|mjs):\d/.test(trimmed) &&
+    !/^(undefined|null|NaN|true|false|\d+)$/.test(trimmed) &&
+    /\p{L}/u.test(trimmed)
+  );
+}
+
+/**
+ * Anything thrown, as an Error for state typed `Error`: an Error stays as it is; anything else
+ * (a wallet's plain `{ code, message }`, a string) becomes an Error with the value's own message
+ * (never "[object Object]") and the value as `cause`, so `describeError` still reads its code.
+ */
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  let own: unknown;
+  try {
+    own = typeof value === 'string' ? value : (value as { message?: unknown } | null | undefined)?.message;
+  } catch {
+    own = undefined; // a hostile getter
+  }
+  const message = typeof own === 'string' && isPlainMessage(own) ? own.trim() : 'The wallet failed without saying why';
+  return new Error(message, { cause: value });
 }

@@ -41,6 +41,8 @@ export async function connectedToFlakyNode(): Promise<{ portico: Portico; node: 
   });
   const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [plugin], storage: createMemoryStorage(), logLevel: 'silent' });
   await portico.start();
+  // The read code is there, as after the modal's first open: these tests time the reads, not its loading.
+  await portico.preload();
   await portico.adapter('acme')!.connect('acme-wallet');
   return { portico, node };
 }
