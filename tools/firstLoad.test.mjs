@@ -16,12 +16,24 @@ const everything = runtimeImports(root, ['./src/plugin.ts']);
 describe('chain-eip155 first load', () => {
   it('imports no viem and none of the lazily loaded modules', () => {
     expect([...firstLoad.packages.keys()].filter((name) => name.startsWith('viem') || name.startsWith('ox'))).toEqual([]);
-    const lazy = ['src/session.ts', 'src/evmCodec.ts', 'src/ens.ts', 'src/estimateFee.ts', 'src/walletAssets.ts', 'src/siwx/createEip155Verifier.ts', 'src/walletconnect/createEip155SessionProvider.ts'];
+    const lazy = [
+      'src/session.ts',
+      'src/evmCodec.ts',
+      'src/ens.ts',
+      'src/estimateFee.ts',
+      'src/walletAssets.ts',
+      'src/siwx/createEip155Verifier.ts',
+      'src/walletconnect/createEip155SessionProvider.ts',
+      // Checking and listing announcements: loaded once a wallet has announced.
+      'src/discovery/walletListing.ts',
+      'src/discovery/parseAnnouncement.ts',
+      'src/discovery/createRdnsClaims.ts',
+    ];
     expect(firstLoad.files.filter((file) => lazy.includes(file))).toEqual([]);
   });
 
   it('walks the real graph: the adapter and discovery load at once, the session and viem behind import()', () => {
-    expect(firstLoad.files).toEqual(expect.arrayContaining(['src/plugin.ts', 'src/createEip155Adapter.ts', 'src/discovery/discoverEip6963.ts']));
+    expect(firstLoad.files).toEqual(expect.arrayContaining(['src/plugin.ts', 'src/createEip155Adapter.ts', 'src/discovery/listenForAnnouncements.ts', 'src/discovery/readAnnouncement.ts']));
     expect(everything.files).toEqual(expect.arrayContaining(['src/session.ts', 'src/evmCodec.ts']));
     expect([...everything.packages.keys()]).toContain('viem');
   });

@@ -1,6 +1,7 @@
 import { PorticoError, type ConnectionStore, type ConnectorRegistry, type Logger, type RequestGate, type WalletSlots } from '@portico/kernel';
 import type { HttpClient } from '@portico/kernel/http';
-import type { createRdnsClaims, ListedWallet } from './discovery/createRdnsClaims';
+import type { ListedWallet } from './discovery/createRdnsClaims';
+import type { WalletListing } from './discovery/walletListing';
 import type { RpcOptions } from './rpcUrls';
 
 /** Id of the legacy `window.ethereum` connector. */
@@ -36,6 +37,7 @@ export type HostListeners = Map<string, Set<(...args: never[]) => void>>;
 export interface AdapterState {
   readonly parts: Eip155AdapterParts;
   readonly wallets: WalletSlots<ListedWallet>;
-  readonly claims: ReturnType<typeof createRdnsClaims>;
+  /** The wallet listing and its rdns claims (loaded before the session half is made). */
+  readonly claims: Pick<WalletListing, 'isContested' | 'isContestedId'>;
   readonly hostListeners: HostListeners;
 }

@@ -59,8 +59,10 @@ const rpc = async <T>(url: string, method: string, params: unknown[] = []): Prom
   ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result;
 
 describe('EIP-6963 discovery', () => {
-  it('registers an announced wallet as an ANNOUNCED connector keyed by rdns', async () => {
+  it('registers an announced wallet as an ANNOUNCED connector keyed by rdns, once the listing code has loaded', async () => {
     const { kernel } = await setup();
+    // Read at once, listed a moment later: the checking and listing code loads when a wallet has announced.
+    await vi.waitFor(() => expect(kernel.connectors.getSnapshot()).toHaveLength(1));
     expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.name, c.type, c.group])).toEqual([['dev.portico.testwallet', 'Test Wallet', 'ANNOUNCED', 'injected']]);
   });
 
@@ -77,6 +79,7 @@ describe('EIP-6963 discovery', () => {
     announce({ ...INFO, name: '' });
     announce(INFO);
     announce({ ...INFO, name: 'Impostor', rdns: 'evil.example' }, { request: async () => null });
+    await (kernel.getService(chainAdapterRef('eip155')) as unknown as { preload(): Promise<void> }).preload();
     expect(kernel.connectors.getSnapshot().map((c) => c.name)).toEqual(['Test Wallet']);
   });
 });
@@ -360,6 +363,7 @@ describe('self-asserted rdns', () => {
       target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, uuid, name }, provider: { request: async () => null } } }));
     announce('2b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'First');
     announce('3c7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', 'Second');
+    await (other.getService(chainAdapterRef('eip155')) as unknown as { preload(): Promise<void> }).preload();
     expect(other.connectors.getSnapshot().map((c) => [c.id, c.name, c.contested])).toEqual([
       ['dev.portico.testwallet#1', 'First', true],
       ['dev.portico.testwallet#2', 'Second', true],
@@ -377,6 +381,7 @@ describe('self-asserted rdns', () => {
     const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: INFO, provider } }));
     announce();
     announce();
+    await (kernel.getService(chainAdapterRef('eip155')) as unknown as { preload(): Promise<void> }).preload();
     expect(kernel.connectors.getSnapshot().map((c) => [c.id, c.type, c.namespaces])).toEqual([
       ['ws:test-wallet', 'ANNOUNCED', ['solana']],
       ['dev.portico.testwallet', 'ANNOUNCED', ['eip155']],

@@ -1,8 +1,10 @@
 import { createWalletSlots, PorticoError, type ChainAdapter } from '@portico/kernel';
 import { LEGACY_INJECTED_ID, type AdapterState, type Eip155AdapterParts, type HostListeners } from './adapterParts';
-import { createRdnsClaims, type ListedWallet } from './discovery/createRdnsClaims';
+import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import type { AnnouncedWallet } from './discovery/parseAnnouncement';
+import type { AnnouncementReading } from './discovery/readAnnouncement';
+import type { WalletListing } from './discovery/walletListing';
 import type { Eip155Session } from './session';
 
 export { ADD_CHAIN_CODES, InvalidWalletResponseError, LEGACY_INJECTED_ID } from './adapterParts';
@@ -16,16 +18,20 @@ const NS = 'eip155';
  * kernel's connection store in sync. An rdns claimed by two providers is a conflict
  * (`createRdnsClaims`): shown to the user, never reconnected silently.
  *
- * Two halves: this one lists wallets from the page's first load; everything a session needs
- * (`session.ts`, with viem's helpers) is a module of its own, loaded by the first call that
- * needs it or ahead of time by `preload` (the plugin calls it when the modal opens).
+ * Three parts: this one, in the page's first load, takes announcements as they arrive; checking
+ * and listing them (`discovery/walletListing.ts`) loads once a wallet has announced; everything a
+ * session needs (`session.ts`, with viem's helpers) loads with the first call that needs it, or
+ * ahead of time by `preload` (the plugin calls it when the modal opens).
  */
 export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
+  /** An EIP-6963 announcement as read when it arrived (`listenForAnnouncements`): checked and listed once the listing has loaded. */
+  addReading(reading: AnnouncementReading): void;
+  /** A wallet already checked (`parseAnnouncement`), listed once the listing has loaded. */
   addWallet(wallet: AnnouncedWallet): void;
   addLegacyProvider(provider: Eip1193Provider): void;
   reconnect(connectorId: string): Promise<boolean>;
-  /** Starts loading the session half (a failed load is retried by the next call). */
-  preload(): void;
+  /** Loads the listing and the session half ahead of use; resolves when they are there, or when loading failed (the next call retries). */
+  preload(): Promise<void>;
   dispose(): void;
 } {
   const { connectors } = parts;
@@ -36,21 +42,43 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   let loading: Promise<Eip155Session> | undefined;
   let disposed = false;
 
-  const claims = createRdnsClaims({
-    connectors,
-    logger: parts.logger,
-    pluginId: parts.pluginId,
-    namespace: NS,
-    slots: wallets,
-    // Only a session restored silently can be contested, and a session means the half is loaded.
-    onContested: (rdns) => session?.onContested(rdns),
-  });
-  const state: AdapterState = { parts, wallets, claims, hostListeners };
+  // Announcements (or checked wallets) that arrived before the listing's code.
+  const queued: Array<(listing: WalletListing) => void> = [];
+  let listing: WalletListing | undefined;
+  let listingLoad: Promise<WalletListing> | undefined;
+  const loadListing = (): Promise<WalletListing> =>
+    (listingLoad ??= import('./discovery/walletListing').then(
+      ({ createWalletListing }) => {
+        if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
+        listing ??= createWalletListing({
+          connectors,
+          logger: parts.logger,
+          pluginId: parts.pluginId,
+          namespace: NS,
+          slots: wallets,
+          // Only a session restored silently can be contested, and a session means the half is loaded.
+          onContested: (rdns) => session?.onContested(rdns),
+          onIgnored: (reason) => parts.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`),
+        });
+        for (const add of queued.splice(0)) add(listing);
+        return listing;
+      },
+      (error: unknown) => {
+        listingLoad = undefined;
+        throw error;
+      },
+    ));
+  const list = (add: (listing: WalletListing) => void) => {
+    if (listing) return add(listing);
+    queued.push(add);
+    void loadListing().catch((error: unknown) => parts.logger.warn('The EIP-6963 wallet listing failed to load; announced wallets are not listed yet', error));
+  };
 
   const load = (): Promise<Eip155Session> =>
-    (loading ??= import('./session').then(
-      ({ createEip155Session }) => {
+    (loading ??= Promise.all([import('./session'), loadListing()]).then(
+      ([{ createEip155Session }, claims]) => {
         if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
+        const state: AdapterState = { parts, wallets, claims, hostListeners };
         return (session ??= createEip155Session(state));
       },
       (error: unknown) => {
@@ -72,7 +100,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
 
   return {
     namespace: NS,
-    addWallet: (w) => claims.add(w),
+    addReading: (reading) => list((l) => l.addReading(reading)),
+    addWallet: (wallet) => list((l) => l.addWallet(wallet)),
     addLegacyProvider(provider) {
       if (wallets.has(LEGACY_INJECTED_ID)) return;
       try {
@@ -83,7 +112,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    preload: () => void load().catch(() => undefined),
+    preload: () => load().then(
+      () => undefined,
+      () => undefined,
+    ),
     connect: async (connectorId, options) => (await load()).connect(connectorId, options),
     async reconnect(connectorId) {
       let loaded: Eip155Session;
@@ -123,7 +155,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       session?.dispose();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();
-      claims.dispose();
+      listing?.dispose();
+      queued.length = 0;
       wallets.clear();
     },
   };

@@ -2,7 +2,7 @@ import { defineChainPlugin } from '@portico/kernel';
 import { lazySiwxVerifier, siwxVerifierRef } from '@portico/plugin-siwx/api';
 import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 import { createEip155Adapter } from './createEip155Adapter';
-import { discoverEip6963 } from './discovery/discoverEip6963';
+import { listenForAnnouncements } from './discovery/listenForAnnouncements';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
 import type { RpcOptions } from './rpcUrls';
@@ -59,12 +59,13 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
       // The session half of the adapter loads while the visitor looks at the modal, not on the page's first load.
       const offOpened = ctx.events.on('modal:opened', () => {
         offOpened();
-        adapter.preload();
+        void adapter.preload();
       });
       ctx.onDispose(offOpened);
       const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
       if (!target) return undefined;
-      const discovery = discoverEip6963(target, adapter.addWallet, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
+      // Announcements are read as they arrive; checking and listing them loads once there is one.
+      const discovery = listenForAnnouncements(target, adapter.addReading, (reason) => ctx.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`));
       try {
         const legacy = (target as { ethereum?: Eip1193Provider }).ethereum;
         if (legacy && typeof legacy.request === 'function') adapter.addLegacyProvider(legacy);

@@ -74,6 +74,8 @@ async function setUp(options: { storage?: StoragePort; before?: (target: EventTa
   kernels.push(kernel);
   await kernel.start();
   const evm = kernel.getService(chainAdapterRef('eip155'));
+  // The listing's code is there (as once a wallet has announced): each announcement below is listed as it arrives.
+  await (evm as unknown as { preload(): Promise<void> }).preload();
   const acme = kernel.getService(chainAdapterRef('acme')) as unknown as { addWallet(w: StandardWallet): void; connect(id: string): Promise<void> };
   const listed = () => kernel.connectors.getSnapshot().map((c) => [c.id, c.namespaces.join('+'), c.contested === true]);
   return { target, kernel, evm, acme, listed };

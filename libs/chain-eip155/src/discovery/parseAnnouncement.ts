@@ -1,5 +1,6 @@
 import { checkImageUrl } from '@portico/kernel';
 import type { Eip1193Provider } from './Eip1193Provider';
+import { Ignored, readAnnouncement, type AnnouncementReading } from './readAnnouncement';
 
 /**
  * A wallet announced through EIP-6963: a validated, frozen snapshot. `name` and `icon` are
@@ -30,7 +31,6 @@ const RDNS = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,6
 const MAX_NAME = 100;
 const MAX_RDNS = 100;
 const MAX_ICON = 100_000;
-const MAX_LINKED_WALLETS = 8;
 
 /** C0/C1 controls and the bidi embeddings, overrides and isolates that reorder a shown name. */
 function hasHiddenCharacters(value: string): boolean {
@@ -41,59 +41,8 @@ function hasHiddenCharacters(value: string): boolean {
   return false;
 }
 
-const isObject = (value: unknown): value is object => (typeof value === 'object' && value !== null) || typeof value === 'function';
-
-/** Thrown inside `parseAnnouncement` only, carrying the reason the announcement is ignored. */
-class Ignored {
-  constructor(readonly reason: string) {}
-}
-
-/** Reads one property exactly once; a throwing getter or Proxy trap becomes a specific reason. */
-function readOnce(from: object, key: string, what: string): unknown {
-  try {
-    return (from as Record<string, unknown>)[key];
-  } catch {
-    throw new Ignored(`reading ${what} threw`);
-  }
-}
-
-/**
- * The provider's `linkedWallets` (a Portico extension, absent from most providers), copied once:
- * at most 8 objects. Anything malformed, or a read that throws, is simply no links.
- */
-function readLinkedWallets(source: object): readonly object[] {
-  const copy: object[] = [];
-  try {
-    const value: unknown = (source as { linkedWallets?: unknown }).linkedWallets;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < Math.min(value.length, MAX_LINKED_WALLETS); i++) {
-        const item: unknown = value[i];
-        if (isObject(item)) copy.push(item);
-      }
-    }
-  } catch {
-    return Object.freeze([]);
-  }
-  return Object.freeze(copy);
-}
-
-function parse(detail: unknown): AnnouncedWallet {
-  if (!isObject(detail)) throw new Ignored('detail is not an object');
-  // Every field is read once into a local; only the locals are checked and kept, so a getter
-  // that answers differently on a second read never reaches the registry.
-  const info = readOnce(detail, 'info', 'detail.info');
-  const source = readOnce(detail, 'provider', 'detail.provider');
-  if (!isObject(info)) throw new Ignored('info is missing');
-  const uuid = readOnce(info, 'uuid', 'info.uuid');
-  const name = readOnce(info, 'name', 'info.name');
-  const icon = readOnce(info, 'icon', 'info.icon');
-  const rdns = readOnce(info, 'rdns', 'info.rdns');
-  if (!isObject(source)) throw new Ignored('provider is missing');
-  const request = readOnce(source, 'request', 'provider.request');
-  const on = readOnce(source, 'on', 'provider.on');
-  const removeListener = readOnce(source, 'removeListener', 'provider.removeListener');
-  const linkedWallets = readLinkedWallets(source);
-
+function check(reading: AnnouncementReading): AnnouncedWallet {
+  const { uuid, name, icon, rdns, source, request, on, removeListener, linkedWallets } = reading;
   if (typeof uuid !== 'string' || !UUID_V4.test(uuid)) throw new Ignored('info.uuid is not a UUIDv4');
   if (typeof name !== 'string') throw new Ignored('info.name is not a string');
   const shownName = name.trim();
@@ -119,6 +68,16 @@ function parse(detail: unknown): AnnouncedWallet {
   return Object.freeze({ uuid: uuid.toLowerCase(), name: shownName, icon: image.url, rdns: rdns.toLowerCase(), provider, source, linkedWallets });
 }
 
+
+/** Checks an announcement read by `readAnnouncement` (see `parseAnnouncement`); a string says why it is ignored. Never throws. */
+export function checkAnnouncement(reading: AnnouncementReading): AnnouncedWallet | string {
+  try {
+    return check(reading);
+  } catch (error) {
+    return error instanceof Ignored ? error.reason : 'the announcement could not be read';
+  }
+}
+
 /**
  * Validates an EIP-6963 announcement: reads each field of `info` and `provider` exactly once,
  * checks those copies (UUIDv4, a 1–100 character name without control or bidi characters, a
@@ -126,9 +85,6 @@ function parse(detail: unknown): AnnouncedWallet {
  * frozen snapshot, or why it was ignored. Never throws, whatever the page put in `detail`.
  */
 export function parseAnnouncement(detail: unknown): AnnouncedWallet | string {
-  try {
-    return parse(detail);
-  } catch (error) {
-    return error instanceof Ignored ? error.reason : 'the announcement could not be read';
-  }
+  const reading = readAnnouncement(detail);
+  return typeof reading === 'string' ? reading : checkAnnouncement(reading);
 }
