@@ -87,6 +87,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       },
     ));
 
+  /** A session method, called once the session half has loaded. */
+  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'signMessage';
+  const viaSession =
+    <K extends SessionMethod>(name: K) =>
+    async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
+      ((await load())[name] as (...a: Parameters<Eip155Session[K]>) => Promise<Awaited<ReturnType<Eip155Session[K]>>>)(...args);
+
   /** One EIP-1193 provider object for the host: it always answers with a promise, and its listeners survive wallet changes. */
   const gatedProvider: Eip1193Provider = {
     request: async (args) => (await load()).request(args),
@@ -116,7 +123,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       () => undefined,
       () => undefined,
     ),
-    connect: async (connectorId, options) => (await load()).connect(connectorId, options),
+    connect: viaSession('connect'),
     async reconnect(connectorId) {
       let loaded: Eip155Session;
       try {
@@ -130,13 +137,13 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       return loaded.reconnect(connectorId);
     },
-    disconnect: async () => (await load()).disconnect(),
-    switchNetwork: async (network) => (await load()).switchNetwork(network),
-    getBalance: async (address, network) => (await load()).getBalance(address, network),
-    estimateFee: async (request, from, network) => (await load()).estimateFee(request, from, network),
-    getIdentity: async (address, network) => (await load()).getIdentity(address, network),
-    getTokens: async (address, network) => (await load()).getTokens(address, network),
-    signMessage: async (message) => (await load()).signMessage(message),
+    disconnect: viaSession('disconnect'),
+    switchNetwork: viaSession('switchNetwork'),
+    getBalance: viaSession('getBalance'),
+    estimateFee: viaSession('estimateFee'),
+    getIdentity: viaSession('getIdentity'),
+    getTokens: viaSession('getTokens'),
+    signMessage: viaSession('signMessage'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

@@ -45,7 +45,8 @@ export const kernelConfigSchema = z.strictObject({
   remoteConfig: z.optional(fn<() => Promise<unknown>>('remoteConfig')),
   http: z.optional(
     z.strictObject({
-      baseUrl: z.optional(z.url()),
+      // The platform's URL parser (what zod's url() runs too), without zod's URL format module in the first load.
+      baseUrl: z.optional(z.string().check(z.refine((v) => URL.canParse(v), 'Must be an absolute URL'))),
       clientId: z.optional(z.string()),
       timeoutMs: z.optional(positiveMs),
       headers: z.optional(z.record(z.string(), z.string())),

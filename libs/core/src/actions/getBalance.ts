@@ -1,6 +1,7 @@
 import type { Balance } from '@portico/kernel';
 import type { AccountRead } from '../portico/accountReads';
-import { connectedAccount, type PorticoContext } from '../portico/porticoContext';
+import { connectedAccount } from '../portico/connectedAccount';
+import type { PorticoContext } from '../portico/porticoContext';
 
 /**
  * The live native-balance read of the namespace's selected account (last good value, error,

@@ -1,6 +1,7 @@
 import type { AccountIdentity } from '@portico/kernel';
 import type { AccountRead } from '../portico/accountReads';
-import { connectedAccount, type PorticoContext } from '../portico/porticoContext';
+import { connectedAccount } from '../portico/connectedAccount';
+import type { PorticoContext } from '../portico/porticoContext';
 
 /**
  * The live name-service read (ENS on eip155:1; 5 min fresh, "none" included) of the namespace's

@@ -1,6 +1,7 @@
 import type { TokenBalance } from '@portico/kernel';
 import type { AccountRead } from '../portico/accountReads';
-import { connectedAccount, type PorticoContext } from '../portico/porticoContext';
+import { connectedAccount } from '../portico/connectedAccount';
+import type { PorticoContext } from '../portico/porticoContext';
 
 /** The live token-balances read of the namespace's selected account (30 s portfolio cache), like `balanceRead`. */
 export function tokensRead(ctx: PorticoContext, namespace: string): AccountRead<readonly TokenBalance[] | undefined> | undefined {

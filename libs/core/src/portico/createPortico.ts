@@ -1,6 +1,5 @@
 import { createKernel, createObservable, kernelRefs, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
 import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
-import { createAnalytics } from '../analytics/createAnalytics';
 import { corePlugin } from '../corePlugin';
 import type { AccountRead } from './accountReadState';
 import { deferredRead } from './deferredRead';
@@ -159,8 +158,17 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   let cancelledCalls = 0;
   const directory = createWalletDirectory(kernel, options, session);
   const legal = createLegalConsent(kernel.getService(kernelRefs.storage), `${kernel.getService(kernelRefs.settings).storageKey}/legal-consent`, options);
-  // Events to the host's sink (none configured: nothing at all), while the `analytics` flag is on.
-  const analytics = createAnalytics({ kernel, connectAttempt: attempt, projectId: options.projectId || undefined, options: options.analytics });
+  // Events to the host's sink, while the `analytics` flag is on. With no sink configured nothing
+  // is loaded at all; with one, the recorder loads now and `start` waits for it, so no fact of
+  // the start is missed (the sink's own code still loads only at the first fact it sends).
+  const analyticsOptions = options.analytics;
+  const analytics =
+    analyticsOptions?.url || analyticsOptions?.onEvent
+      ? import('../analytics/createAnalytics').then(
+          ({ createAnalytics }) => createAnalytics({ kernel, connectAttempt: attempt, projectId: options.projectId || undefined, options: analyticsOptions }),
+          (error: unknown) => void kernel.logger.warn('The analytics recorder failed to load; no events are sent', error),
+        )
+      : undefined;
   let started: Promise<void> | undefined;
 
   const portico: Portico = {
@@ -204,7 +212,10 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     start: () =>
       kernel.isDisposed
         ? Promise.resolve()
-        : (started ??= kernel.start().then(async () => {
+        : (started ??= (analytics ?? Promise.resolve()).then(async () => {
+            // Disposed while the analytics recorder loaded: nothing to start.
+            if (kernel.isDisposed) return;
+            await kernel.start();
             // Custom wallets need no network: a host that lists some loads the listing code now, so
             // they are listed once `start` resolves (and the modal first opens).
             if (options.customWallets?.length) {
@@ -227,7 +238,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             });
           })),
     async dispose() {
-      analytics.dispose();
+      void analytics?.then((recorder) => recorder?.dispose());
       theme.dispose();
       legal.dispose();
       ctx.reads?.balances.dispose();

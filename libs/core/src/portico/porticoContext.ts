@@ -48,12 +48,3 @@ export function adapterOf(ctx: Pick<PorticoContext, 'kernel'>, namespace: string
 export function networkOf(ctx: Pick<PorticoContext, 'networks'>, id: string | undefined): Network | undefined {
   return ctx.networks.find((n) => n.caipNetworkId === id);
 }
-
-/** A namespace's connected account on one of the app's networks, with its chain adapter and cache key. */
-export function connectedAccount(ctx: PorticoContext, namespace: string) {
-  const { address, network: networkId, status } = ctx.kernel.connection.get(namespace);
-  const chain = adapterOf(ctx, namespace);
-  const target = networkOf(ctx, networkId);
-  if (status !== 'connected' || !address || !target || !chain) return undefined;
-  return { address, network: target, chain, key: `${target.caipNetworkId}|${address}` };
-}

@@ -18,11 +18,9 @@ export {
   InvalidCaipNetworkIdError,
   KernelDisposedError,
   NoActiveCaipAddressError,
-  RequestAbortedError,
   RpcMethodNotAllowedError,
   ServiceAlreadyRegisteredError,
   ServiceNotFoundError,
-  UserRejectedRequestError,
   ViewLoadError,
   ViewNotFoundError,
 } from '../errors/kernelErrors';
@@ -38,5 +36,6 @@ export {
   PluginActivationError,
   PluginConflictError,
 } from '../errors/pluginErrors';
+export { RequestAbortedError, UserRejectedRequestError } from '../errors/requestErrors';
 export { ConnectorInvalidError } from '../connectors/ConnectorRegistry';
 export { JsonRpcError, RpcUnavailableError } from '../http/jsonRpc';

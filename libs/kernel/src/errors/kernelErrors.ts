@@ -60,15 +60,6 @@ export class RpcMethodNotAllowedError extends PorticoError {
   }
 }
 
-/** The user declined a request on the approval view (EIP-1193 code 4001). */
-export class UserRejectedRequestError extends PorticoError {
-  override name = 'UserRejectedRequestError';
-  readonly rpcCode = 4001;
-  constructor(method: string) {
-    super('User rejected the request', { code: 'kernel/user-rejected', details: method });
-  }
-}
-
 /** `HTTP status code: N` — a non-OK HTTP response. */
 export class HttpError extends PorticoError {
   override name = 'HttpError';
@@ -130,14 +121,6 @@ export class NoActiveCaipAddressError extends PorticoError {
   override name = 'NoActiveCaipAddressError';
   constructor() {
     super('No ActiveCaipAddress found', { code: 'kernel/no-active-caip-address' });
-  }
-}
-
-/** `Request was aborted`: a pending request was cancelled (modal torn down, another request refused). */
-export class RequestAbortedError extends PorticoError {
-  override name = 'RequestAbortedError';
-  constructor(method: string) {
-    super('Request was aborted', { code: 'kernel/request-aborted', details: method });
   }
 }
 

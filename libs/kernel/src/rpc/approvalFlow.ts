@@ -1,7 +1,8 @@
 import type { KernelSettings } from '../kernelRefs';
 import type { EventBus } from '../events/createEventBus';
 import type { Logger } from '../logger/createLogger';
-import { RequestAbortedError, RpcMethodNotAllowedError, UserRejectedRequestError, ViewNotFoundError } from '../errors/kernelErrors';
+import { RpcMethodNotAllowedError, ViewNotFoundError } from '../errors/kernelErrors';
+import { RequestAbortedError, UserRejectedRequestError } from '../errors/requestErrors';
 import type { Router } from '../router/Router';
 import type { WritableObservable } from '../state/createObservable';
 import type { PendingApproval, RequestGateState, RpcRequest } from './RequestGate';
