@@ -8,8 +8,8 @@ import { NX_ENV, ROOT, run } from './workspace.mjs';
 /** The minimal host's folder. */
 export const HOST_DIR = join(ROOT, 'apps/bench-host');
 
-/** Initial JS may not exceed this (gzip, KiB); the target is 100. */
-export const INITIAL_JS_BUDGET_KIB = 110;
+/** Initial JS may not exceed this (gzip, KiB): #14's figure, under the 100 KiB target. */
+export const INITIAL_JS_BUDGET_KIB = 99.8;
 
 const kib = (bytes) => bytes / 1024;
 export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
