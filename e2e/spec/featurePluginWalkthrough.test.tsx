@@ -11,7 +11,7 @@ import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import { createPortico, PorticoProvider, type Portico, type ViewProps } from '@portico/react';
 import type { ComponentType } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rewardsPlugin, rewardsRef } from './walkthrough/rewardsPlugin';
 
 const FILE = 'rewardsPlugin.tsx';
@@ -60,6 +60,8 @@ describe('the feature plugin walk-through (kernel README)', () => {
     );
     expect(screen.getByTestId('rewards-points').textContent).toBe('10 points');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Claim' })));
+    // The gate loads its approval flow with the first request that needs the user.
+    await vi.waitFor(() => expect(portico.kernel.requestGate.getSnapshot().pending).toHaveLength(1));
     const [pending] = portico.kernel.requestGate.getSnapshot().pending;
     expect(pending?.method).toBe('acme_claimRewards');
     expect(portico.kernel.router.getSnapshot().current.view).toBe('ApproveTransaction');

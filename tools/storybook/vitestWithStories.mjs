@@ -30,6 +30,10 @@ export function vitestWithStories(packageUrl) {
         {
           extends: true,
           plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', packageUrl)) })],
+          // The kernel reaches tsyringe's ES2015 build through a subpath import ('#tsyringe') the
+          // dependency scan does not follow: found mid-run it was optimized with a reload that
+          // failed the stories in flight (a fresh clone's first run). Named here, it is optimized first.
+          optimizeDeps: { include: ['tsyringe/dist/esm2015/index.js'] },
           test: {
             name: 'storybook',
             browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' }], api: { host: '127.0.0.1' } },

@@ -30,8 +30,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   addWallet(wallet: AnnouncedWallet): void;
   addLegacyProvider(provider: Eip1193Provider): void;
   reconnect(connectorId: string): Promise<boolean>;
-  /** Loads the listing and the session half ahead of use; resolves when they are there, or when loading failed (the next call retries). */
+  /** Fetches the listing's and the session half's code ahead of use; resolves when it is there, or when loading failed (the next call retries). */
   preload(): Promise<void>;
+  /** While announcements wait for the listing's code: resolves once they are listed. Undefined when nothing waits. */
+  listed(): Promise<void> | undefined;
   dispose(): void;
 } {
   const { connectors } = parts;
@@ -119,7 +121,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    preload: () => load().then(
+    listed: () => (listing || !listingLoad ? undefined : listingLoad.then(() => undefined)),
+    // Fetches the code only; the session itself is made by the first call that needs it (made any
+    // earlier, before a wallet was chosen, Chromium held back idle periods after the modal closed).
+    preload: () => Promise.all([import('./session'), loadListing()]).then(
       () => undefined,
       () => undefined,
     ),

@@ -1,4 +1,4 @@
-import { defineChainPlugin } from '@portico/kernel';
+import { defineChainPlugin, onIdle } from '@portico/kernel';
 import { lazySiwxVerifier, siwxVerifierRef } from '@portico/plugin-siwx/api';
 import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
 import { createEip155Adapter } from './createEip155Adapter';
@@ -55,13 +55,20 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
         useValue: { namespace: 'eip155', methods: SESSION_METHODS, events: ['accountsChanged', 'chainChanged'], load: () => import('./walletconnect/createEip155SessionProvider') },
       });
     },
+    // The wallets that announced at once are listed before activation ends, so after `start()` the
+    // connectors are there (their checking code loads only when a wallet announced).
+    ready: (adapter) => adapter.listed(),
     discover(adapter, ctx) {
       // The session half of the adapter loads while the visitor looks at the modal, not on the page's first load.
+      let cancel = () => {};
       const offOpened = ctx.events.on('modal:opened', () => {
         offOpened();
-        void adapter.preload();
+        cancel = onIdle(() => void adapter.preload());
       });
-      ctx.onDispose(offOpened);
+      ctx.onDispose(() => {
+        offOpened();
+        cancel();
+      });
       const target = options.target ?? (typeof window === 'undefined' ? undefined : window);
       if (!target) return undefined;
       // Announcements are read as they arrive; checking and listing them loads once there is one.

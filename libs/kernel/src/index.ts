@@ -19,6 +19,7 @@ export type { ApprovalReader, ViewRole } from './manifest/contributionSchemas';
 export type { PluginContext } from './plugins/PluginContext';
 export type { PluginInfo } from './plugins/PluginHost';
 export { retryFailedImport } from './plugins/viewModules';
+export { onIdle } from './scheduling/onIdle';
 export { createServiceRef } from './di/createServiceRef';
 export type { ServiceRef } from './di/createServiceRef';
 

@@ -4,7 +4,6 @@
 import { createAnnouncementFilter } from './announcementFilter';
 import { createRdnsClaims, type RdnsClaimsParts } from './createRdnsClaims';
 import type { AnnouncedWallet } from './parseAnnouncement';
-import type { AnnouncementReading } from './readAnnouncement';
 
 /** What the adapter's session half asks the listing. */
 export type WalletListing = ReturnType<typeof createWalletListing>;

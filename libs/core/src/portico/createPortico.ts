@@ -1,4 +1,4 @@
-import { createKernel, createObservable, kernelRefs, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
+import { createKernel, createObservable, kernelRefs, onIdle, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
 import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
 import { corePlugin } from '../corePlugin';
 import type { AccountRead } from './accountReadState';
@@ -230,7 +230,8 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             // touches the network before a click), in the background: a slow registry never holds up the modal.
             const off = kernel.events.on('modal:opened', () => {
               off();
-              void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error));
+              // Once the browser is idle after the open: nothing competes with the first view's render.
+              onIdle(() => void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error)));
               void session().then(
                 (actions) => actions.loadRegistryWallets(kernel, directory),
                 (error: unknown) => kernel.logger.warn('The wallet directory failed to load', error),

@@ -38,6 +38,12 @@ export interface ChainPluginDefinition<M extends ManifestInput, A extends ChainP
   /** Starts wallet discovery (in a browser); returns how to stop it. */
   readonly discover?: (adapter: A, ctx: PluginContext) => (() => void) | void;
   /**
+   * What activation (and so `kernel.start()`) waits for after discovery started: e.g. the
+   * listing of the wallets that announced themselves at once, when that code loads lazily.
+   * Undefined, or a promise that settles; a rejection is logged, not a failed activation.
+   */
+  readonly ready?: (adapter: A) => Promise<unknown> | undefined;
+  /**
    * Registers what else the namespace offers other plugins, each loaded on first use: its
    * sign-in verifier (`siwxVerifierRef`), its WalletConnect binding (`walletConnectBindingRef`).
    */
@@ -48,8 +54,8 @@ export interface ChainPluginDefinition<M extends ManifestInput, A extends ChainP
 /**
  * Defines a chain plugin: on activation it builds the adapter from the kernel's services,
  * registers it under `chainAdapterRef(namespace)`, registers the plugin's other services,
- * starts discovery, and restores what the last page load (or another tab) left connected
- * through `adapter.reconnect`. Everything is undone when the plugin is disposed.
+ * starts discovery, restores what the last page load (or another tab) left connected through
+ * `adapter.reconnect`, and waits for `ready`. Everything is undone when the plugin is disposed.
  */
 export function defineChainPlugin<const M extends ManifestInput, A extends ChainPluginAdapter>(definition: ChainPluginDefinition<M, A>): PluginDefinition<M> {
   const namespaces = (definition.manifest as { namespaces?: ReadonlyArray<{ id: string }> }).namespaces ?? [];
@@ -58,7 +64,7 @@ export function defineChainPlugin<const M extends ManifestInput, A extends Chain
   return definePlugin({
     manifest: definition.manifest,
     views: definition.views as never,
-    activate(ctx) {
+    async activate(ctx) {
       const connection = ctx.services.get(kernelRefs.connection);
       const settings = ctx.services.get(kernelRefs.settings);
       const adapter = definition.adapter({
@@ -78,6 +84,7 @@ export function defineChainPlugin<const M extends ManifestInput, A extends Chain
       const stop = definition.discover?.(adapter, ctx);
       if (stop) ctx.onDispose(stop);
       ctx.onDispose(connection.watchRestores(namespace, (connectorId) => void adapter.reconnect(connectorId)));
+      await definition.ready?.(adapter)?.catch((error: unknown) => ctx.logger.warn('Discovery did not finish listing wallets', error));
     },
   }) as PluginDefinition<M>;
 }

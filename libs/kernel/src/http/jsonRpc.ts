@@ -1,4 +1,4 @@
-import { isPorticoError, PorticoError } from '../errors/PorticoError';
+import { PorticoError } from '../errors/PorticoError';
 import type { HttpClient } from './createHttpClient';
 
 /** A JSON-RPC error answer: the node answered, so no fallback is tried. */

@@ -5,6 +5,7 @@ import type { EventBus } from '../events/createEventBus';
 import type { Logger } from '../logger/createLogger';
 import type { Router } from '../router/Router';
 import { createObservable, type Observable } from '../state/createObservable';
+import { onIdle } from '../scheduling/onIdle';
 import type { RpcPolicyEngine } from './RpcPolicyEngine';
 import type { ApprovalFlow } from './approvalFlow';
 
@@ -58,7 +59,21 @@ export class RequestGate implements Observable<RequestGateState> {
     @inject(kernelRefs.events.id) private readonly events: EventBus,
     @inject(kernelRefs.settings.id) private readonly settings: KernelSettings,
     @inject(kernelRefs.logger.id) private readonly logger: Logger,
-  ) {}
+  ) {
+    // Once the modal has opened, a request's approval view can open in the click's own task:
+    // the flow's module is fetched then, not by the first request that needs it.
+    let cancel = () => {};
+    const off = events.on('modal:opened', () => {
+      off();
+      cancel = onIdle(() => void this.loadFlow().catch(() => undefined));
+    });
+    this.stopPreload = () => {
+      off();
+      cancel();
+    };
+  }
+
+  private readonly stopPreload: () => void;
 
   getSnapshot(): RequestGateState {
     return this.state.getSnapshot();
@@ -101,6 +116,7 @@ export class RequestGate implements Observable<RequestGateState> {
   /** Rejects everything open and stops timers. */
   dispose(): void {
     this.disposed = true;
+    this.stopPreload();
     this.flow?.dispose();
   }
 

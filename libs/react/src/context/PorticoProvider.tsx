@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { onIdle } from '@portico/kernel';
 import { useObservable } from '../hooks/useObservable';
 import { loadModalRoot } from '../modal/loadModalRoot';
-import { onIdle } from '../modal/onIdle';
 import type { Portico } from '@portico/core';
 import { PorticoContext } from './PorticoContext';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { onIdle } from '@portico/kernel';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
-import { onIdle } from './onIdle';
 import { useShadowHost } from './useShadowHost';
 import * as accountNftsView from '../views/AccountNftsView';
 import * as accountTokensView from '../views/AccountTokensView';
