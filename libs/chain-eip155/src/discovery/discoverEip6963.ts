@@ -1,5 +1,5 @@
 import { createAnnouncementFilter } from './announcementFilter';
-import { listenForAnnouncements } from './listenForAnnouncements';
+import { listenForAnnouncements, quietly } from './listenForAnnouncements';
 import type { AnnouncedWallet } from './parseAnnouncement';
 
 /**
@@ -16,12 +16,6 @@ export function discoverEip6963(
   onWallet: (wallet: AnnouncedWallet) => void,
   onIgnored: (reason: string) => void = () => undefined,
 ): { stop(): void; request(): void } {
-  const ignore = (reason: string) => {
-    try {
-      onIgnored(reason);
-    } catch {
-      // The reporter failing must not turn an ignored announcement into a page error.
-    }
-  };
+  const ignore = quietly(onIgnored);
   return listenForAnnouncements(target, createAnnouncementFilter(onWallet, ignore), ignore);
 }

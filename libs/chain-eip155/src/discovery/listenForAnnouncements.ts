@@ -11,13 +11,7 @@ export function listenForAnnouncements(
   onReading: (reading: AnnouncementReading) => void,
   onIgnored: (reason: string) => void = () => undefined,
 ): { stop(): void; request(): void } {
-  const ignore = (reason: string) => {
-    try {
-      onIgnored(reason);
-    } catch {
-      // The reporter failing must not turn an ignored announcement into a page error.
-    }
-  };
+  const ignore = quietly(onIgnored);
   const listener = (event: Event) => {
     try {
       let detail: unknown;
@@ -37,4 +31,15 @@ export function listenForAnnouncements(
   const request = () => target.dispatchEvent(new Event('eip6963:requestProvider'));
   request();
   return { stop: () => target.removeEventListener('eip6963:announceProvider', listener), request };
+}
+
+/** The reporter of ignored announcements, made safe: its failing must not turn an ignored announcement into a page error. */
+export function quietly(onIgnored: (reason: string) => void): (reason: string) => void {
+  return (reason) => {
+    try {
+      onIgnored(reason);
+    } catch {
+      // Nothing to do: the announcement is ignored either way.
+    }
+  };
 }
