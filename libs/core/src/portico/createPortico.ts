@@ -231,11 +231,13 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             const off = kernel.events.on('modal:opened', () => {
               off();
               // Once the browser is idle after the open: nothing competes with the first view's render.
-              onIdle(() => void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error)));
-              void session().then(
-                (actions) => actions.loadRegistryWallets(kernel, directory),
-                (error: unknown) => kernel.logger.warn('The wallet directory failed to load', error),
-              );
+              onIdle(() => {
+                void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error));
+                void session().then(
+                  (actions) => actions.loadRegistryWallets(kernel, directory),
+                  (error: unknown) => kernel.logger.warn('The wallet directory failed to load', error),
+                );
+              });
             });
           })),
     async dispose() {
