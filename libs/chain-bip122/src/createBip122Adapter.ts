@@ -1,5 +1,5 @@
-import { createWalletStandardAdapter, PorticoError, type Account, type ChainAdapter, type ConnectionStore, type ConnectorRegistry, type Logger, type Network, type RequestGate, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
-import { firstAnsweringUrl, isEndpointUnreachable, RPC_READ_TIMEOUT_MS, type HttpClient } from '@portico/kernel/http';
+import { createWalletStandardAdapter, PorticoError, type Account, type ChainAdapter, type ChainAdapterParts, type Network, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
+import { firstAnsweringUrl, isEndpointUnreachable, RPC_READ_TIMEOUT_MS } from '@portico/kernel/http';
 import { HttpError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { base64, hex } from '@scure/base';
 import { isBitcoinAddress, parseBitcoinAddress } from './bitcoin/addresses';
@@ -29,15 +29,7 @@ export interface Bip122Provider {
 }
 
 /** What the adapter needs from the kernel. */
-export interface Bip122AdapterParts {
-  connection: ConnectionStore;
-  connectors: ConnectorRegistry;
-  gate: RequestGate;
-  http: HttpClient;
-  logger: Logger;
-  pluginId: string;
-  /** The app's bip122 networks, in the host's order; each one's RPC URL is its Esplora API. */
-  networks: () => readonly Network[];
+export interface Bip122AdapterParts extends Omit<ChainAdapterParts, 'namespace'> {
   /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
   approvalRequired?: readonly string[];
 }

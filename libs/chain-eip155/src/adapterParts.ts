@@ -1,5 +1,4 @@
-import { PorticoError, type ConnectionStore, type ConnectorRegistry, type Logger, type RequestGate, type WalletSlots } from '@portico/kernel';
-import type { HttpClient } from '@portico/kernel/http';
+import { PorticoError, type ChainAdapterParts, type WalletSlots } from '@portico/kernel';
 import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { WalletListing } from './discovery/walletListing';
 import type { RpcOptions } from './rpcUrls';
@@ -18,13 +17,7 @@ export class InvalidWalletResponseError extends PorticoError {
 }
 
 /** What the adapter needs from the kernel. */
-export interface Eip155AdapterParts {
-  connection: ConnectionStore;
-  connectors: ConnectorRegistry;
-  gate: RequestGate;
-  http: HttpClient;
-  logger: Logger;
-  pluginId: string;
+export interface Eip155AdapterParts extends Omit<ChainAdapterParts, 'namespace' | 'networks'> {
   rpc: RpcOptions;
   /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
   approvalRequired?: readonly string[];

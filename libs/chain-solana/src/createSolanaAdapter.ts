@@ -1,5 +1,5 @@
-import { createWalletStandardAdapter, PorticoError, type ChainAdapter, type ConnectionStore, type ConnectorRegistry, type Logger, type Network, type RequestGate, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
-import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
+import { createWalletStandardAdapter, PorticoError, type ChainAdapter, type ChainAdapterParts, type Network, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
+import { jsonRpcRequest } from '@portico/kernel/http';
 import { NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { base58, base64 } from '@scure/base';
 import { isSolanaAddress, isSolanaSignature } from './addresses';
@@ -29,15 +29,7 @@ export interface SolanaProvider {
 }
 
 /** What the adapter needs from the kernel. */
-export interface SolanaAdapterParts {
-  connection: ConnectionStore;
-  connectors: ConnectorRegistry;
-  gate: RequestGate;
-  http: HttpClient;
-  logger: Logger;
-  pluginId: string;
-  /** The app's solana networks, in the host's order. */
-  networks: () => readonly Network[];
+export interface SolanaAdapterParts extends Omit<ChainAdapterParts, 'namespace'> {
   /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
   approvalRequired?: readonly string[];
 }
