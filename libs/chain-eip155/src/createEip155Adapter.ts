@@ -1,5 +1,5 @@
-import { createWalletSlots, PorticoError, type ChainAdapter } from '@portico/kernel';
-import { LEGACY_INJECTED_ID, type AdapterState, type Eip155AdapterParts, type HostListeners } from './adapterParts';
+import { createWalletSlots, loadOnce, PorticoError, type ChainAdapter } from '@portico/kernel';
+import { LEGACY_INJECTED_ID, type Eip155AdapterParts, type HostListeners } from './adapterParts';
 import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import type { AnnouncedWallet } from './discovery/parseAnnouncement';
@@ -40,65 +40,53 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const wallets = createWalletSlots<ListedWallet>();
   const unregister: Array<() => void> = [];
   const hostListeners: HostListeners = new Map();
-  let session: Eip155Session | undefined;
-  let loading: Promise<Eip155Session> | undefined;
   let disposed = false;
+  const refuseIfDisposed = () => {
+    if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
+  };
 
   // Announcements (or checked wallets) that arrived before the listing's code.
   const queued: Array<(listing: WalletListing) => void> = [];
-  let listing: WalletListing | undefined;
-  let listingLoad: Promise<WalletListing> | undefined;
-  const loadListing = (): Promise<WalletListing> =>
-    (listingLoad ??= import('./discovery/walletListing').then(
-      ({ createWalletListing }) => {
-        if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
-        listing ??= createWalletListing({
-          connectors,
-          logger: parts.logger,
-          pluginId: parts.pluginId,
-          namespace: NS,
-          slots: wallets,
-          // Only a session restored silently can be contested, and a session means the half is loaded.
-          onContested: (rdns) => session?.onContested(rdns),
-          onIgnored: (reason) => parts.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`),
-        });
-        for (const add of queued.splice(0)) add(listing);
-        return listing;
-      },
-      (error: unknown) => {
-        listingLoad = undefined;
-        throw error;
-      },
-    ));
+  const listing = loadOnce(() =>
+    import('./discovery/walletListing').then(({ createWalletListing }) => {
+      refuseIfDisposed();
+      const made = createWalletListing({
+        connectors,
+        logger: parts.logger,
+        pluginId: parts.pluginId,
+        namespace: NS,
+        slots: wallets,
+        // Only a session restored silently can be contested, and a session means the half is loaded.
+        onContested: (rdns) => session.current?.onContested(rdns),
+        onIgnored: (reason) => parts.logger.warn(`Ignored an EIP-6963 announcement: ${reason}`),
+      });
+      for (const add of queued.splice(0)) add(made);
+      return made;
+    }),
+  );
   const list = (add: (listing: WalletListing) => void) => {
-    if (listing) return add(listing);
+    if (listing.current) return add(listing.current);
     queued.push(add);
-    void loadListing().catch((error: unknown) => parts.logger.warn('The EIP-6963 wallet listing failed to load; announced wallets are not listed yet', error));
+    void listing().catch((error: unknown) => parts.logger.warn('The EIP-6963 wallet listing failed to load; announced wallets are not listed yet', error));
   };
 
-  const load = (): Promise<Eip155Session> =>
-    (loading ??= Promise.all([import('./session'), loadListing()]).then(
-      ([{ createEip155Session }, claims]) => {
-        if (disposed) throw new PorticoError('The eip155 adapter was disposed', { code: 'eip155/disposed' });
-        const state: AdapterState = { parts, wallets, claims, hostListeners };
-        return (session ??= createEip155Session(state));
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const session = loadOnce(() =>
+    Promise.all([import('./session'), listing()]).then(([{ createEip155Session }, claims]) => {
+      refuseIfDisposed();
+      return createEip155Session({ parts, wallets, claims, hostListeners });
+    }),
+  );
 
   /** A session method, called once the session half has loaded. */
   type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'signMessage';
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
-      ((await load())[name] as (...a: Parameters<Eip155Session[K]>) => Promise<Awaited<ReturnType<Eip155Session[K]>>>)(...args);
+      ((await session())[name] as (...a: Parameters<Eip155Session[K]>) => Promise<Awaited<ReturnType<Eip155Session[K]>>>)(...args);
 
   /** One EIP-1193 provider object for the host: it always answers with a promise, and its listeners survive wallet changes. */
   const gatedProvider: Eip1193Provider = {
-    request: async (args) => (await load()).request(args),
+    request: async (args) => (await session()).request(args),
     on: (event, listener) => {
       const set = hostListeners.get(event) ?? new Set();
       set.add(listener);
@@ -121,10 +109,10 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       wallets.set(LEGACY_INJECTED_ID, { id: LEGACY_INJECTED_ID, provider });
     },
-    listed: () => (listing || !listingLoad ? undefined : listingLoad.then(() => undefined)),
+    listed: () => (listing.current || queued.length === 0 ? undefined : listing().then(() => undefined)),
     // Fetches the code only; the session itself is made by the first call that needs it (made any
     // earlier, before a wallet was chosen, Chromium held back idle periods after the modal closed).
-    preload: () => Promise.all([import('./session'), loadListing()]).then(
+    preload: () => Promise.all([import('./session'), listing()]).then(
       () => undefined,
       () => undefined,
     ),
@@ -132,7 +120,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     async reconnect(connectorId) {
       let loaded: Eip155Session;
       try {
-        loaded = await load();
+        loaded = await session();
       } catch (error) {
         // As when the wallet does not answer: the restore ends, and the user connects again.
         parts.logger.warn('The eip155 session module failed to load: the connection is not restored', error);
@@ -159,15 +147,15 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       // Detaching (the plugin is disposed, e.g. the page unloads) keeps the stored connection,
       // so the next load restores it; the provider's listeners go.
       return () => {
-        if (wallets.delete(connectorId, wallet)) session?.release(wallet);
+        if (wallets.delete(connectorId, wallet)) session.current?.release(wallet);
       };
     },
     dispose() {
       disposed = true;
-      session?.dispose();
+      session.current?.dispose();
       hostListeners.clear();
       for (const off of unregister.splice(0)) off();
-      listing?.dispose();
+      listing.current?.dispose();
       queued.length = 0;
       wallets.clear();
     },

@@ -61,10 +61,7 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
     discover(adapter, ctx) {
       // The session half of the adapter loads while the visitor looks at the modal, not on the page's first load.
       let cancel = () => {};
-      const offOpened = ctx.events.on('modal:opened', () => {
-        offOpened();
-        cancel = onIdle(() => void adapter.preload());
-      });
+      const offOpened = ctx.events.once('modal:opened', () => (cancel = onIdle(() => void adapter.preload())));
       ctx.onDispose(() => {
         offOpened();
         cancel();

@@ -20,6 +20,8 @@ export type { PluginContext } from './plugins/PluginContext';
 export type { PluginInfo } from './plugins/PluginHost';
 export { retryFailedImport } from './plugins/viewModules';
 export { onIdle } from './scheduling/onIdle';
+export { loadOnce } from './scheduling/loadOnce';
+export type { Loader } from './scheduling/loadOnce';
 export { createServiceRef } from './di/createServiceRef';
 export type { ServiceRef } from './di/createServiceRef';
 

@@ -18,7 +18,7 @@ const INDEX = [
   'createKernel', 'Kernel', 'KernelConfig', 'kernelRefs',
   // writing a plugin
   'defineManifest', 'definePlugin', 'PluginDefinition', 'ViewModule', 'validateManifest', 'Manifest', 'CONTRIBUTION_POINTS', 'ViewRole', 'ApprovalReader',
-  'PluginContext', 'PluginInfo', 'retryFailedImport', 'onIdle', 'createServiceRef', 'ServiceRef',
+  'PluginContext', 'PluginInfo', 'retryFailedImport', 'onIdle', 'loadOnce', 'Loader', 'createServiceRef', 'ServiceRef',
   // events, router, alerts
   'EventBus', 'Unsubscribe', 'CloseReason', 'ConnectionStatus', 'PorticoEvents', 'Router', 'RouterState', 'AlertCenter',
   // chains

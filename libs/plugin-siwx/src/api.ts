@@ -1,4 +1,4 @@
-import { createServiceRef, type Observable, type ServiceRef } from '@portico/kernel';
+import { createServiceRef, loadOnce, type Observable, type ServiceRef } from '@portico/kernel';
 
 /** Id of the Sign in with X plugin, for `requires` / `optional` in other manifests. */
 export const SIWX_PLUGIN_ID = 'siwx';
@@ -62,11 +62,7 @@ export function siwxVerifierRef(namespace: string): ServiceRef<SiwxVerifier> {
  * someone signs in.
  */
 export function lazySiwxVerifier(namespace: string, load: () => Promise<Omit<SiwxVerifier, 'namespace'>>): SiwxVerifier {
-  let loaded: ReturnType<typeof load> | undefined;
-  const verifier = () => (loaded ??= load().catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  }));
+  const verifier = loadOnce(load);
   return {
     namespace,
     createMessage: async (fields) => (await verifier()).createMessage(fields),

@@ -1,4 +1,4 @@
-import { createKernel, createObservable, kernelRefs, onIdle, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
+import { createKernel, createObservable, kernelRefs, loadOnce, onIdle, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
 import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
 import { corePlugin } from '../corePlugin';
 import type { AccountRead } from './accountReadState';
@@ -6,7 +6,6 @@ import { deferredRead } from './deferredRead';
 import { createLegalConsent, type LegalConsent } from './createLegalConsent';
 import { adapterOf, networkOf, type ConnectAttempt, type PorticoContext } from './porticoContext';
 import type * as ReadsModule from './readsModule';
-import type * as SessionModule from './sessionModule';
 import { createWalletDirectory, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
@@ -125,33 +124,21 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   };
   // The account reads' code (cache, retries, the read actions) loads when a read is first watched
   // or asked for, or when the modal first opens; until then a read is a stand-in (`deferredRead`).
-  let readsModule: Promise<typeof ReadsModule> | undefined;
-  let reads: typeof ReadsModule | undefined;
-  const loadReads = () =>
-    (readsModule ??= import('./readsModule').then(
-      (module) => {
-        if (!kernel.isDisposed) ctx.reads ??= module.createReadStores();
-        return (reads = module);
-      },
-      (error: unknown) => {
-        readsModule = undefined;
-        throw error;
-      },
-    ));
+  const loadReads = loadOnce(() =>
+    import('./readsModule').then((module) => {
+      if (!kernel.isDisposed) ctx.reads ??= module.createReadStores();
+      return module;
+    }),
+  );
   /** The live read, or while its code loads a stand-in for it (none while the namespace is not connected). */
   const liveRead = <T>(namespace: string, make: (module: typeof ReadsModule) => AccountRead<T> | undefined): AccountRead<T> | undefined => {
-    if (reads) return make(reads);
+    if (loadReads.current) return make(loadReads.current);
     return kernel.connection.get(namespace).status === 'connected' ? deferredRead(() => loadReads().then(make)) : undefined;
   };
   // The actions a visitor's click needs (connect, disconnect, switch) and the directory's listing
   // code: one chunk, loaded when the modal first opens or an action is called; a failed load is
   // retried by the next call.
-  let sessionModule: Promise<typeof SessionModule> | undefined;
-  const session = () =>
-    (sessionModule ??= import('./sessionModule').catch((error: unknown) => {
-      sessionModule = undefined;
-      throw error;
-    }));
+  const session = loadOnce(() => import('./sessionModule'));
   // Connect calls made while that chunk loads: a newer call or a cancel gives the older one up,
   // as either does to an attempt under way.
   let connectCalls = 0;
@@ -228,8 +215,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             }
             // The actions load, and registry wallets are fetched, when the modal first opens (nothing
             // touches the network before a click), in the background: a slow registry never holds up the modal.
-            const off = kernel.events.on('modal:opened', () => {
-              off();
+            kernel.events.once('modal:opened', () => {
               // Once the browser is idle after the open: nothing competes with the first view's render.
               onIdle(() => {
                 void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error));

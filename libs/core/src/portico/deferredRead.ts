@@ -16,8 +16,10 @@ export function deferredRead<T>(load: () => Promise<AccountRead<T> | undefined>)
     snapshot = next;
     for (const listener of [...watchers.keys()]) listener();
   };
-  const start = () =>
-    (started ??= (snapshot === LOADING ? Promise.resolve() : Promise.resolve(show(LOADING))).then(load).then(
+  const start = () => {
+    // After a failed load, trying again shows `loading` again.
+    if (!started && snapshot !== LOADING) show(LOADING);
+    return (started ??= load().then(
       (read) => {
         real = read;
         for (const listener of [...watchers.keys()]) watchers.set(listener, read?.subscribe(listener));
@@ -28,6 +30,7 @@ export function deferredRead<T>(load: () => Promise<AccountRead<T> | undefined>)
         show({ ...NOTHING_YET, status: 'error', error: error instanceof Error ? error : new Error(String(error)), failureCount: 1 });
       },
     ));
+  };
   return {
     getSnapshot: () => real?.getSnapshot() ?? snapshot,
     subscribe(listener) {

@@ -1,4 +1,4 @@
-import { kernelRefs, type Kernel } from '@portico/kernel';
+import { kernelRefs, loadOnce, type Kernel } from '@portico/kernel';
 import { assertWalletRegistryUrl } from '../walletRegistry/assertWalletRegistryUrl';
 import type { WalletRegistryClient, WalletRegistryClientOptions } from '../walletRegistry/createWalletRegistryClient';
 import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
@@ -46,18 +46,12 @@ export interface WalletDirectory {
  */
 function lazyRegistryClient(options: WalletRegistryClientOptions): WalletRegistryClient {
   assertWalletRegistryUrl(options.baseUrl);
-  let loading: Promise<WalletRegistryClient> | undefined;
-  let loaded: WalletRegistryClient | undefined;
-  const load = () =>
-    (loading ??= import('../walletRegistry/createWalletRegistryClient').then(({ createWalletRegistryClient }) => (loaded = createWalletRegistryClient(options))).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+  const load = loadOnce(() => import('../walletRegistry/createWalletRegistryClient').then(({ createWalletRegistryClient }) => createWalletRegistryClient(options)));
   return {
     list: async (query) => (await load()).list(query),
     byIds: async (ids, more) => (await load()).byIds(ids, more),
     // Wallets only exist once a request has loaded the client.
-    imageUrl: (wallet) => loaded?.imageUrl(wallet) ?? wallet.imageUrl,
+    imageUrl: (wallet) => load.current?.imageUrl(wallet) ?? wallet.imageUrl,
   };
 }
 

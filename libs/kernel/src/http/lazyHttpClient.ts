@@ -1,3 +1,4 @@
+import { loadOnce } from '../scheduling/loadOnce';
 import type { HttpClient, HttpClientOptions } from './createHttpClient';
 
 /**
@@ -6,15 +7,7 @@ import type { HttpClient, HttpClientOptions } from './createHttpClient';
  * rejects that request; the next one tries again.
  */
 export function lazyHttpClient(options: HttpClientOptions = {}): HttpClient {
-  let loading: Promise<HttpClient> | undefined;
-  const load = () =>
-    (loading ??= import('./createHttpClient').then(
-      ({ createHttpClient }) => createHttpClient(options),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const load = loadOnce(() => import('./createHttpClient').then(({ createHttpClient }) => createHttpClient(options)));
   return {
     get: async (path, o) => (await load()).get(path, o),
     post: async (path, o) => (await load()).post(path, o),

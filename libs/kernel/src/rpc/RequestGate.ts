@@ -5,9 +5,9 @@ import type { EventBus } from '../events/createEventBus';
 import type { Logger } from '../logger/createLogger';
 import type { Router } from '../router/Router';
 import { createObservable, type Observable } from '../state/createObservable';
+import { loadOnce } from '../scheduling/loadOnce';
 import { onIdle } from '../scheduling/onIdle';
 import type { RpcPolicyEngine } from './RpcPolicyEngine';
-import type { ApprovalFlow } from './approvalFlow';
 
 /** Delay between a refused request opening the modal and "Action not allowed" (spec). */
 export const NOT_ALLOWED_DELAY_MS = 300;
@@ -49,9 +49,17 @@ export interface RequestGateState {
 @injectable()
 export class RequestGate implements Observable<RequestGateState> {
   private readonly state = createObservable<RequestGateState>({ pending: [], notAllowed: undefined });
-  private flow: ApprovalFlow | undefined;
-  private loading: Promise<ApprovalFlow> | undefined;
+  /** The approval flow's module (`approvalFlow.ts`), loaded with the first request that needs the user. */
+  private readonly flow = loadOnce(() =>
+    import('./approvalFlow').then(({ createApprovalFlow }) => {
+      const flow = createApprovalFlow({ state: this.state, router: this.router, events: this.events, settings: this.settings, logger: this.logger });
+      // Disposed while it loaded: whatever asks now is aborted (the flow refuses it).
+      if (this.disposed) flow.dispose();
+      return flow;
+    }),
+  );
   private disposed = false;
+  private readonly stopPreload: () => void;
 
   constructor(
     @inject(kernelRefs.rpcPolicy.id) private readonly policy: RpcPolicyEngine,
@@ -61,19 +69,14 @@ export class RequestGate implements Observable<RequestGateState> {
     @inject(kernelRefs.logger.id) private readonly logger: Logger,
   ) {
     // Once the modal has opened, a request's approval view can open in the click's own task:
-    // the flow's module is fetched then, not by the first request that needs it.
+    // the flow's module is fetched then (when the browser is idle), not by the first request that needs it.
     let cancel = () => {};
-    const off = events.on('modal:opened', () => {
-      off();
-      cancel = onIdle(() => void this.loadFlow().catch(() => undefined));
-    });
+    const off = events.once('modal:opened', () => (cancel = onIdle(() => void this.flow().catch(() => undefined))));
     this.stopPreload = () => {
       off();
       cancel();
     };
   }
-
-  private readonly stopPreload: () => void;
 
   getSnapshot(): RequestGateState {
     return this.state.getSnapshot();
@@ -92,20 +95,20 @@ export class RequestGate implements Observable<RequestGateState> {
   async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, options: { walletConfirms?: boolean } = {}): Promise<T> {
     const decision = this.policy.classify(request.method, namespace);
     if (decision === 'safe' || (decision === 'confirm' && options.walletConfirms)) return send();
-    return (await this.loadFlow()).gate(namespace, request, send, decision);
+    return (await this.flow()).gate(namespace, request, send, decision);
   }
 
   approve(id: string): void {
-    this.flow?.approve(id);
+    this.flow.current?.approve(id);
   }
 
   reject(id: string): void {
-    this.flow?.reject(id);
+    this.flow.current?.reject(id);
   }
 
   /** Clears the failure of an approved request and leaves the approval view (back, or closes). */
   dismissFailure(): void {
-    this.flow?.dismissFailure();
+    this.flow.current?.dismissFailure();
   }
 
   /** Clears the "Action not allowed" notice. */
@@ -117,21 +120,6 @@ export class RequestGate implements Observable<RequestGateState> {
   dispose(): void {
     this.disposed = true;
     this.stopPreload();
-    this.flow?.dispose();
-  }
-
-  private loadFlow(): Promise<ApprovalFlow> {
-    return (this.loading ??= import('./approvalFlow').then(
-      ({ createApprovalFlow }) => {
-        this.flow ??= createApprovalFlow({ state: this.state, router: this.router, events: this.events, settings: this.settings, logger: this.logger });
-        // Disposed while it loaded: whatever asks now is aborted (the flow refuses it).
-        if (this.disposed) this.flow.dispose();
-        return this.flow;
-      },
-      (error: unknown) => {
-        this.loading = undefined;
-        throw error;
-      },
-    ));
+    this.flow.current?.dispose();
   }
 }
