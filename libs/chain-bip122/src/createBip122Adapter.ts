@@ -239,6 +239,17 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
       const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
       return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** The address's transactions from Esplora (`/address/:a/txs`, then `/txs/chain/:last` per older page), pending first. */
+    async getActivity(address, network, cursor) {
+      if (cursor !== undefined && !/^[0-9a-f]{64}$/.test(cursor)) throw new InvalidBitcoinRequestError('the activity cursor is not a txid');
+      const plain = address.split(':')[2] ?? '';
+      const path = `/address/${encodeURIComponent(plain)}/txs${cursor ? `/chain/${cursor}` : ''}`;
+      const [body, { parseEsploraActivity }] = await Promise.all([
+        withEsplora(network, (base) => parts.http.get<unknown>(`${base}${path}`, { timeoutMs: RPC_READ_TIMEOUT_MS })),
+        import('./activity'),
+      ]);
+      return parseEsploraActivity(body, plain, network, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+    },
     /** Signs a text message with the selected (payment) account; base64 signature (BIP-322 or legacy, as the wallet does). */
     async signMessage(message) {
       if (!connection.get(NS).address) throw new NoActiveCaipAddressError();

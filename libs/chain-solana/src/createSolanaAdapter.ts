@@ -177,6 +177,12 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** The account's transactions through the RPC (`getSignaturesForAddress` + `getTransaction`), 25 a page. */
+    async getActivity(address, network, cursor) {
+      if (cursor !== undefined && !isSolanaSignature(cursor)) throw new InvalidSolanaRequestError('the activity cursor is not a transaction signature');
+      const { readSolanaActivity } = await import('./activity');
+      return readSolanaActivity(parts.http, network, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+    },
     /** Signs a text message (sign-in); the signature is returned in base58. */
     async signMessage(message) {
       if (!connection.get(NS).address) throw new NoActiveCaipAddressError();

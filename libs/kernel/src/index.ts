@@ -36,6 +36,8 @@ export { chainAdapterRef } from './chain/ChainAdapter';
 export { defineChainPlugin } from './chain/defineChainPlugin';
 export type { ChainAdapterParts, ChainPluginAdapter } from './chain/defineChainPlugin';
 export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
+export type { ActivityOperation, ActivityPage, ActivityStatus, ActivityTransaction, ActivityTransfer, TransferDirection } from './chain/activity';
+export { formatUnits } from './chain/formatUnits';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';
 export type { Connector, ConnectorRegistry, RegisteredConnector } from './connectors/ConnectorRegistry';

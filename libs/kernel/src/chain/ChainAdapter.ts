@@ -1,4 +1,5 @@
 import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
+import type { ActivityPage } from './activity';
 import type { Network } from './networkSchema';
 
 /** Options of `ChainAdapter.connect`. */
@@ -60,6 +61,14 @@ export interface ChainAdapter {
    * balance is available.
    */
   getTokens?(address: string, network: Network): Promise<readonly TokenBalance[] | undefined>;
+  /**
+   * One page of a CAIP-10 account's transactions on a network, newest first (pending ones
+   * first), from the namespace's data source (eip155: the network's Etherscan-compatible
+   * `blockExplorers.default.apiUrl`; solana: the RPC; bip122: Esplora). `cursor` is the
+   * previous page's `next`. Undefined when the network has no activity source. Entries the
+   * source sent malformed are left out (and logged), never the whole page.
+   */
+  getActivity?(address: string, network: Network, cursor?: string): Promise<ActivityPage | undefined>;
   /**
    * The account's name-service profile (ENS name and avatar on eip155:1); undefined when it
    * has none or the network has no name service. Callers cache it (5 min).

@@ -13,7 +13,12 @@ export const networkSchema = z.object({
     decimals: z.number().check(z.int(), z.nonnegative(), z.lte(36)),
   }),
   rpcUrls: z.optional(z.object({ default: z.object({ http: z.array(httpUrl) }) })),
-  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
+  blockExplorers: z.optional(
+    z.object({
+      // `apiUrl`: the explorer's Etherscan-compatible account API (as viem's chain definitions carry it), where an eip155 account's activity is read.
+      default: z.object({ name: z.string(), url: httpUrl, apiUrl: z.optional(httpUrl) }),
+    }),
+  ),
   testnet: z.optional(z.boolean()),
   imageUrl: z.optional(z.string()),
 });

@@ -1,0 +1,134 @@
+import { formatUnits, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
+import * as z from 'zod/mini';
+import { isSolanaAddress, isSolanaSignature } from './addresses';
+
+/** Transactions per page (`getSignaturesForAddress`'s `limit`). */
+export const SOLANA_ACTIVITY_PAGE = 25;
+
+// u64 in JSON: a large account's balance is past 2^53 and arrives rounded, still a whole number.
+const lamports = z.number().check(z.nonnegative(), z.refine(Number.isInteger, 'not a whole number of lamports'));
+const signatureInfo = z.object({
+  signature: z.string().check(z.refine(isSolanaSignature, 'not a base58 signature')),
+  blockTime: z.nullish(z.number()),
+  err: z.nullish(z.unknown()),
+  confirmationStatus: z.nullish(z.string()),
+});
+const tokenBalance = z.object({
+  accountIndex: z.number().check(z.int(), z.nonnegative()),
+  mint: z.string(),
+  owner: z.optional(z.string()),
+  uiTokenAmount: z.object({ amount: z.string().check(z.regex(/^\d+$/)), decimals: z.number().check(z.int(), z.nonnegative(), z.lte(30)) }),
+});
+const transactionReply = z.object({
+  blockTime: z.nullish(z.number()),
+  meta: z.object({
+    err: z.nullish(z.unknown()),
+    fee: lamports,
+    preBalances: z.array(lamports),
+    postBalances: z.array(lamports),
+    preTokenBalances: z.nullish(z.array(tokenBalance)),
+    postTokenBalances: z.nullish(z.array(tokenBalance)),
+    loadedAddresses: z.nullish(z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) })),
+  }),
+  transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
+});
+type TransactionReply = z.infer<typeof transactionReply>;
+
+/**
+ * One page of an account's activity through the RPC: `getSignaturesForAddress` (25, older than
+ * `cursor`), then `getTransaction` for each; what moved is read from the balances before and
+ * after (SOL, with the fee it paid left out, and SPL tokens it owns). Entries the node sent
+ * malformed are left out and reported through `warn`.
+ */
+export async function readSolanaActivity(http: HttpClient, network: Network, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
+  const urls = network.rpcUrls?.default.http ?? [];
+  const signatures = await jsonRpcRequest<unknown>(http, urls, 'getSignaturesForAddress', [address, { limit: SOLANA_ACTIVITY_PAGE, commitment: 'confirmed', ...(cursor ? { before: cursor } : {}) }]);
+  if (!Array.isArray(signatures)) throw new Error(`The Solana RPC sent ${signatures === null ? 'null' : typeof signatures} instead of a list of signatures`);
+  const infos = signatures.flatMap((entry, index) => {
+    const parsed = signatureInfo.safeParse(entry);
+    if (parsed.success) return [parsed.data];
+    warn(`signature ${index}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+    return [];
+  });
+  const replies = await Promise.all(
+    infos.map((info) => jsonRpcRequest<unknown>(http, urls, 'getTransaction', [info.signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }])),
+  );
+  const transactions: ActivityTransaction[] = [];
+  for (const [index, info] of infos.entries()) {
+    const parsed = transactionReply.safeParse(replies[index]);
+    if (!parsed.success) {
+      warn(`transaction ${info.signature}: ${replies[index] === null ? 'not found' : z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+      continue;
+    }
+    transactions.push(toActivity(info.signature, info.blockTime ?? parsed.data.blockTime ?? undefined, parsed.data, address, network));
+  }
+  const last = signatures.at(-1) as { signature?: unknown } | undefined;
+  const next = signatures.length >= SOLANA_ACTIVITY_PAGE && typeof last?.signature === 'string' && isSolanaSignature(last.signature) ? last.signature : undefined;
+  return { transactions, ...(next ? { next } : {}) };
+}
+
+function toActivity(signature: string, blockTime: number | undefined, tx: TransactionReply, address: string, network: Network): ActivityTransaction {
+  const keys = [...tx.transaction.message.accountKeys, ...(tx.meta.loadedAddresses?.writable ?? []), ...(tx.meta.loadedAddresses?.readonly ?? [])];
+  const delta = (index: number) => BigInt(tx.meta.postBalances[index] ?? 0) - BigInt(tx.meta.preBalances[index] ?? 0);
+  const mine = keys.indexOf(address);
+  // The fee payer is the first key: its fee is not part of what it sent.
+  const moved = mine < 0 ? 0n : delta(mine) + (mine === 0 ? BigInt(tx.meta.fee) : 0n);
+  const transfers: ActivityTransfer[] = [];
+  let counterparty = '';
+  if (moved !== 0n) {
+    const { name, symbol, decimals } = network.nativeCurrency;
+    transfers.push({ direction: moved < 0n ? 'out' : 'in', quantity: { numeric: formatUnits(moved < 0n ? -moved : moved, decimals) }, fungible_info: { name, symbol } });
+    // The other side: the key whose balance moved most the other way.
+    counterparty = largestOpposite(keys, mine, moved, delta);
+  }
+  transfers.push(...tokenTransfers(tx, address));
+  const outgoing = transfers.some((t) => t.direction === 'out');
+  const incoming = transfers.some((t) => t.direction === 'in');
+  const operationType = outgoing && incoming ? 'trade' : outgoing ? 'send' : incoming ? 'receive' : 'execute';
+  const failed = tx.meta.err !== null && tx.meta.err !== undefined;
+  return {
+    id: signature,
+    metadata: {
+      operationType,
+      status: failed ? 'failed' : 'confirmed',
+      sentFrom: outgoing || !incoming ? address : counterparty,
+      sentTo: outgoing ? counterparty : address,
+      ...(blockTime ? { minedAt: new Date(blockTime * 1000).toISOString() } : {}),
+      chain: network.caipNetworkId,
+      hash: signature,
+    },
+    // A failed transaction moved nothing but its fee.
+    transfers: failed ? [] : transfers,
+  };
+}
+
+function largestOpposite(keys: readonly string[], mine: number, moved: bigint, delta: (index: number) => bigint): string {
+  let best = '';
+  let bestAmount = 0n;
+  keys.forEach((key, index) => {
+    if (index === mine || !isSolanaAddress(key)) return;
+    const amount = moved < 0n ? delta(index) : -delta(index);
+    if (amount > bestAmount) [best, bestAmount] = [key, amount];
+  });
+  return best;
+}
+
+/** SPL token movements of the token accounts `owner` holds, from the token balances before and after. */
+function tokenTransfers(tx: TransactionReply, owner: string): ActivityTransfer[] {
+  const byMint = new Map<string, { change: bigint; decimals: number }>();
+  const add = (entries: TransactionReply['meta']['preTokenBalances'], sign: bigint) => {
+    for (const entry of entries ?? []) {
+      if (entry.owner !== owner) continue;
+      const current = byMint.get(entry.mint) ?? { change: 0n, decimals: entry.uiTokenAmount.decimals };
+      byMint.set(entry.mint, { change: current.change + sign * BigInt(entry.uiTokenAmount.amount), decimals: entry.uiTokenAmount.decimals });
+    }
+  };
+  add(tx.meta.preTokenBalances, -1n);
+  add(tx.meta.postTokenBalances, 1n);
+  return [...byMint].flatMap(([mint, { change, decimals }]) =>
+    change === 0n
+      ? []
+      : [{ direction: change < 0n ? 'out' : 'in', quantity: { numeric: formatUnits(change < 0n ? -change : change, decimals) }, fungible_info: { name: mint, symbol: `${mint.slice(0, 4)}…` } } satisfies ActivityTransfer],
+  );
+}
