@@ -1,9 +1,10 @@
-import { startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
-import { createServiceGroup, startEsplora, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
+import { deployTestTokens, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
+import { createServiceGroup, startEsplora, startIndexer, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
- * the relay, the wallet registry and the sign-in server for the browser tests; the returned
+ * the relay, the wallet registry, the sign-in server and the indexer (over the first chain, where
+ * the test tokens are deployed) for the browser tests; the returned
  * function stops them (by PID). If one fails to start, those already running are stopped.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -13,14 +14,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [a, b, mainnet] = await services.start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
   process.env.PORTICO_EVM = [a.url, b.url].join(',');
   process.env.PORTICO_ENS = mainnet.url;
+  // The first chain's test tokens (ERC-20s, an NFT collection, an ERC-1155), held by the test wallet's account.
+  const tokens = await deployTestTokens(a.url).catch(async (error: unknown) => {
+    await services.stop();
+    throw error;
+  });
+  process.env.PORTICO_TOKENS = JSON.stringify(tokens);
   const rpcUrls = Object.fromEntries([a, b, mainnet].map((n) => [n.chainId, n.url]));
-  const [siwx, solana, bitcoin, relay, registry] = await services.start(
+  const [siwx, solana, bitcoin, relay, registry, indexer] = await services.start(
     startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
     startSolanaNode({ allowedOrigins: [`http://${host}`] }),
     startEsplora({ allowedOrigins: [`http://${host}`] }),
     startRelay(),
     startWalletRegistry(),
+    startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`] }),
   );
+  process.env.PORTICO_INDEXER = indexer.url;
   process.env.PORTICO_SIWX_SERVER = siwx.url;
   process.env.PORTICO_SOLANA = solana.url;
   process.env.PORTICO_BITCOIN = bitcoin.url;

@@ -23,6 +23,9 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;
 
+/** Starts the local indexer following the EVM node at `rpcUrl`; its Etherscan-compatible account API is `${url}/api`. */
+export function startIndexer(options: { rpcUrl: string; allowedOrigins?: string[] }): Promise<LocalService>;
+
 /** Something `createServiceGroup` can stop. */
 export interface Stoppable {
   stop(): Promise<void>;

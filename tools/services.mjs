@@ -90,6 +90,15 @@ export function startWalletRegistry() {
 }
 
 /**
+ * Starts the local indexer (apps/indexer) following the EVM node at `rpcUrl`: the
+ * Etherscan-compatible account API at `${url}/api`, CORS for `allowedOrigins`.
+ */
+export function startIndexer({ rpcUrl, allowedOrigins = [] }) {
+  if (!rpcUrl) return Promise.reject(new Error('startIndexer needs the rpcUrl of the EVM node to follow'));
+  return startTsxService({ name: 'indexer', cwd: join(ROOT, 'apps/indexer'), script: 'src/main.ts', env: { INDEXER_RPC_URL: rpcUrl, INDEXER_PORT: '0', INDEXER_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
+}
+
+/**
  * A set of running services. `start(...starting)` waits for services started side by side and
  * tracks each that comes up; when one fails, every service of the group is stopped and the
  * failure rethrown, so nothing is left running. `stop()` ends them all.

@@ -13,22 +13,26 @@ const urls = (params.get('evm') ?? (import.meta.env.VITE_PORTICO_EVM as string |
  */
 const ensUrl = params.get('ens') ?? (import.meta.env.VITE_PORTICO_ENS as string | undefined) ?? '';
 
+/** The local indexer over the first chain (`?indexer=url`, or VITE_PORTICO_INDEXER from `npm start`): its Etherscan-compatible API gives the Activity tab. */
+const indexerUrl = params.get('indexer') ?? (import.meta.env.VITE_PORTICO_INDEXER as string | undefined) ?? '';
+
 /** The test wallets' ids (rdns): one confirms in its own "UI", one has none (like an embedded wallet). */
 export const TEST_WALLET_ID = 'dev.portico.testwallet';
 export const TEST_WALLET_NO_UI_ID = 'dev.portico.testwallet.noui';
 
-const anvil = (chainId: number, name: string, url: string): Network => ({
+const anvil = (chainId: number, name: string, url: string, indexer?: string): Network => ({
   caipNetworkId: `eip155:${chainId}`,
   name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [url] } },
+  ...(indexer ? { blockExplorers: { default: { name: 'Local indexer', url: indexer, apiUrl: `${indexer}/api` } } } : {}),
   // Local chains of Ether: Ethereum's mark.
   imageUrl: eip155Networks.mainnet.imageUrl,
 });
 
 /** The local EVM networks (empty when no anvil is running). */
 export const evmNetworks: Network[] = urls.length
-  ? [anvil(31337, 'Anvil', urls[0]!), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : []), ...(ensUrl ? [anvil(1, 'Ethereum (local)', ensUrl)] : [])]
+  ? [anvil(31337, 'Anvil', urls[0]!, indexerUrl || undefined), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : []), ...(ensUrl ? [anvil(1, 'Ethereum (local)', ensUrl)] : [])]
   : [];
 
 /** The EVM chain plugin, told which test wallet has no confirmation UI of its own. */

@@ -1,0 +1,138 @@
+import { chainAdapterRef, createKernel, createMemoryStorage, type ActivityPage, type Kernel, type Network } from '@portico/kernel';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createWalletClient, defineChain, http, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEip155Plugin } from '@portico/chain-eip155';
+import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1 } from '@portico/chain-eip155/testing';
+import { deployTestTokens, startAnvil, testContract, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
+import { startIndexer, type Indexer } from './createIndexer';
+
+let anvil: AnvilNode;
+let indexer: Indexer;
+let tokens: TestTokens;
+let kernel: Kernel | undefined;
+const me = privateKeyToAccount(ANVIL_ACCOUNT_0.privateKey);
+const other = privateKeyToAccount(ANVIL_ACCOUNT_1.privateKey).address;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  tokens = await deployTestTokens(anvil.url);
+  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20 });
+}, 30_000);
+afterAll(async () => {
+  await indexer?.stop();
+  await anvil?.stop();
+});
+afterEach(async () => {
+  await kernel?.dispose();
+  kernel = undefined;
+});
+
+const network = (apiUrl?: string): Network => ({
+  caipNetworkId: `eip155:${anvil.chainId}`,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [anvil.url] } },
+  ...(apiUrl ? { blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl } } } : {}),
+});
+
+/** `null`: a network without an account API. */
+async function setUp(apiUrl: string | null = indexer.apiUrl) {
+  const warnings: string[] = [];
+  kernel = createKernel({ plugins: [createEip155Plugin()], networks: [network(apiUrl ?? undefined)], storage: createMemoryStorage(), logLevel: 'warn', logSink: (level, message) => void (level === 'warn' && warnings.push(message)) });
+  await kernel.start();
+  return { adapter: kernel.getService(chainAdapterRef('eip155')), warnings, net: network(apiUrl ?? undefined), caip: (a: string) => `eip155:${anvil.chainId}:${a}` };
+}
+
+async function send(write: (client: ReturnType<typeof createWalletClient>) => Promise<Hex>): Promise<Hex> {
+  const chain = defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
+  const client = createWalletClient({ account: me, chain, transport: http(anvil.url) });
+  const hash = await write(client);
+  const { createPublicClient } = await import('viem');
+  const receipt = await createPublicClient({ chain, transport: http(anvil.url) }).waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  await indexer.synced(receipt.blockNumber);
+  return hash;
+}
+
+describe('eip155 activity from an Etherscan-compatible API (the local indexer over anvil)', () => {
+  it('shows an Ether send, an ERC-20 send, an NFT send and a contract deployment, newest first, for both sides', async () => {
+    const eth = await send((c) => c.sendTransaction({ account: me, chain: c.chain, to: other, value: parseEther('0.001') }));
+    const usd = await send((c) => c.writeContract({ account: me, chain: c.chain, address: tokens.usd, abi: testContract('TestToken').abi, functionName: 'transfer', args: [other, 2_500_000n] }));
+    const duck = await send((c) => c.writeContract({ account: me, chain: c.chain, address: tokens.ducks, abi: testContract('TestCollectible').abi, functionName: 'transferFrom', args: [me.address, other, 1n] }));
+    const { adapter, net, caip } = await setUp();
+    const page = (await adapter.getActivity!(caip(me.address), net)) as ActivityPage;
+    const [nft, erc20, ether] = page.transactions;
+    expect(nft).toMatchObject({ id: duck, metadata: { operationType: 'send', status: 'confirmed', sentFrom: me.address.toLowerCase(), sentTo: tokens.ducks.toLowerCase() }, transfers: [{ direction: 'out', quantity: { numeric: '1' }, nft_info: { name: 'Portico Ducks #1' } }] });
+    expect(erc20).toMatchObject({ id: usd, metadata: { operationType: 'send' }, transfers: [{ direction: 'out', quantity: { numeric: '2.5' }, fungible_info: { name: 'Test USD', symbol: 'tUSD' } }] });
+    expect(ether).toEqual({
+      id: eth,
+      metadata: { operationType: 'send', status: 'confirmed', sentFrom: me.address.toLowerCase(), sentTo: other.toLowerCase(), minedAt: expect.stringMatching(/^\d{4}-/), chain: net.caipNetworkId, hash: eth },
+      transfers: [{ direction: 'out', quantity: { numeric: '0.001' }, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
+    });
+    // The deployments: no transfer of Ether, but the mint of each token's supply to the deployer.
+    const deployments = page.transactions.filter((t) => t.metadata.operationType === 'deploy');
+    expect(deployments).toHaveLength(5);
+    expect(deployments.at(-1)!.transfers).toEqual([{ direction: 'in', quantity: { numeric: '1000000' }, fungible_info: { name: 'Test USD', symbol: 'tUSD' } }]);
+    const received = (await adapter.getActivity!(caip(other), net)) as ActivityPage;
+    expect(received.transactions.slice(0, 3).map((t) => [t.id, t.metadata.operationType, t.transfers[0]?.direction])).toEqual([
+      [duck, 'receive', 'in'],
+      [usd, 'receive', 'in'],
+      [eth, 'receive', 'in'],
+    ]);
+  });
+
+  it('pages with the cursor, and refuses a cursor that is not a page number', async () => {
+    const fresh = '0x00000000000000000000000000000000000b0b00';
+    for (let i = 1; i <= 27; i++) await send((c) => c.sendTransaction({ account: me, chain: c.chain, to: fresh, value: BigInt(i) * 10n ** 15n }));
+    const { adapter, net, caip } = await setUp();
+    const first = (await adapter.getActivity!(caip(fresh), net)) as ActivityPage;
+    expect(first.transactions).toHaveLength(25);
+    expect(first.next).toBe('2');
+    const second = (await adapter.getActivity!(caip(fresh), net, first.next)) as ActivityPage;
+    expect(second.transactions.map((t) => t.transfers[0]!.quantity.numeric)).toEqual(['0.002', '0.001']);
+    expect(second.next).toBeUndefined();
+    await expect(adapter.getActivity!(caip(fresh), net, '0x12')).rejects.toThrow('The activity cursor "0x12" is not a page number');
+  });
+
+  it('has no activity where the network names no account API', async () => {
+    const { adapter, net, caip } = await setUp(null);
+    await expect(adapter.getActivity!(caip(me.address), net)).resolves.toBeUndefined();
+  });
+
+  it('leaves out malformed rows with the reason, keeps the rest, and says why when the API refuses', async () => {
+    // A proxy in front of the real indexer that garbles one row and then refuses like a rate-limited Etherscan.
+    let mode: 'garble' | 'refuse' = 'garble';
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const body = (await (await fetch(`${indexer.url}${req.url}`)).json()) as { result: Record<string, string>[] };
+        if (mode === 'refuse') Object.assign(body, { status: '0', message: 'NOTOK', result: 'Max rate limit reached' });
+        else if (req.url?.includes('action=txlist') && body.result[0]) body.result[0] = { ...body.result[0], hash: 'not a hash' };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      })();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { adapter, net, caip, warnings } = await setUp(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`);
+      const direct = (await (await setUpDirect()).getActivity!(caip(other), network(indexer.apiUrl))) as ActivityPage;
+      const page = (await adapter.getActivity!(caip(other), net)) as ActivityPage;
+      // The garbled row was an Ether receive: it is gone; the token rows are all there.
+      expect(page.transactions.length).toBe(direct.transactions.length - 1);
+      expect(warnings.join('\n')).toMatch(/Ignored an activity entry: txlist row 0: .*hash/);
+      mode = 'refuse';
+      await expect(adapter.getActivity!(caip(other), net)).rejects.toThrow('The account API (txlist) answered NOTOK: Max rate limit reached');
+    } finally {
+      proxy.close();
+    }
+  });
+});
+
+/** A second kernel reading the indexer directly (the first one's adapter goes through the proxy). */
+async function setUpDirect() {
+  const direct = createKernel({ plugins: [createEip155Plugin()], networks: [network(indexer.apiUrl)], storage: createMemoryStorage(), logLevel: 'silent' });
+  await direct.start();
+  const adapter = direct.getService(chainAdapterRef('eip155'));
+  afterEach(() => direct.dispose());
+  return adapter;
+}

@@ -1,0 +1,2 @@
+export { startIndexer } from './createIndexer';
+export type { Indexer, IndexerOptions } from './createIndexer';

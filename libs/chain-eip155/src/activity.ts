@@ -1,0 +1,137 @@
+import { formatUnits, type ActivityOperation, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import type { HttpClient } from '@portico/kernel/http';
+import * as z from 'zod/mini';
+
+/** Rows per list and page (Etherscan's `offset`). */
+export const ETHERSCAN_PAGE = 25;
+const ACTIONS = ['txlist', 'tokentx', 'tokennfttx', 'token1155tx'] as const;
+type Action = (typeof ACTIONS)[number];
+
+const uint = z.string().check(z.regex(/^\d{1,78}$/));
+const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+const base = {
+  blockNumber: uint,
+  timeStamp: uint,
+  hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  from: hexAddress,
+  // Empty for a contract creation.
+  to: z.union([hexAddress, z.literal('')]),
+  transactionIndex: z.optional(uint),
+};
+const schemas = {
+  txlist: z.object({ ...base, value: uint, isError: z.optional(z.string()), txreceipt_status: z.optional(z.string()), contractAddress: z.optional(z.string()), input: z.optional(z.string()) }),
+  tokentx: z.object({ ...base, value: uint, tokenName: z.string(), tokenSymbol: z.string(), tokenDecimal: z.string().check(z.regex(/^\d{1,2}$/)), contractAddress: hexAddress }),
+  tokennfttx: z.object({ ...base, tokenID: uint, tokenName: z.string(), tokenSymbol: z.string(), contractAddress: hexAddress }),
+  token1155tx: z.object({ ...base, tokenID: uint, tokenValue: uint, tokenName: z.string(), tokenSymbol: z.string(), contractAddress: hexAddress }),
+};
+type Rows = { [A in Action]: z.infer<(typeof schemas)[A]>[] };
+const envelope = z.object({ status: z.string(), message: z.string(), result: z.unknown() });
+
+/** The approve(address,uint256) selector: an ERC-20 allowance. */
+const APPROVE = '0x095ea7b3';
+
+/**
+ * One page of an account's activity from an Etherscan-compatible account API (Etherscan,
+ * Blockscout, Routescan, the local indexer): the page `cursor` (1 by default) of its normal
+ * transactions and of its ERC-20, ERC-721 and ERC-1155 transfers, merged by hash, newest first.
+ * The API's own query (`chainid`, `apikey`) stays in `apiUrl`. Malformed rows are left out and
+ * reported through `warn`; an API error ("NOTOK", a rate limit) throws with its reason.
+ */
+export async function readEtherscanActivity(http: HttpClient, network: Network, apiUrl: string, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
+  const page = cursor === undefined ? 1 : Number(cursor);
+  const answers = await Promise.all(
+    ACTIONS.map(async (action) => {
+      const url = new URL(apiUrl);
+      for (const [key, value] of Object.entries({ module: 'account', action, address, page: String(page), offset: String(ETHERSCAN_PAGE), sort: 'desc' })) url.searchParams.set(key, value);
+      return [action, await http.get<unknown>(url.toString(), { timeoutMs: 10_000 })] as const;
+    }),
+  );
+  const rows = {} as Rows;
+  let full = false;
+  for (const [action, body] of answers) {
+    const parsed = envelope.safeParse(body);
+    if (!parsed.success) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
+    const { status, message, result } = parsed.data;
+    if (status !== '1' && !(Array.isArray(result) && result.length === 0)) throw new Error(`The account API (${action}) answered ${message}: ${typeof result === 'string' ? result.slice(0, 200) : 'no list'}`);
+    if (!Array.isArray(result)) throw new Error(`The account API (${action}) sent a result that is not a list`);
+    full ||= result.length >= ETHERSCAN_PAGE;
+    rows[action] = result.flatMap((row, index) => {
+      const checked = schemas[action].safeParse(row);
+      if (checked.success) return [checked.data] as never[];
+      warn(`${action} row ${index}: ${z.prettifyError(checked.error).replace(/\s+/g, ' ')}`);
+      return [];
+    });
+  }
+  return { transactions: merge(rows, address.toLowerCase(), network), ...(full ? { next: String(page + 1) } : {}) };
+}
+
+function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] {
+  interface Entry {
+    hash: string;
+    block: bigint;
+    index: number;
+    time: number;
+    from: string;
+    to: string;
+    failed: boolean;
+    operation?: ActivityOperation;
+    transfers: ActivityTransfer[];
+  }
+  const entries = new Map<string, Entry>();
+  const entryOf = (row: { hash: string; blockNumber: string; timeStamp: string; from: string; to: string; transactionIndex?: string | undefined }): Entry => {
+    const key = row.hash.toLowerCase();
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = { hash: row.hash, block: BigInt(row.blockNumber), index: Number(row.transactionIndex ?? 0), time: Number(row.timeStamp), from: row.from.toLowerCase(), to: row.to.toLowerCase(), failed: false, transfers: [] };
+      entries.set(key, entry);
+    }
+    return entry;
+  };
+  const direction = (from: string, to: string) => (from.toLowerCase() === me ? (to.toLowerCase() === me ? 'self' : 'out') : 'in');
+  const { name, symbol, decimals } = network.nativeCurrency;
+  for (const row of rows.txlist) {
+    const entry = entryOf(row);
+    // The transaction row is the authority on sender and recipient (a token row names the token's).
+    Object.assign(entry, { from: row.from.toLowerCase(), to: (row.to || row.contractAddress || '').toLowerCase() });
+    entry.failed = row.isError === '1' || row.txreceipt_status === '0';
+    if (!row.to && row.contractAddress) entry.operation = 'deploy';
+    else if (row.input?.startsWith(APPROVE)) entry.operation = 'approve';
+    if (BigInt(row.value) > 0n) entry.transfers.unshift({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), decimals) }, fungible_info: { name, symbol } });
+  }
+  for (const row of rows.tokentx) {
+    if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
+    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), Number(row.tokenDecimal)) }, fungible_info: { name: row.tokenName, symbol: row.tokenSymbol } });
+  }
+  for (const row of rows.tokennfttx) {
+    if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
+    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: '1' }, nft_info: { name: `${row.tokenName || row.tokenSymbol} #${row.tokenID}` } });
+  }
+  for (const row of rows.token1155tx) {
+    if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
+    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: row.tokenValue }, nft_info: { name: `${row.tokenName || row.tokenSymbol || row.contractAddress.slice(0, 10)} #${row.tokenID}` } });
+  }
+  const ZERO = '0x0000000000000000000000000000000000000000';
+  return [...entries.values()]
+    .sort((a, b) => (a.block === b.block ? b.index - a.index : a.block > b.block ? -1 : 1))
+    .map((entry): ActivityTransaction => {
+      const transfers = entry.failed ? [] : entry.transfers;
+      const out = transfers.some((t) => t.direction === 'out');
+      const into = transfers.some((t) => t.direction === 'in');
+      const minted = rows.tokennfttx.concat(rows.token1155tx as never[]).some((r) => r.hash.toLowerCase() === entry.hash.toLowerCase() && r.from === ZERO && r.to.toLowerCase() === me);
+      const operation: ActivityOperation =
+        entry.operation ?? (out && into ? 'trade' : minted ? 'mint' : out ? 'send' : into ? 'receive' : transfers.some((t) => t.direction === 'self') ? 'self' : 'execute');
+      return {
+        id: entry.hash,
+        metadata: {
+          operationType: operation,
+          status: entry.failed ? 'failed' : 'confirmed',
+          sentFrom: entry.from,
+          sentTo: entry.to,
+          minedAt: new Date(entry.time * 1000).toISOString(),
+          chain: network.caipNetworkId,
+          hash: entry.hash,
+        },
+        transfers,
+      };
+    });
+}
