@@ -59,6 +59,9 @@ describe('the local indexer: the Etherscan account API over anvil', () => {
     });
     expect(row!.timeStamp).toMatch(/^\d{10}$/);
     expect(Object.values(row!).every((v) => typeof v === 'string')).toBe(true);
+    // The explorer link the modal makes: the transaction as indexed.
+    expect(await (await fetch(`${indexer.url}/tx/${receipt.transactionHash}`)).json()).toMatchObject({ hash: receipt.transactionHash, value: '250000000000000000' });
+    expect((await fetch(`${indexer.url}/tx/0x${'0'.repeat(64)}`)).status).toBe(404);
     // The sender sees it too, with the token deployments before it.
     const mine = await api({ module: 'account', action: 'txlist', address: me.address, sort: 'asc' });
     expect((mine.body.result as Record<string, string>[]).map((r) => r.contractAddress)).toEqual([tokens.usd, tokens.ptk, tokens.dust, tokens.ducks, tokens.badges, ''].map((a) => a.toLowerCase()));

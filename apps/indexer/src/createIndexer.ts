@@ -175,6 +175,12 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET') return reply(res, 405, { status: '0', message: 'NOTOK', result: 'Error! Method not allowed' }, origin);
+    // The explorer's transaction page, for the modal's links: the indexed transaction as JSON.
+    const tx = /^\/tx\/(0x[0-9a-fA-F]{64})$/.exec(url.pathname);
+    if (tx) {
+      const row = lists.txlist.find((r) => r.hash === tx[1]!.toLowerCase());
+      return row ? reply(res, 200, row, origin) : reply(res, 404, { status: '0', message: 'NOTOK', result: 'Error! Transaction not indexed' }, origin);
+    }
     if (url.pathname !== '/api') return reply(res, 404, { status: '0', message: 'NOTOK', result: 'Error! Not found' }, origin);
     reply(res, 200, account(url.searchParams), origin);
   }

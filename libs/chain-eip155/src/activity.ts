@@ -2,7 +2,7 @@ import { formatUnits, type ActivityOperation, type ActivityPage, type ActivityTr
 import type { HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
 
-/** Rows per list and page (Etherscan's `offset`). */
+/** Rows per list and request (Etherscan's `offset`). */
 export const ETHERSCAN_PAGE = 25;
 const ACTIONS = ['txlist', 'tokentx', 'tokennfttx', 'token1155tx'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -32,37 +32,49 @@ const APPROVE = '0x095ea7b3';
 
 /**
  * One page of an account's activity from an Etherscan-compatible account API (Etherscan,
- * Blockscout, Routescan, the local indexer): the page `cursor` (1 by default) of its normal
- * transactions and of its ERC-20, ERC-721 and ERC-1155 transfers, merged by hash, newest first.
- * The API's own query (`chainid`, `apikey`) stays in `apiUrl`. Malformed rows are left out and
- * reported through `warn`; an API error ("NOTOK", a rate limit) throws with its reason.
+ * Blockscout, Routescan, the local indexer): its normal transactions and its ERC-20, ERC-721
+ * and ERC-1155 transfers, newest first, merged by hash. The four lists page independently, so a
+ * page is cut at a block every list has passed: `cursor` is the block to continue from (the
+ * API's `endblock`), and a list that ran out of rows does not hold the others back. The API's
+ * own query (`chainid`, `apikey`) stays in `apiUrl`. Malformed rows are left out and reported
+ * through `warn`; an API error ("NOTOK", a rate limit) throws with its reason.
  */
 export async function readEtherscanActivity(http: HttpClient, network: Network, apiUrl: string, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
-  const page = cursor === undefined ? 1 : Number(cursor);
   const answers = await Promise.all(
     ACTIONS.map(async (action) => {
       const url = new URL(apiUrl);
-      for (const [key, value] of Object.entries({ module: 'account', action, address, page: String(page), offset: String(ETHERSCAN_PAGE), sort: 'desc' })) url.searchParams.set(key, value);
+      const query = { module: 'account', action, address, page: '1', offset: String(ETHERSCAN_PAGE), sort: 'desc', ...(cursor === undefined ? {} : { endblock: cursor }) };
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
       return [action, await http.get<unknown>(url.toString(), { timeoutMs: 10_000 })] as const;
     }),
   );
   const rows = {} as Rows;
-  let full = false;
+  // The newest block below which some full list may still have rows it did not send.
+  let cutoff: bigint | undefined;
   for (const [action, body] of answers) {
     const parsed = envelope.safeParse(body);
     if (!parsed.success) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
     const { status, message, result } = parsed.data;
     if (status !== '1' && !(Array.isArray(result) && result.length === 0)) throw new Error(`The account API (${action}) answered ${message}: ${typeof result === 'string' ? result.slice(0, 200) : 'no list'}`);
     if (!Array.isArray(result)) throw new Error(`The account API (${action}) sent a result that is not a list`);
-    full ||= result.length >= ETHERSCAN_PAGE;
     rows[action] = result.flatMap((row, index) => {
       const checked = schemas[action].safeParse(row);
       if (checked.success) return [checked.data] as never[];
       warn(`${action} row ${index}: ${z.prettifyError(checked.error).replace(/\s+/g, ' ')}`);
       return [];
     });
+    if (result.length >= ETHERSCAN_PAGE) {
+      const oldest = rows[action].reduce<bigint | undefined>((min, row) => (min === undefined || BigInt(row.blockNumber) < min ? BigInt(row.blockNumber) : min), undefined);
+      if (oldest !== undefined && (cutoff === undefined || oldest > cutoff)) cutoff = oldest;
+    }
   }
-  return { transactions: merge(rows, address.toLowerCase(), network), ...(full ? { next: String(page + 1) } : {}) };
+  if (cutoff === undefined) return { transactions: merge(rows, address.toLowerCase(), network) };
+  // Rows of the cutoff block itself come again, complete, with the next page.
+  const above = (list: { blockNumber: string }[]) => list.filter((row) => BigInt(row.blockNumber) > cutoff);
+  const kept = { txlist: above(rows.txlist), tokentx: above(rows.tokentx), tokennfttx: above(rows.tokennfttx), token1155tx: above(rows.token1155tx) } as Rows;
+  if (Object.values(kept).some((list) => list.length)) return { transactions: merge(kept, address.toLowerCase(), network), next: String(cutoff) };
+  // One block holds a whole page of one list: show what came and go on below it.
+  return { transactions: merge(rows, address.toLowerCase(), network), ...(cutoff > 0n ? { next: String(cutoff - 1n) } : {}) };
 }
 
 function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] {

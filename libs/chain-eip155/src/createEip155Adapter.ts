@@ -137,11 +137,11 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     getIdentity: viaSession('getIdentity'),
     getTokens: viaSession('getTokens'),
     signMessage: viaSession('signMessage'),
-    /** From the network's Etherscan-compatible account API (`blockExplorers.default.apiUrl`); undefined without one. `cursor` is a page number. */
+    /** From the network's Etherscan-compatible account API (`blockExplorers.default.apiUrl`); undefined without one. `cursor` is a block number. */
     async getActivity(address, network, cursor) {
       const apiUrl = network.blockExplorers?.default.apiUrl;
       if (!apiUrl) return undefined;
-      if (cursor !== undefined && !/^[1-9]\d{0,3}$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a page number`, { code: 'eip155/invalid-request' });
+      if (cursor !== undefined && !/^(0|[1-9]\d{0,15})$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a block number`, { code: 'eip155/invalid-request' });
       const { readEtherscanActivity } = await import('./activity');
       return readEtherscanActivity(parts.http, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
     },

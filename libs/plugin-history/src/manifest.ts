@@ -9,6 +9,6 @@ export const manifest = defineManifest({
   featureFlag: { id: 'history', default: true, description: 'Transaction history (Activity tab).' },
   contributes: {
     views: [{ id: 'Activity', title: 'Activity' }],
-    accountTabs: [{ id: 'activity', label: 'Activity', view: 'Activity', namespaces: ['eip155'], order: 30 }],
+    accountTabs: [{ id: 'activity', label: 'Activity', view: 'Activity', namespaces: ['eip155', 'solana', 'bip122'], order: 30 }],
   },
 });

@@ -10,10 +10,15 @@ describe('historyPlugin', () => {
     expect(() => validateManifest(historyPlugin.manifest)).not.toThrow();
   });
 
-  it('adds the Activity tab for eip155 only (the spec: activity is eip155 only)', () => {
+  it('adds the Activity tab on every namespace (beyond the spec\'s eip155 only, as #17 asks), behind the history flag', () => {
     const kernel = load();
-    expect(kernel.contributions.list('accountTabs', 'eip155').map((t) => t.id)).toEqual(['activity']);
-    expect(kernel.contributions.list('accountTabs', 'solana')).toEqual([]);
+    for (const ns of ['eip155', 'solana', 'bip122']) expect(kernel.contributions.list('accountTabs', ns).map((t) => t.id)).toEqual(['activity']);
     expect(kernel.flags.get('history')?.value).toBe(true);
+    expect(load({ history: false }).contributions.list('accountTabs')).toEqual([]);
+  });
+
+  it('loads its view only when it is opened', async () => {
+    const view = await historyPlugin.views!.Activity!();
+    expect(typeof view.default).toBe('function');
   });
 });

@@ -1,8 +1,8 @@
 import { definePlugin } from '@portico/kernel';
 import { manifest } from './manifest';
 
-/**
- * The Activity plugin. Its manifest already places it in the modal (order, flag, views);
- * view implementations arrive with the feature's own issue.
- */
-export const historyPlugin = definePlugin({ manifest });
+/** The Activity plugin: the account's Activity tab on every namespace (its view loaded on first use). */
+export const historyPlugin = definePlugin({
+  manifest,
+  views: { Activity: () => import('./ActivityView') },
+});

@@ -99,6 +99,8 @@ export const porticoStyles = `
 .pt-social-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(44px, 1fr)); gap: 6px; }
 .pt-social { width: 100%; height: 48px; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg-2); }
 .pt-token-row { display: flex; align-items: center; gap: 12px; padding: 8px 4px; }
+a.pt-token-row { color: inherit; text-decoration: none; border-radius: calc(var(--pt-radius) * .75); }
+a.pt-token-row:hover { background: var(--pt-bg-2); }
 .pt-token-main { flex: 1; min-width: 0; }
 .pt-token-value { text-align: end; font-variant-numeric: tabular-nums; }
 .pt-amount { font-size: 1.6em; font-weight: 700; font-variant-numeric: tabular-nums; }

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView } from './helpers';
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/** Anvil's tenth dev key: a sender no other browser test uses. */
+const SENDER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+const indexer = () => process.env.PORTICO_INDEXER!;
+const evmUrl = () => process.env.PORTICO_EVM!.split(',')[0]!;
+const path = (extra = '') => `/?${allServicesQuery()}${extra}`;
+
+/** Waits until the local indexer lists `hash` for `address` (it follows anvil every 100 ms). */
+async function indexed(address: string, hash: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const body = (await (await fetch(`${indexer()}/api?module=account&action=txlist&address=${address}&sort=desc&page=1&offset=50`)).json()) as { result: { hash: string }[] };
+      return body.result.some((row) => row.hash === hash);
+    })
+    .toBe(true);
+}
+
+async function openActivity(page: Page, namespace?: string, shown = 'activity') {
+  if (namespace) await page.evaluate((ns) => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace(ns), namespace);
+  await page.locator('button.portico-account-button').click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Account');
+  await d.getByRole('tab', { name: 'Activity' }).click();
+  await expect(d.getByTestId(shown)).toBeVisible();
+  return d;
+}
+
+test.describe('the Activity tab', () => {
+  test('EVM: a send from the wallet shows first, today, with the amount, the recipient and a link to the explorer; the token deployments below it', async ({ page }) => {
+    await freshPage(page, path());
+    await connectWallet(page);
+    await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
+    await expect(page.getByTestId('host-result')).toHaveText(/^eth_sendTransaction → 0x[0-9a-f]{64}$/);
+    const hash = (await page.getByTestId('host-result').textContent())!.split(' → ')[1]!;
+    await indexed(ACCOUNT, hash);
+    const d = await openActivity(page);
+    const first = d.getByTestId('activity-row').first();
+    await expect(first).toContainText('Sent');
+    await expect(first).toContainText('To 0x70…dc79c8');
+    await expect(first.getByTestId('activity-amount')).toHaveText('−0.001 ETH');
+    await expect(first).toHaveAttribute('href', `${indexer()}/tx/${hash}`);
+    await expect(first).toHaveAttribute('target', '_blank');
+    await expect(first).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(d.locator('section[aria-label="Today"]')).toBeVisible();
+    // The test tokens were deployed from this account: each minted its supply to it.
+    const deployed = d.getByTestId('activity-row').filter({ hasText: 'Contract deployed' });
+    await expect(deployed).toHaveCount(5);
+    await expect(deployed.last().getByTestId('activity-amount')).toHaveText('+1000000.000 tUSD');
+    await expect(d.getByTestId('activity-row').filter({ hasText: 'Portico Ducks' }).first()).toBeVisible();
+    // Keyboard: the rows are links in the tab order.
+    await first.focus();
+    await page.keyboard.press('Tab');
+    await expect(d.getByTestId('activity-row').nth(1)).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'Activity (EVM)');
+  });
+
+  test('EVM: older transactions load on request, each once', async ({ page }) => {
+    // 26 payments to the test account from another one, so its activity has more than one page.
+    const chain = defineChain({ id: 31337, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [evmUrl()] } } });
+    const sender = createWalletClient({ account: privateKeyToAccount(SENDER_KEY), chain, transport: http(evmUrl()) });
+    const reader = createPublicClient({ chain, transport: http(evmUrl()) });
+    let last = '';
+    for (let i = 0; i < 26; i++) last = await sender.sendTransaction({ to: ACCOUNT, value: parseEther('0.0001') });
+    await reader.waitForTransactionReceipt({ hash: last as `0x${string}`, pollingInterval: 50 });
+    await indexed(ACCOUNT, last);
+    await freshPage(page, path());
+    await connectWallet(page);
+    const d = await openActivity(page);
+    // A page of 25 rows per list, cut where every list has passed: at most 25 transactions.
+    await expect(d.getByTestId('activity-row').first()).toContainText('From 0xa0…a79720');
+    const firstPage = await d.getByTestId('activity-row').count();
+    expect(firstPage).toBeGreaterThanOrEqual(20);
+    expect(firstPage).toBeLessThanOrEqual(25);
+    await expect(d.getByTestId('activity-row').first().getByTestId('activity-amount')).toHaveText('+<0.001 ETH');
+    await d.getByTestId('activity-more').click();
+    await expect.poll(() => d.getByTestId('activity-row').count()).toBeGreaterThan(firstPage);
+    const links = await d.getByTestId('activity-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('href')));
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  test('EVM: a malformed row from the API is left out with a logged reason; a failing API says so and Try again recovers', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await freshPage(page, path());
+    await connectWallet(page);
+    let mode: 'garble' | 'fail' | 'pass' = 'fail';
+    await page.route(`${indexer()}/api?*`, async (route) => {
+      if (mode === 'fail') return route.fulfill({ status: 502, body: 'Bad gateway' });
+      const response = await route.fetch();
+      const body = (await response.json()) as { result: Record<string, string>[] };
+      if (mode === 'garble' && route.request().url().includes('action=txlist')) body.result[0] = { ...body.result[0], hash: '<img src=x onerror=alert(1)>' };
+      return route.fulfill({ response, json: body });
+    });
+    const d = await openActivity(page, undefined, 'activity-error');
+    await expect(d.getByTestId('activity-error')).toContainText('Activity could not be loaded.');
+    mode = 'garble';
+    await d.getByRole('button', { name: 'Try again' }).click();
+    await expect(d.getByTestId('activity')).toBeVisible();
+    await expect(d.getByTestId('activity-row').first()).toBeVisible();
+    await expect.poll(() => warnings.join('\n')).toMatch(/Ignored an activity entry: txlist row 0: .*hash/);
+    expect(await page.evaluate(() => (window as unknown as { alerted?: boolean }).alerted)).toBeUndefined();
+  });
+
+  test('Solana: a transfer shows as sent, with the SOL amount and the recipient', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Solana Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected');
+    const recipient = '8opHzTAnfzRpPEx21XtnrVTX28YQuCpAjcn1PczScKh';
+    await demoSend(page, 'sendSol', recipient, 2_000_000);
+    const d = await openActivity(page, 'solana');
+    const first = d.getByTestId('activity-row').first();
+    await expect(first).toContainText('Sent');
+    await expect(first).toContainText('To 8opH…czScKh');
+    await expect(first.getByTestId('activity-amount')).toHaveText('−0.002 SOL');
+    await expectNoSeriousA11yViolations(page, 'Activity (Solana)');
+  });
+
+  test('Bitcoin: a transfer shows under Pending until it is mined, its change left out', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Bitcoin Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-bip122')).toHaveText('connected');
+    const ordinals = await page.evaluate(() => (window as unknown as { porticoChainWallets: { bitcoin: { ordinalsAddress: string } } }).porticoChainWallets.bitcoin.ordinalsAddress);
+    await demoSend(page, 'sendBtc', ordinals, 200_000);
+    const d = await openActivity(page, 'bip122');
+    const pending = d.locator('section[aria-label="Pending"]');
+    await expect(pending.getByTestId('activity-row').first()).toContainText('Sent');
+    await expect(pending.getByTestId('activity-row').first().getByTestId('activity-amount')).toHaveText('−0.002 BTC');
+    await expectNoSeriousA11yViolations(page, 'Activity (Bitcoin)');
+  });
+});

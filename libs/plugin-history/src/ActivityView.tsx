@@ -1,0 +1,168 @@
+import type { ActivityTransaction, ActivityTransfer, Network } from '@portico/kernel';
+import { formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { Avatar, Button, Spinner } from '@portico/ui';
+import { messages } from './messages';
+import { useActivity } from './useActivity';
+
+type PluginT = ReturnType<typeof usePluginT>;
+const DAY_MS = 86_400_000;
+
+/**
+ * Activity: the selected account's transactions on its network, from its chain plugin's data
+ * source (every namespace), pending ones first, then grouped by day, newest first; each row says
+ * what happened, with whom, the amounts (spec: fixed to 3 decimals) and links to the network's
+ * explorer. Older pages load on request.
+ */
+export default function ActivityView(_props: ViewProps) {
+  const portico = usePortico('ActivityView');
+  const t = useT();
+  const p = usePluginT(messages);
+  const network = portico.network(useAccount().networkId);
+  const activity = useActivity();
+
+  if (activity.status === 'loading') {
+    return (
+      <p className="pt-row pt-muted" role="status" data-testid="activity-loading">
+        <Spinner size={16} /> {p('history.loading')}
+      </p>
+    );
+  }
+  if (activity.status === 'unavailable') return <p className="pt-muted" data-testid="activity-unavailable">{p('history.unavailable')}</p>;
+  if (activity.status === 'error') {
+    return (
+      <div className="pt-center" data-testid="activity-error">
+        <p className="pt-muted" role="alert" style={{ margin: 0 }}>
+          {p('history.error')}
+        </p>
+        <Button variant="secondary" onClick={activity.retry}>
+          {p('history.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!activity.transactions.length) return <p className="pt-muted" data-testid="activity-empty">{p('history.empty')}</p>;
+
+  return (
+    <div data-testid="activity">
+      {groupByDay(activity.transactions, t.locale, p).map((group) => (
+        <section key={group.key} aria-label={group.label}>
+          <h3 className="pt-section-label">{group.label}</h3>
+          <ul className="pt-list">
+            {group.transactions.map((transaction) => (
+              <li key={transaction.id}>
+                <ActivityRow transaction={transaction} network={network} p={p} locale={t.locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {activity.error ? (
+        <p className="pt-muted" role="alert">
+          {p('history.moreError')}
+        </p>
+      ) : null}
+      {activity.hasMore ? (
+        <Button variant="secondary" block onClick={activity.loadMore} disabled={activity.loadingMore} aria-busy={activity.loadingMore} data-testid="activity-more">
+          {activity.loadingMore ? <Spinner size={16} /> : null}
+          {p('history.more')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function ActivityRow({ transaction, network, p, locale }: { transaction: ActivityTransaction; network: Network | undefined; p: PluginT; locale: string }) {
+  const { metadata, transfers } = transaction;
+  const lead = transfers[0];
+  const incoming = metadata.operationType === 'receive' || (lead?.direction === 'in' && metadata.operationType !== 'send');
+  const counterparty = incoming ? metadata.sentFrom : metadata.sentTo;
+  const explorer = network?.blockExplorers?.default;
+  const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url;
+  const body = (
+    <>
+      <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? p(`history.op.${metadata.operationType}`)} size={32} />
+      <div className="pt-token-main">
+        <div>
+          {p(`history.op.${metadata.operationType}`)}
+          {metadata.status === 'failed' ? <span className="pt-tag" style={{ marginInlineStart: 6 }}>{p('history.failed')}</span> : null}
+        </div>
+        {counterparty ? (
+          <div className="pt-muted">{p(incoming ? 'history.from' : 'history.to', { address: truncateAddress(counterparty) })}</div>
+        ) : null}
+      </div>
+      <div className="pt-token-value">
+        {transfers.slice(0, 2).map((transfer, index) => (
+          <div key={index} dir="ltr" data-testid="activity-amount">
+            {amount(transfer, locale)}
+          </div>
+        ))}
+        {metadata.minedAt ? <div className="pt-muted">{time(metadata.minedAt, locale)}</div> : null}
+      </div>
+    </>
+  );
+  if (!explorer) return <div className="pt-token-row" data-testid="activity-row">{body}</div>;
+  return (
+    <a
+      className="pt-token-row"
+      href={`${explorer.url.replace(/\/+$/, '')}/tx/${encodeURIComponent(transaction.id)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={p('history.explorer', { explorer: explorer.name })}
+      data-testid="activity-row"
+    >
+      {body}
+    </a>
+  );
+}
+
+/** "−0.001 ETH", "+2.500 tUSD", "+1 Portico Ducks #1": the spec's 3 decimals, "<0.001" for dust. */
+function amount(transfer: ActivityTransfer, locale: string): string {
+  const sign = transfer.direction === 'out' ? '−' : transfer.direction === 'in' ? '+' : '';
+  if (transfer.nft_info) return `${sign}${transfer.quantity.numeric === '1' ? '' : `${transfer.quantity.numeric} × `}${transfer.nft_info.name}`;
+  const value = Number(transfer.quantity.numeric);
+  const shown = value > 0 && value < 0.001 ? `<${formatFixed(0.001, locale, 3)}` : formatFixed(value, locale, 3);
+  return `${sign}${shown} ${transfer.fungible_info?.symbol ?? ''}`.trim();
+}
+
+function time(iso: string, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(iso));
+  }
+}
+
+interface Group {
+  key: string;
+  label: string;
+  transactions: ActivityTransaction[];
+}
+
+/** Pending first, then one group per local day, newest first: "Today", "Yesterday", then the date. */
+export function groupByDay(transactions: readonly ActivityTransaction[], locale: string, p: PluginT, now = new Date()): Group[] {
+  const groups = new Map<string, Group>();
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const add = (key: string, label: string, transaction: ActivityTransaction) => {
+    const group = groups.get(key) ?? { key, label, transactions: [] };
+    group.transactions.push(transaction);
+    groups.set(key, group);
+  };
+  const pending = transactions.filter((x) => x.metadata.status === 'pending' || !x.metadata.minedAt);
+  for (const transaction of pending) add('pending', p('history.pending'), transaction);
+  for (const transaction of transactions) {
+    if (pending.includes(transaction)) continue;
+    const mined = new Date(transaction.metadata.minedAt!);
+    const day = new Date(mined.getFullYear(), mined.getMonth(), mined.getDate()).getTime();
+    const label = day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : dateLabel(mined, locale);
+    add(String(day), label, transaction);
+  }
+  return [...groups.values()];
+}
+
+function dateLabel(date: Date, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(date);
+  }
+}

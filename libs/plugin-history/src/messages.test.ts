@@ -1,0 +1,43 @@
+import type { ActivityTransaction } from '@portico/kernel';
+import { BUILTIN_LOCALES, catalogueProblems } from '@portico/react';
+import { describe, expect, it } from 'vitest';
+import { groupByDay } from './ActivityView';
+import { messages } from './messages';
+
+describe('the Activity view’s own strings', () => {
+  it.each(Object.keys(BUILTIN_LOCALES))('are complete in %s (keys, {placeholders}, nothing empty)', (locale) => {
+    expect(messages[locale], `no ${locale} strings`).toBeDefined();
+    expect(catalogueProblems(messages.en, messages[locale]!)).toEqual([]);
+  });
+});
+
+describe('groupByDay', () => {
+  // The English strings, as usePluginT gives them in an English modal.
+  const p = ((key: string) => (messages.en as Record<string, string>)[key] ?? key) as Parameters<typeof groupByDay>[2];
+  const tx = (id: string, minedAt: string | undefined, status: 'pending' | 'confirmed' = 'confirmed'): ActivityTransaction => ({
+    id,
+    metadata: { operationType: 'send', status, sentFrom: 'a', sentTo: 'b', minedAt, chain: 'eip155:1', hash: id },
+    transfers: [],
+  });
+  const now = new Date(2026, 10, 25, 15, 0);
+
+  it('puts pending ones first, then today, yesterday and older days by date, keeping the order within each', () => {
+    const groups = groupByDay(
+      [tx('p', undefined, 'pending'), tx('t1', new Date(2026, 10, 25, 14).toISOString()), tx('t2', new Date(2026, 10, 25, 0, 5).toISOString()), tx('y', new Date(2026, 10, 24, 23, 59).toISOString()), tx('o', new Date(2026, 9, 1, 12).toISOString())],
+      'en',
+      p,
+      now,
+    );
+    expect(groups.map((g) => [g.label, g.transactions.map((t) => t.id)])).toEqual([
+      ['Pending', ['p']],
+      ['Today', ['t1', 't2']],
+      ['Yesterday', ['y']],
+      ['Oct 1, 2026', ['o']],
+    ]);
+  });
+
+  it('writes older days in the locale', () => {
+    const [group] = groupByDay([tx('o', new Date(2026, 9, 1, 12).toISOString())], 'de', p, now);
+    expect(group!.label).toBe('01.10.2026');
+  });
+});
