@@ -1,4 +1,4 @@
-import { formatUnits, type ActivityPage, type ActivityTransaction, type Network } from '@portico/kernel';
+import { formatUnits, safeParseWith, type ActivityPage, type ActivityTransaction, type Network } from '@portico/kernel';
 import * as z from 'zod/mini';
 
 /** Esplora pages hold 25 confirmed transactions (after up to 50 in the mempool on the first). */
@@ -9,7 +9,7 @@ const output = z.object({ scriptpubkey_address: z.optional(z.string()), value: s
 const esploraTransaction = z.object({
   txid: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   // A coinbase input has no previous output.
-  vin: z.array(z.object({ prevout: z.nullish(output) })),
+  vin: z.array(z.object({ prevout: z.optional(z.nullable(output)) })),
   vout: z.array(output),
   status: z.object({ confirmed: z.boolean(), block_time: z.optional(z.number().check(z.int(), z.positive())) }),
 });
@@ -25,9 +25,9 @@ export function parseEsploraActivity(body: unknown, address: string, network: Ne
   if (!Array.isArray(body)) throw new Error(`Esplora sent ${body === null ? 'null' : typeof body} instead of a list of transactions`);
   const transactions: ActivityTransaction[] = [];
   for (const [index, entry] of body.entries()) {
-    const parsed = esploraTransaction.safeParse(entry);
-    if (parsed.success) transactions.push(toActivity(parsed.data, address, network));
-    else warn(`Esplora transaction ${index}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+    const parsed = safeParseWith(esploraTransaction, entry);
+    if (parsed.ok) transactions.push(toActivity(parsed.value, address, network));
+    else warn(`Esplora transaction ${index}: ${parsed.problems}`);
   }
   // A full page of confirmed entries may have more after it: its last txid (well-formed or not) is the cursor.
   const confirmed = body.filter((e: unknown): e is { txid: string } => isRecord(e) && typeof e.txid === 'string' && isRecord(e.status) && e.status.confirmed === true);

@@ -1,4 +1,4 @@
-import { formatUnits, type ActivityOperation, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import { formatUnits, PorticoError, safeParseWith, type ActivityOperation, type ChainAdapterParts, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
 import type { HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
 
@@ -25,10 +25,20 @@ const schemas = {
   token1155tx: z.object({ ...base, tokenID: uint, tokenValue: uint, tokenName: z.string(), tokenSymbol: z.string(), contractAddress: hexAddress }),
 };
 type Rows = { [A in Action]: z.infer<(typeof schemas)[A]>[] };
-const envelope = z.object({ status: z.string(), message: z.string(), result: z.unknown() });
 
 /** The approve(address,uint256) selector: an ERC-20 allowance. */
 const APPROVE = '0x095ea7b3';
+
+/**
+ * `ChainAdapter.getActivity` on eip155: the network's Etherscan-compatible account API
+ * (`blockExplorers.default.apiUrl`), undefined without one; `cursor` is a block number.
+ */
+export async function eip155Activity(parts: Pick<ChainAdapterParts, 'http' | 'logger'>, address: string, network: Network, cursor: string | undefined): Promise<ActivityPage | undefined> {
+  const apiUrl = network.blockExplorers?.default.apiUrl;
+  if (!apiUrl) return undefined;
+  if (cursor !== undefined && !/^(0|[1-9]\d{0,15})$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a block number`, { code: 'eip155/invalid-request' });
+  return readEtherscanActivity(parts.http, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+}
 
 /**
  * One page of an account's activity from an Etherscan-compatible account API (Etherscan,
@@ -52,15 +62,14 @@ export async function readEtherscanActivity(http: HttpClient, network: Network, 
   // The newest block below which some full list may still have rows it did not send.
   let cutoff: bigint | undefined;
   for (const [action, body] of answers) {
-    const parsed = envelope.safeParse(body);
-    if (!parsed.success) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
-    const { status, message, result } = parsed.data;
+    if (!isEnvelope(body)) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
+    const { status, message, result } = body;
     if (status !== '1' && !(Array.isArray(result) && result.length === 0)) throw new Error(`The account API (${action}) answered ${message}: ${typeof result === 'string' ? result.slice(0, 200) : 'no list'}`);
     if (!Array.isArray(result)) throw new Error(`The account API (${action}) sent a result that is not a list`);
     rows[action] = result.flatMap((row, index) => {
-      const checked = schemas[action].safeParse(row);
-      if (checked.success) return [checked.data] as never[];
-      warn(`${action} row ${index}: ${z.prettifyError(checked.error).replace(/\s+/g, ' ')}`);
+      const checked = safeParseWith(schemas[action], row);
+      if (checked.ok) return [checked.value] as never[];
+      warn(`${action} row ${index}: ${checked.problems}`);
       return [];
     });
     if (result.length >= ETHERSCAN_PAGE) {
@@ -75,6 +84,11 @@ export async function readEtherscanActivity(http: HttpClient, network: Network, 
   if (Object.values(kept).some((list) => list.length)) return { transactions: merge(kept, address.toLowerCase(), network), next: String(cutoff) };
   // One block holds a whole page of one list: show what came and go on below it.
   return { transactions: merge(rows, address.toLowerCase(), network), ...(cutoff > 0n ? { next: String(cutoff - 1n) } : {}) };
+}
+
+/** Etherscan's envelope: `{ status: '1' | '0', message, result }`. */
+function isEnvelope(body: unknown): body is { status: string; message: string; result: unknown } {
+  return typeof body === 'object' && body !== null && typeof (body as { status?: unknown }).status === 'string' && typeof (body as { message?: unknown }).message === 'string';
 }
 
 function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] {

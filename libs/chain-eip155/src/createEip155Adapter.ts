@@ -78,7 +78,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   );
 
   /** A session method, called once the session half has loaded. */
-  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'signMessage';
+  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'signMessage';
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
@@ -137,14 +137,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     getIdentity: viaSession('getIdentity'),
     getTokens: viaSession('getTokens'),
     signMessage: viaSession('signMessage'),
-    /** From the network's Etherscan-compatible account API (`blockExplorers.default.apiUrl`); undefined without one. `cursor` is a block number. */
-    async getActivity(address, network, cursor) {
-      const apiUrl = network.blockExplorers?.default.apiUrl;
-      if (!apiUrl) return undefined;
-      if (cursor !== undefined && !/^(0|[1-9]\d{0,15})$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a block number`, { code: 'eip155/invalid-request' });
-      const { readEtherscanActivity } = await import('./activity');
-      return readEtherscanActivity(parts.http, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
-    },
+    getActivity: viaSession('getActivity'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

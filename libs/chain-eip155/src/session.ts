@@ -246,6 +246,11 @@ export function createEip155Session(state: AdapterState) {
       const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** The account's activity from the network's Etherscan-compatible account API (lazy module). */
+    async getActivity(address: string, network: Network, cursor?: string) {
+      const { eip155Activity } = await import('./activity');
+      return eip155Activity(parts, address, network, cursor);
+    },
     /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
     async getIdentity(address: string, network: Network) {
       const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];

@@ -1,4 +1,4 @@
-import { formatUnits, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import { formatUnits, safeParseWith, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
 import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
 import { isSolanaAddress, isSolanaSignature } from './addresses';
@@ -10,9 +10,9 @@ export const SOLANA_ACTIVITY_PAGE = 25;
 const lamports = z.number().check(z.nonnegative(), z.refine(Number.isInteger, 'not a whole number of lamports'));
 const signatureInfo = z.object({
   signature: z.string().check(z.refine(isSolanaSignature, 'not a base58 signature')),
-  blockTime: z.nullish(z.number()),
-  err: z.nullish(z.unknown()),
-  confirmationStatus: z.nullish(z.string()),
+  blockTime: z.optional(z.nullable(z.number())),
+  err: z.optional(z.nullable(z.unknown())),
+  confirmationStatus: z.optional(z.nullable(z.string())),
 });
 const tokenBalance = z.object({
   accountIndex: z.number().check(z.int(), z.nonnegative()),
@@ -21,15 +21,15 @@ const tokenBalance = z.object({
   uiTokenAmount: z.object({ amount: z.string().check(z.regex(/^\d+$/)), decimals: z.number().check(z.int(), z.nonnegative(), z.lte(30)) }),
 });
 const transactionReply = z.object({
-  blockTime: z.nullish(z.number()),
+  blockTime: z.optional(z.nullable(z.number())),
   meta: z.object({
-    err: z.nullish(z.unknown()),
+    err: z.optional(z.nullable(z.unknown())),
     fee: lamports,
     preBalances: z.array(lamports),
     postBalances: z.array(lamports),
-    preTokenBalances: z.nullish(z.array(tokenBalance)),
-    postTokenBalances: z.nullish(z.array(tokenBalance)),
-    loadedAddresses: z.nullish(z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) })),
+    preTokenBalances: z.optional(z.nullable(z.array(tokenBalance))),
+    postTokenBalances: z.optional(z.nullable(z.array(tokenBalance))),
+    loadedAddresses: z.optional(z.nullable(z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }))),
   }),
   transaction: z.object({ message: z.object({ accountKeys: z.array(z.string()) }) }),
 });
@@ -46,9 +46,9 @@ export async function readSolanaActivity(http: HttpClient, network: Network, add
   const signatures = await jsonRpcRequest<unknown>(http, urls, 'getSignaturesForAddress', [address, { limit: SOLANA_ACTIVITY_PAGE, commitment: 'confirmed', ...(cursor ? { before: cursor } : {}) }]);
   if (!Array.isArray(signatures)) throw new Error(`The Solana RPC sent ${signatures === null ? 'null' : typeof signatures} instead of a list of signatures`);
   const infos = signatures.flatMap((entry, index) => {
-    const parsed = signatureInfo.safeParse(entry);
-    if (parsed.success) return [parsed.data];
-    warn(`signature ${index}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+    const parsed = safeParseWith(signatureInfo, entry);
+    if (parsed.ok) return [parsed.value];
+    warn(`signature ${index}: ${parsed.problems}`);
     return [];
   });
   const replies = await Promise.all(
@@ -56,12 +56,12 @@ export async function readSolanaActivity(http: HttpClient, network: Network, add
   );
   const transactions: ActivityTransaction[] = [];
   for (const [index, info] of infos.entries()) {
-    const parsed = transactionReply.safeParse(replies[index]);
-    if (!parsed.success) {
-      warn(`transaction ${info.signature}: ${replies[index] === null ? 'not found' : z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+    const parsed = safeParseWith(transactionReply, replies[index]);
+    if (!parsed.ok) {
+      warn(`transaction ${info.signature}: ${replies[index] === null ? 'not found' : parsed.problems}`);
       continue;
     }
-    transactions.push(toActivity(info.signature, info.blockTime ?? parsed.data.blockTime ?? undefined, parsed.data, address, network));
+    transactions.push(toActivity(info.signature, info.blockTime ?? parsed.value.blockTime ?? undefined, parsed.value, address, network));
   }
   const last = signatures.at(-1) as { signature?: unknown } | undefined;
   const next = signatures.length >= SOLANA_ACTIVITY_PAGE && typeof last?.signature === 'string' && isSolanaSignature(last.signature) ? last.signature : undefined;
