@@ -1,4 +1,6 @@
-import { formatUnits, PorticoError, safeParseWith, type ActivityOperation, type ChainAdapterParts, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type ChainAdapterParts, type Network } from '@portico/kernel';
+
+type ActivityOperation = ActivityTransaction['metadata']['operationType'];
 import type { HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
 

@@ -261,16 +261,22 @@ export function createEip155Session(state: AdapterState) {
         parts.logger.warn('ENS avatar lookup failed', error),
       );
     },
-    /** EIP-7811: only when the wallet says `assetDiscovery` is supported on this chain (the parser is a lazy module). */
+    /**
+     * EIP-7811 `wallet_getAssets` when the wallet says `assetDiscovery` is supported on this
+     * chain; else the RPC: the native balance and the network's and account API's ERC-20s
+     * through Multicall3 (undefined when the network names neither). Lazy modules.
+     */
     async getTokens(address: string, network: Network) {
       const wallet = active?.wallet;
-      if (!wallet || connection.get(NS).status !== 'connected') return undefined;
       const hex = codec.numberToHex(chainIdOf(network.caipNetworkId));
       const account = address.split(':')[2];
-      const capabilities = (await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)) as
-        | Record<string, { assetDiscovery?: { supported?: unknown } }>
-        | undefined;
-      if (capabilities?.[hex]?.assetDiscovery?.supported !== true) return undefined;
+      const capabilities = (wallet && connection.get(NS).status === 'connected'
+        ? await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)
+        : undefined) as Record<string, { assetDiscovery?: { supported?: unknown } }> | undefined;
+      if (!wallet || capabilities?.[hex]?.assetDiscovery?.supported !== true) {
+        const { readTokenBalances } = await import('./tokenBalances');
+        return readTokenBalances(parts, address, network);
+      }
       const [assets, { parseWalletAssets }] = await Promise.all([wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] }), import('./walletAssets')]);
       return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));
     },

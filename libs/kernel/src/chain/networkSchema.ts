@@ -20,6 +20,18 @@ export const networkSchema = z.object({
     }),
   ),
   testnet: z.optional(z.boolean()),
+  // Tokens whose balances the Tokens tab reads (eip155: ERC-20 contracts through Multicall3), beside those the account API reports.
+  tokens: z.optional(
+    z.array(
+      z.object({
+        address: z.string().check(z.minLength(1), z.maxLength(100)),
+        name: z.string().check(z.minLength(1), z.maxLength(80)),
+        symbol: z.string().check(z.minLength(1), z.maxLength(20)),
+        decimals: z.number().check(z.int(), z.nonnegative(), z.lte(36)),
+        iconUrl: z.optional(z.string()),
+      }),
+    ),
+  ),
   imageUrl: z.optional(z.string()),
 });
 
