@@ -135,3 +135,22 @@ test.describe('the Activity tab', () => {
     await expectNoSeriousA11yViolations(page, 'Activity (Bitcoin)');
   });
 });
+
+test.describe('the Tokens tab without EIP-7811', () => {
+  test('EVM: the native balance and the ERC-20s the account holds, read through Multicall3; the zero-decimal token is not listed', async ({ page }) => {
+    await freshPage(page, path());
+    await connectWallet(page);
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await expect(d).toHaveAttribute('data-view', 'Account');
+    const rows = d.getByTestId('token-list').locator('li');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Ether');
+    await expect(rows.nth(1)).toContainText('Portico Token');
+    await expect(rows.nth(1)).toContainText('1000000.000 PTK');
+    await expect(rows.nth(2)).toContainText('Test USD');
+    await expect(rows.nth(2)).toContainText('1000000.000 tUSD');
+    await expect(d.getByTestId('token-list')).not.toContainText('DUST');
+    await expectNoSeriousA11yViolations(page, 'Tokens (EVM, through Multicall3)');
+  });
+});
