@@ -154,3 +154,21 @@ test.describe('the Tokens tab without EIP-7811', () => {
     await expectNoSeriousA11yViolations(page, 'Tokens (EVM, through Multicall3)');
   });
 });
+
+test.describe('the NFTs tab', () => {
+  test('EVM: the ERC-721s and ERC-1155s the account holds, with their images (data: URLs) and counts', async ({ page }) => {
+    await freshPage(page, path());
+    await connectWallet(page);
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('tab', { name: 'NFTs' }).click();
+    const nfts = d.getByTestId('nft');
+    await expect(nfts).toHaveCount(5);
+    await expect(nfts.locator('.pt-nft-name')).toHaveText(['Portico Badge', 'Portico Badge', 'Portico Ducks #1', 'Portico Ducks #2', 'Portico Ducks #3']);
+    await expect(nfts.first().getByTestId('nft-quantity')).toHaveText('×5');
+    const image = nfts.nth(2).locator('img');
+    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'NFTs (EVM)');
+  });
+});

@@ -1,8 +1,9 @@
-import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type ChainAdapterParts, type Network } from '@portico/kernel';
-
-type ActivityOperation = ActivityTransaction['metadata']['operationType'];
+import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type ChainAdapterParts, type Network } from '@portico/kernel';
 import type { HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
+
+type ActivityOperation = ActivityTransaction['metadata']['operationType'];
+type ActivityTransfer = ActivityTransaction['transfers'][number];
 
 /** Rows per list and request (Etherscan's `offset`). */
 export const ETHERSCAN_PAGE = 25;

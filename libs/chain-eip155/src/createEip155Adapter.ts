@@ -78,7 +78,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   );
 
   /** A session method, called once the session half has loaded. */
-  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'signMessage';
+  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'signMessage';
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
@@ -138,6 +138,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     getTokens: viaSession('getTokens'),
     signMessage: viaSession('signMessage'),
     getActivity: viaSession('getActivity'),
+    getNfts: viaSession('getNfts'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

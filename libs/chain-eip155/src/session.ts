@@ -251,6 +251,11 @@ export function createEip155Session(state: AdapterState) {
       const { eip155Activity } = await import('./activity');
       return eip155Activity(parts, address, network, cursor);
     },
+    /** The NFTs the account holds, from the account API's transfers and each token's metadata (lazy module). */
+    async getNfts(address: string, network: Network) {
+      const { readNfts } = await import('./nfts');
+      return readNfts(parts, address, network);
+    },
     /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
     async getIdentity(address: string, network: Network) {
       const urls = network.caipNetworkId === 'eip155:1' ? rpcUrlsFor(network, parts.rpc) : [];

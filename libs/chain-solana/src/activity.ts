@@ -1,7 +1,9 @@
-import { formatUnits, safeParseWith, type ActivityPage, type ActivityTransaction, type ActivityTransfer, type Network } from '@portico/kernel';
+import { formatUnits, safeParseWith, type ActivityPage, type ActivityTransaction, type Network } from '@portico/kernel';
 import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
 import { isSolanaAddress, isSolanaSignature } from './addresses';
+
+type ActivityTransfer = ActivityTransaction['transfers'][number];
 
 /** Transactions per page (`getSignaturesForAddress`'s `limit`). */
 export const SOLANA_ACTIVITY_PAGE = 25;

@@ -36,7 +36,7 @@ export { chainAdapterRef } from './chain/ChainAdapter';
 export { defineChainPlugin } from './chain/defineChainPlugin';
 export type { ChainAdapterParts, ChainPluginAdapter } from './chain/defineChainPlugin';
 export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
-export type { ActivityPage, ActivityTransaction, ActivityTransfer } from './chain/activity';
+export type { ActivityPage, ActivityTransaction, Nft } from './chain/activity';
 export { formatUnits } from './chain/formatUnits';
 export { networkSchema } from './chain/networkSchema';
 export type { Network } from './chain/networkSchema';

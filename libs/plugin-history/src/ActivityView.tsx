@@ -1,8 +1,10 @@
-import type { ActivityTransaction, ActivityTransfer, Network } from '@portico/kernel';
+import type { ActivityTransaction, Network } from '@portico/kernel';
 import { formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, Spinner } from '@portico/ui';
 import { messages } from './messages';
 import { useActivity } from './useActivity';
+
+type ActivityTransfer = ActivityTransaction['transfers'][number];
 
 type PluginT = ReturnType<typeof usePluginT>;
 const DAY_MS = 86_400_000;

@@ -58,6 +58,7 @@ export const en = {
   'account.actions': 'Wallet actions',
   'account.noTokens': 'No tokens yet.',
   'account.noNfts': 'No NFTs yet.',
+  'account.nftsError': 'NFTs could not be loaded.',
   'account.switchNetwork': 'Switch network',
   'account.namespaces': 'Connected chains',
   'account.disconnectNamespace': 'Disconnect {name}',

@@ -1,5 +1,5 @@
 import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
-import type { ActivityPage } from './activity';
+import type { ActivityPage, Nft } from './activity';
 import type { Network } from './networkSchema';
 
 /** Options of `ChainAdapter.connect`. */
@@ -69,6 +69,12 @@ export interface ChainAdapter {
    * source sent malformed are left out (and logged), never the whole page.
    */
   getActivity?(address: string, network: Network, cursor?: string): Promise<ActivityPage | undefined>;
+  /**
+   * The NFTs a CAIP-10 account holds on a network, with their names and images (eip155: from
+   * the account API's NFT transfers and each token's metadata URI). Undefined when the network
+   * has no source; a token whose metadata cannot be read is listed with what is known.
+   */
+  getNfts?(address: string, network: Network): Promise<readonly Nft[] | undefined>;
   /**
    * The account's name-service profile (ENS name and avatar on eip155:1); undefined when it
    * has none or the network has no name service. Callers cache it (5 min).

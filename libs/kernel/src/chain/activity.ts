@@ -58,3 +58,19 @@ export interface ActivityPage {
   /** Opaque cursor of the next (older) page; absent on the last page. */
   readonly next?: string | undefined;
 }
+
+/** One NFT an account holds (ERC-721 / ERC-1155 on eip155; a Metaplex NFT on Solana). */
+export interface Nft {
+  /** Unique within the network: `<contract or mint>:<token id>`. */
+  readonly id: string;
+  /** The collection's contract (eip155) or the mint (solana). */
+  readonly contract: string;
+  readonly tokenId: string;
+  readonly name: string;
+  /** The collection's name, when known. */
+  readonly collection?: string | undefined;
+  /** Untrusted image URL from the token's metadata (shown only as data:/https:). */
+  readonly imageUrl?: string | undefined;
+  /** How many the account holds (ERC-1155 may be more than one). */
+  readonly quantity: string;
+}

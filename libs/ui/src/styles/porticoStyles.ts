@@ -101,6 +101,10 @@ export const porticoStyles = `
 .pt-token-row { display: flex; align-items: center; gap: 12px; padding: 8px 4px; }
 a.pt-token-row { color: inherit; text-decoration: none; border-radius: calc(var(--pt-radius) * .75); }
 a.pt-token-row:hover { background: var(--pt-bg-2); }
+.pt-nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px; }
+.pt-nft { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; min-width: 0; }
+.pt-nft .pt-avatar { border-radius: calc(var(--pt-radius) * .75); }
+.pt-nft-name { width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 500; }
 .pt-token-main { flex: 1; min-width: 0; }
 .pt-token-value { text-align: end; font-variant-numeric: tabular-nums; }
 .pt-amount { font-size: 1.6em; font-weight: 700; font-variant-numeric: tabular-nums; }

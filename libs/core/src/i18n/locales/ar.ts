@@ -75,6 +75,7 @@ const ar: Messages = {
   'account.actions': 'إجراءات المحفظة',
   'account.noTokens': 'لا توجد رموز بعد.',
   'account.noNfts': 'لا توجد رموز NFT بعد.',
+  'account.nftsError': 'تعذّر تحميل رموز NFT.',
   'account.switchNetwork': 'تبديل الشبكة',
   'approve.title': 'الموافقة على المعاملة',
   'approve.intro': 'يطلب {app} موافقتك على هذا الطلب.',

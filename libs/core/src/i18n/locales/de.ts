@@ -64,6 +64,7 @@ const de: Messages = {
   'account.actions': 'Wallet-Aktionen',
   'account.noTokens': 'Noch keine Token.',
   'account.noNfts': 'Noch keine NFTs.',
+  'account.nftsError': 'Die NFTs konnten nicht geladen werden.',
   'account.switchNetwork': 'Netzwerk wechseln',
   'account.namespaces': 'Verbundene Chains',
   'account.disconnectNamespace': '{name} trennen',

@@ -64,6 +64,7 @@ const es: Messages = {
   'account.actions': 'Acciones de la billetera',
   'account.noTokens': 'Aún no hay tokens.',
   'account.noNfts': 'Aún no hay NFT.',
+  'account.nftsError': 'No se pudieron cargar los NFT.',
   'account.switchNetwork': 'Cambiar de red',
   'account.namespaces': 'Cadenas conectadas',
   'account.disconnectNamespace': 'Desconectar {name}',

@@ -64,6 +64,7 @@ const fa: Messages = {
   'account.actions': 'کارهای کیف پول',
   'account.noTokens': 'هنوز توکنی ندارید.',
   'account.noNfts': 'هنوز NFT ندارید.',
+  'account.nftsError': 'NFTها بارگیری نشدند.',
   'account.switchNetwork': 'تغییر شبکه',
   'account.namespaces': 'زنجیره‌های متصل',
   'account.disconnectNamespace': 'قطع اتصال {name}',

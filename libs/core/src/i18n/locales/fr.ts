@@ -64,6 +64,7 @@ const fr: Messages = {
   'account.actions': 'Actions du portefeuille',
   'account.noTokens': 'Aucun jeton pour l’instant.',
   'account.noNfts': 'Aucun NFT pour l’instant.',
+  'account.nftsError': 'Les NFT n’ont pas pu être chargés.',
   'account.switchNetwork': 'Changer de réseau',
   'account.namespaces': 'Chaînes connectées',
   'account.disconnectNamespace': 'Déconnecter {name}',

@@ -64,6 +64,7 @@ const he: Messages = {
   'account.actions': 'פעולות ארנק',
   'account.noTokens': 'אין עדיין טוקנים.',
   'account.noNfts': 'אין עדיין NFT.',
+  'account.nftsError': 'לא ניתן היה לטעון את ה-NFT.',
   'account.switchNetwork': 'החלפת רשת',
   'account.namespaces': 'רשתות מחוברות',
   'account.disconnectNamespace': 'ניתוק {name}',

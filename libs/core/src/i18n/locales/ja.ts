@@ -64,6 +64,7 @@ const ja: Messages = {
   'account.actions': 'ウォレットの操作',
   'account.noTokens': 'トークンはまだありません。',
   'account.noNfts': 'NFT はまだありません。',
+  'account.nftsError': 'NFT を読み込めませんでした。',
   'account.switchNetwork': 'ネットワークを切り替え',
   'account.namespaces': '接続中のチェーン',
   'account.disconnectNamespace': '{name} を切断',

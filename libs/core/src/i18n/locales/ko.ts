@@ -64,6 +64,7 @@ const ko: Messages = {
   'account.actions': '지갑 작업',
   'account.noTokens': '아직 토큰이 없습니다.',
   'account.noNfts': '아직 NFT가 없습니다.',
+  'account.nftsError': 'NFT를 불러올 수 없습니다.',
   'account.switchNetwork': '네트워크 전환',
   'account.namespaces': '연결된 체인',
   'account.disconnectNamespace': '{name} 연결 해제',

@@ -64,6 +64,7 @@ const pt: Messages = {
   'account.actions': 'Ações da carteira',
   'account.noTokens': 'Ainda não há tokens.',
   'account.noNfts': 'Ainda não há NFTs.',
+  'account.nftsError': 'Não foi possível carregar os NFTs.',
   'account.switchNetwork': 'Trocar de rede',
   'account.namespaces': 'Redes conectadas',
   'account.disconnectNamespace': 'Desconectar {name}',

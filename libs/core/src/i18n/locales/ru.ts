@@ -64,6 +64,7 @@ const ru: Messages = {
   'account.actions': 'Действия с кошельком',
   'account.noTokens': 'Токенов пока нет.',
   'account.noNfts': 'NFT пока нет.',
+  'account.nftsError': 'Не удалось загрузить NFT.',
   'account.switchNetwork': 'Сменить сеть',
   'account.namespaces': 'Подключённые сети',
   'account.disconnectNamespace': 'Отключить {name}',

@@ -64,6 +64,7 @@ const tr: Messages = {
   'account.actions': 'Cüzdan işlemleri',
   'account.noTokens': 'Henüz token yok.',
   'account.noNfts': 'Henüz NFT yok.',
+  'account.nftsError': 'NFT’ler yüklenemedi.',
   'account.switchNetwork': 'Ağ değiştir',
   'account.namespaces': 'Bağlı zincirler',
   'account.disconnectNamespace': '{name} bağlantısını kes',

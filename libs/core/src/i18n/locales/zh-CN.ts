@@ -64,6 +64,7 @@ const zhCN: Messages = {
   'account.actions': '钱包操作',
   'account.noTokens': '暂无代币。',
   'account.noNfts': '暂无 NFT。',
+  'account.nftsError': '无法加载 NFT。',
   'account.switchNetwork': '切换网络',
   'account.namespaces': '已连接的链',
   'account.disconnectNamespace': '断开 {name}',

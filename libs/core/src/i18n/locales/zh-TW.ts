@@ -64,6 +64,7 @@ const zhTW: Messages = {
   'account.actions': '錢包操作',
   'account.noTokens': '尚無代幣。',
   'account.noNfts': '尚無 NFT。',
+  'account.nftsError': '無法載入 NFT。',
   'account.switchNetwork': '切換網路',
   'account.namespaces': '已連結的鏈',
   'account.disconnectNamespace': '中斷 {name}',
