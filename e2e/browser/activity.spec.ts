@@ -172,3 +172,20 @@ test.describe('the NFTs tab', () => {
     await expectNoSeriousA11yViolations(page, 'NFTs (EVM)');
   });
 });
+
+test.describe('the Tokens tab on Solana', () => {
+  test('SOL and the SPL tokens the account holds, named from the network’s token list; the zero-decimal token is not listed', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Solana Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected');
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('solana'));
+    await page.locator('button.portico-account-button').click();
+    const rows = dialog(page).getByTestId('token-list').locator('li');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Solana');
+    await expect(rows.nth(1)).toContainText('Test USD');
+    await expect(rows.nth(1)).toContainText('1250.000 tUSD');
+    await expectNoSeriousA11yViolations(page, 'Tokens (Solana)');
+  });
+});

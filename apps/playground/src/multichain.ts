@@ -7,6 +7,7 @@ import {
   createSolTransfer,
   SOLANA_LOCALNET_GENESIS_HASH,
   SOLANA_MULTICHAIN_WALLET_SEED,
+  SOLANA_TEST_TOKENS,
   SOLANA_TEST_WALLET_SEED,
 } from '@portico/chain-solana/testing';
 import type { Network } from '@portico/kernel';
@@ -21,7 +22,8 @@ const evmUrl = (params.get('evm') ?? (import.meta.env.VITE_PORTICO_EVM as string
 
 /** The local Solana and Bitcoin networks (empty when their servers are not running). */
 export const multichainNetworks: Network[] = [
-  ...(solanaUrl ? [defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, solanaUrl)] : []),
+  // The local node's test token is named by the network's token list (the zero-decimal one is not listed anyway).
+  ...(solanaUrl ? [{ ...defineSolanaLocalnet(SOLANA_LOCALNET_GENESIS_HASH, solanaUrl), tokens: [{ ...SOLANA_TEST_TOKENS.usd }] }] : []),
   ...(bitcoinUrl ? [defineBitcoinRegtest(bitcoinUrl)] : []),
 ];
 

@@ -177,6 +177,11 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** SOL and the account's SPL / Token-2022 balances through the RPC (lazy module). */
+    async getTokens(address, network) {
+      const { readSolanaTokens } = await import('./tokens');
+      return readSolanaTokens(parts.http, network, address.split(':')[2] ?? '', (problem) => parts.logger.warn(`Ignored a token account: ${problem}`));
+    },
     /** The account's transactions through the RPC (`getSignaturesForAddress` + `getTransaction`), 25 a page. */
     async getActivity(address, network, cursor) {
       if (cursor !== undefined && !isSolanaSignature(cursor)) throw new InvalidSolanaRequestError('the activity cursor is not a transaction signature');

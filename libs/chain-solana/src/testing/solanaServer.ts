@@ -31,6 +31,8 @@ export interface SolanaServer {
   /** Sends lamports from the built-in faucet (a real, recorded transfer); resolves its signature. */
   airdrop(address: string, lamports: bigint): Promise<string>;
   balance(address: string): bigint;
+  /** Test fixture: an SPL mint at `mint` with `amount` held by `owner`'s token account (its address is returned). */
+  mintTokens(mint: string, owner: string, decimals: number, amount: bigint): string;
   stop(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function startSolanaServer(options: SolanaServerOptions = {}): Prom
       return ledger.airdrop(toAddress(address, 'address'), lamports).signature;
     },
     balance: (address) => ledger.balance(toAddress(address, 'address')),
+    mintTokens: (mint, owner, decimals, amount) => ledger.mintTokens(toAddress(mint, 'mint'), toAddress(owner, 'owner'), decimals, amount),
     stop() {
       stopped ??= (async () => {
         for (const client of webSockets.clients) client.terminate();

@@ -4,6 +4,7 @@ import {
   type Address,
   type EncodedAccount,
   getAddressDecoder,
+  getAddressEncoder,
   getBase58Decoder,
   getCompiledTransactionMessageEncoder,
   getTransactionEncoder,
@@ -64,6 +65,11 @@ export interface SolanaLedger {
   submit(wire: WireTransaction, options: { preflight: boolean }): TransactionRecord;
   /** Sends `lamports` from the built-in faucet; throws `TransactionRejectedError`. */
   airdrop(address: Address, lamports: bigint): TransactionRecord;
+  /**
+   * Test fixture: writes an SPL mint (`decimals`, supply `amount`) at `mint` and a token account
+   * of `owner` holding `amount` of it, owned by the SPL Token program, straight into the ledger.
+   */
+  mintTokens(mint: Address, owner: Address, decimals: number, amount: bigint): Address;
   record(signature: string): TransactionRecord | undefined;
   /** Landed transactions that touched `address`, newest first. */
   signaturesFor(address: Address, options: { limit: number; before?: string; until?: string }): TransactionRecord[];
@@ -72,6 +78,7 @@ export interface SolanaLedger {
 }
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111' as Address;
 /** How many blocks a blockhash stays valid, as on the real cluster. */
 const BLOCKHASH_VALIDITY = 150n;
@@ -257,6 +264,31 @@ export function createSolanaLedger(): SolanaLedger {
       const signature = ed25519.sign(new Uint8Array(messageBytes), faucetSecret) as SignatureBytes;
       const bytes = getTransactionEncoder().encode({ messageBytes: messageBytes as TransactionMessageBytes, signatures: { [faucet]: signature } });
       return submit(decodeWireTransaction(new Uint8Array(bytes)), { preflight: true });
+    },
+    mintTokens(mint, owner, decimals, amount) {
+      const encoder = getAddressEncoder();
+      const u64 = (value: bigint) => {
+        const bytes = new Uint8Array(8);
+        new DataView(bytes.buffer).setBigUint64(0, value, true);
+        return bytes;
+      };
+      // SPL Token's Mint (82 bytes): no mint authority, supply, decimals, initialized, no freeze authority.
+      const mintData = new Uint8Array(82);
+      mintData.set(u64(amount), 36);
+      mintData[44] = decimals;
+      mintData[45] = 1;
+      // SPL Token's Account (165 bytes): mint, owner, amount, no delegate, initialized, not native, no close authority.
+      const accountData = new Uint8Array(165);
+      accountData.set(encoder.encode(mint), 0);
+      accountData.set(encoder.encode(owner), 32);
+      accountData.set(u64(amount), 64);
+      accountData[108] = 1;
+      const tokenAccount = getBase58Decoder().decode(createHash('sha256').update(`portico-token-account:${mint}:${owner}`).digest()) as Address;
+      const put = (address: Address, data: Uint8Array) =>
+        svm.setAccount({ address, lamports: svm.minimumBalanceForRentExemption(BigInt(data.length)) as EncodedAccount['lamports'], programAddress: TOKEN_PROGRAM, data, executable: false, space: BigInt(data.length) });
+      put(mint, mintData);
+      put(tokenAccount, accountData);
+      return tokenAccount;
     },
     record: (signature) => records.get(signature),
     signaturesFor(address, { limit, before, until }) {
