@@ -78,7 +78,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   );
 
   /** A session method, called once the session half has loaded. */
-  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'signMessage';
+  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'checkRecipient' | 'estimateTransfer' | 'sendTransfer' | 'signMessage';
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
@@ -139,6 +139,9 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     signMessage: viaSession('signMessage'),
     getActivity: viaSession('getActivity'),
     getNfts: viaSession('getNfts'),
+    checkRecipient: viaSession('checkRecipient'),
+    estimateTransfer: viaSession('estimateTransfer'),
+    sendTransfer: viaSession('sendTransfer'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

@@ -1,4 +1,4 @@
-import { type Account, type ConnectTicket, type Network, untilAborted } from '@portico/kernel';
+import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
 import { jsonRpcRequest } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
@@ -129,6 +129,21 @@ export function createEip155Session(state: AdapterState) {
     return active.wallet;
   };
 
+  /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
+  const gatedRequest = async (args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> => {
+    try {
+      const wallet = connected();
+      // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
+      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+      return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+    } catch (error) {
+      // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
+      // The classifier loads on the first failure only: it is not part of the page's first load.
+      const errors = await import('@portico/kernel/provider-errors').catch(() => undefined);
+      throw errors ? errors.toProviderRpcError(error) : error;
+    }
+  };
+
   return {
     /** Another claimant announced the rdns of a silently restored session: it ends, and the user picks on the Connect view. */
     onContested(rdns: string) {
@@ -143,19 +158,7 @@ export function createEip155Session(state: AdapterState) {
       if (active?.wallet === wallet) detach();
     },
     /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
-    async request(args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> {
-      try {
-        const wallet = connected();
-        // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
-        const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
-        return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
-      } catch (error) {
-        // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
-        // The classifier loads on the first failure only: it is not part of the page's first load.
-        const errors = await import('@portico/kernel/provider-errors').catch(() => undefined);
-        throw errors ? errors.toProviderRpcError(error) : error;
-      }
-    },
+    request: gatedRequest,
     async connect(connectorId: string, options: { signal?: AbortSignal | undefined } = {}) {
       const wallet = wallets.get(connectorId);
       if (!wallet) throw new AdapterNotFoundError(`no EVM wallet "${connectorId}"`);
@@ -245,6 +248,29 @@ export function createEip155Session(state: AdapterState) {
       const tx = Array.isArray(request.params) ? request.params[0] : undefined;
       const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** A transfer's recipient: a checksummed 0x address, or why not (lazy module). */
+    async checkRecipient(input: string, network: Network) {
+      const { checkEvmRecipient } = await import('./transfers');
+      return checkEvmRecipient(input, network);
+    },
+    /** A transfer's network fee from the selected account (gas estimate × gas price through the network's RPC). */
+    async estimateTransfer(transfer: TransferRequest, network: Network) {
+      const from = connection.get(NS).address?.split(':')[2];
+      if (!from) throw new NoActiveCaipAddressError();
+      const { estimateTransferFee } = await import('./transfers');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      return estimateTransferFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), transfer, from, network);
+    },
+    /** Sends Ether or an ERC-20 from the selected account with `eth_sendTransaction` through the gate; resolves the hash. */
+    async sendTransfer(transfer: TransferRequest, network: Network) {
+      const from = connection.get(NS).address?.split(':')[2];
+      if (!from) throw new NoActiveCaipAddressError();
+      if (connection.get(NS).network !== network.caipNetworkId) throw new InvalidWalletResponseError('sendTransfer', `a wallet on another network than ${network.name}: switch to it first`);
+      const { transferTransaction } = await import('./transfers');
+      const hash = await gatedRequest({ method: 'eth_sendTransaction', params: [transferTransaction(transfer, from)] });
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new InvalidWalletResponseError('eth_sendTransaction', 'something that is not a transaction hash');
+      return hash;
     },
     /** The account's activity from the network's Etherscan-compatible account API (lazy module). */
     async getActivity(address: string, network: Network, cursor?: string) {

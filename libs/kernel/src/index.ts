@@ -35,7 +35,7 @@ export type { AlertCenter } from './alerts/AlertCenter';
 export { chainAdapterRef } from './chain/ChainAdapter';
 export { defineChainPlugin } from './chain/defineChainPlugin';
 export type { ChainAdapterParts, ChainPluginAdapter } from './chain/defineChainPlugin';
-export type { AccountIdentity, Balance, ChainAdapter, TokenBalance } from './chain/ChainAdapter';
+export type { AccountIdentity, Balance, ChainAdapter, TokenBalance, TransferRequest } from './chain/ChainAdapter';
 export type { ActivityPage, ActivityTransaction, Nft } from './chain/activity';
 export { formatUnits } from './chain/formatUnits';
 export { networkSchema } from './chain/networkSchema';

@@ -23,7 +23,7 @@ const INDEX = [
   'EventBus', 'Unsubscribe', 'CloseReason', 'ConnectionStatus', 'PorticoEvents', 'Router', 'RouterState', 'AlertCenter',
   // chains
   'chainAdapterRef', 'defineChainPlugin', 'ChainAdapterParts', 'ChainPluginAdapter', 'AccountIdentity', 'Balance', 'ChainAdapter', 'TokenBalance', 'networkSchema', 'Network',
-  'ActivityPage', 'ActivityTransaction', 'Nft', 'formatUnits',
+  'ActivityPage', 'ActivityTransaction', 'Nft', 'formatUnits', 'TransferRequest',
   'Connector', 'ConnectorRegistry', 'RegisteredConnector', 'CONNECTOR_GROUPS', 'AccountType', 'ConnectorGroup', 'ConnectorType',
   'createWalletStandardAdapter', 'LINKED_WALLETS_FEATURE', 'StandardWallet', 'StandardWalletAccount', 'StandardWalletRegistry', 'createWalletSlots', 'WalletSlots',
   'Account', 'ConnectionStore', 'ConnectTicket', 'RecentWallet', 'untilAborted', 'RequestGate', 'RpcRequest',

@@ -10,10 +10,17 @@ describe('sendPlugin', () => {
     expect(() => validateManifest(sendPlugin.manifest)).not.toThrow();
   });
 
-  it('adds the Send button for eip155 and solana, behind the send flag', () => {
+  it('adds the Send button where a chain adapter sends (eip155 today), behind the send flag', () => {
     const kernel = load();
-    expect(kernel.contributions.list('walletButtons', 'solana').map((b) => b.id)).toEqual(['send']);
+    expect(kernel.contributions.list('walletButtons', 'eip155').map((b) => b.id)).toEqual(['send']);
+    expect(kernel.contributions.list('walletButtons', 'solana')).toEqual([]);
     expect(kernel.contributions.list('walletButtons', 'bip122')).toEqual([]);
     expect(kernel.flags.get('send')?.value).toBe(true);
+    expect(load({ send: false }).contributions.list('walletButtons')).toEqual([]);
+  });
+
+  it('loads its view only when it is opened', async () => {
+    const view = await sendPlugin.views!.Send!();
+    expect(typeof view.default).toBe('function');
   });
 });

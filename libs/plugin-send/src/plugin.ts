@@ -1,8 +1,8 @@
 import { definePlugin } from '@portico/kernel';
 import { manifest } from './manifest';
 
-/**
- * The Send plugin. Its manifest already places it in the modal (order, flag, views);
- * view implementations arrive with the feature's own issue.
- */
-export const sendPlugin = definePlugin({ manifest });
+/** The Send plugin: the Send button on the Account view and its view (token, amount, recipient, review, send), loaded on first use. */
+export const sendPlugin = definePlugin({
+  manifest,
+  views: { Send: () => import('./SendView') },
+});

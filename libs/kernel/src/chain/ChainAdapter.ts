@@ -30,6 +30,16 @@ export interface TokenBalance {
   readonly iconUrl?: string | undefined;
 }
 
+/** A transfer from the namespace's selected account, for the Send view. */
+export interface TransferRequest {
+  /** The recipient, in the namespace's address format (checked with `checkRecipient`). */
+  readonly to: string;
+  /** The amount in the token's smallest unit. */
+  readonly amount: bigint;
+  /** The token's contract (eip155) or mint (solana); absent for the native currency. */
+  readonly token?: string | undefined;
+}
+
 /** A name service's profile of an account (ENS on eip155:1): shown instead of the bare address. */
 export interface AccountIdentity {
   readonly name: string;
@@ -87,6 +97,19 @@ export interface ChainAdapter {
    * view then says the fee is unknown).
    */
   estimateFee?(request: { readonly method: string; readonly params: unknown }, from: string, network: Network): Promise<Balance | undefined>;
+  /**
+   * Checks a transfer's recipient on a network: the address to send to (normalised, e.g.
+   * EIP-55), or the problem in English ("not a valid address on Ethereum").
+   */
+  checkRecipient?(input: string, network: Network): Promise<{ readonly address: string } | { readonly problem: string }>;
+  /** What a transfer from the selected account would pay in network fees (an estimate); rejects when it would fail. */
+  estimateTransfer?(transfer: TransferRequest, network: Network): Promise<Balance>;
+  /**
+   * Makes a transfer from the selected account through the namespace's gated provider (the
+   * wallet, or the approval view, confirms it); resolves the transaction id (hash, signature,
+   * txid). Rejects with the wallet's error (4001 when the user declines).
+   */
+  sendTransfer?(transfer: TransferRequest, network: Network): Promise<string>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */

@@ -1,0 +1,234 @@
+import type { Balance, TokenBalance } from '@portico/kernel';
+import { describeError, formatBalance, formatFixed, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { Button, Spinner, TextField } from '@portico/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { messages } from './messages';
+
+/** What can be sent: a token the account holds (or the native currency). */
+interface Asset {
+  key: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Balance in the smallest unit. */
+  balance: bigint;
+  /** Contract or mint; absent for the native currency. */
+  token?: string | undefined;
+}
+
+type Step =
+  | { name: 'form' }
+  | { name: 'review'; asset: Asset; amount: bigint; to: string; fee: Balance }
+  | { name: 'sending'; asset: Asset; amount: bigint; to: string; fee: Balance }
+  | { name: 'sent'; asset: Asset; amount: bigint; to: string; id: string };
+
+/** "1.5" → 1500000n for 6 decimals; undefined when it is not a positive amount with at most `decimals` places. */
+export function parseAmount(input: string, decimals: number): bigint | undefined {
+  const value = input.trim().replace(',', '.');
+  const match = /^(\d{1,30})(?:\.(\d+))?$/.exec(value) ?? /^()\.(\d+)$/.exec(value);
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > decimals) return undefined;
+  const amount = BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
+  return amount > 0n ? amount : undefined;
+}
+
+const units = (value: bigint, decimals: number) => {
+  const digits = value.toString().padStart(decimals + 1, '0');
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ''}`;
+};
+
+/**
+ * Send: pick a token the account holds, an amount (Max leaves the network fee for native
+ * transfers) and a recipient the namespace's adapter accepts; the review shows the network fee
+ * and refuses what the balance cannot pay before the wallet is asked; the wallet confirms; the
+ * result links to the network's explorer.
+ */
+export default function SendView(_props: ViewProps) {
+  const portico = usePortico('SendView');
+  const t = useT();
+  const p = usePluginT(messages);
+  const { namespace, caipAddress, networkId } = useAccount();
+  const network = portico.network(networkId);
+  const adapter = namespace ? portico.adapter(namespace) : undefined;
+  const { data: tokens } = useTokens();
+  const { data: native } = useBalance();
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [assetKey, setAssetKey] = useState('native');
+  const [amountText, setAmountText] = useState('');
+  const [recipient, setRecipient] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; to?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  if (!network || !adapter?.sendTransfer || !caipAddress) return <p className="pt-muted">{p('send.unavailable')}</p>;
+  const nativeAsset: Asset | undefined = native ? { key: 'native', name: network.nativeCurrency.name, symbol: native.symbol, decimals: native.decimals, balance: native.value } : undefined;
+  const assets: Asset[] = tokens?.length ? tokens.map(toAsset) : nativeAsset ? [nativeAsset] : [];
+  const asset = assets.find((a) => a.key === assetKey) ?? assets[0];
+  const nativeBalance = nativeAsset?.balance ?? assets.find((a) => a.key === 'native')?.balance ?? 0n;
+  const show = (value: bigint, decimals: number) => formatBalance(value, decimals, 3, t.locale);
+
+  const feeFor = (amount: bigint, to: string) => adapter.estimateTransfer!({ to, amount, ...(asset?.token ? { token: asset.token } : {}) }, network);
+
+  async function review(event: FormEvent) {
+    event.preventDefault();
+    if (!asset || busy) return;
+    const found: typeof errors = {};
+    const amount = parseAmount(amountText, asset.decimals);
+    if (amount === undefined) found.amount = p('send.error.amount', { decimals: String(asset.decimals) });
+    else if (amount > asset.balance) found.amount = p('send.error.balance', { symbol: asset.symbol });
+    setBusy(true);
+    try {
+      const checked = adapter!.checkRecipient ? await adapter!.checkRecipient(recipient, network!) : { address: recipient.trim() };
+      if ('problem' in checked) found.to = p('send.error.recipient', { problem: checked.problem });
+      if (found.amount || found.to || amount === undefined || !('address' in checked)) return setErrors(found);
+      let fee: Balance;
+      try {
+        fee = await feeFor(amount, checked.address);
+      } catch (error) {
+        return setErrors({ form: p('send.error.estimate', { reason: describeError(error, t).message }) });
+      }
+      // What the balance cannot pay is refused here, before the wallet is asked.
+      if (!asset.token && amount + fee.value > asset.balance) return setErrors({ amount: p('send.error.withFee', { symbol: asset.symbol }) });
+      if (asset.token && fee.value > nativeBalance) return setErrors({ form: p('send.error.fee', { symbol: fee.symbol }) });
+      setErrors({});
+      setStep({ name: 'review', asset, amount, to: checked.address, fee });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function max() {
+    if (!asset) return;
+    if (asset.token) return setAmountText(units(asset.balance, asset.decimals));
+    // Native: what is left after the network fee of a plain transfer (estimated as one to the account itself).
+    const own = caipAddress!.split(':')[2]!;
+    const fee = await feeFor(0n, own).catch(() => undefined);
+    const left = fee ? asset.balance - fee.value : asset.balance;
+    setAmountText(units(left > 0n ? left : 0n, asset.decimals));
+  }
+
+  async function send() {
+    if (step.name !== 'review') return;
+    setStep({ ...step, name: 'sending' });
+    try {
+      const id = await adapter!.sendTransfer!({ to: step.to, amount: step.amount, ...(step.asset.token ? { token: step.asset.token } : {}) }, network!);
+      setStep({ name: 'sent', asset: step.asset, amount: step.amount, to: step.to, id });
+    } catch (error) {
+      const rejected = (error as { code?: unknown } | null)?.code === 4001;
+      setErrors({ form: rejected ? p('send.error.rejected') : describeError(error, t).message });
+      setStep({ ...step, name: 'review' });
+    }
+  }
+
+  if (step.name === 'sent') {
+    const explorer = network.blockExplorers?.default;
+    return (
+      <div className="pt-center" data-testid="send-sent">
+        <p role="status" style={{ margin: 0, fontWeight: 600 }}>
+          {p('send.sent', { amount: show(step.amount, step.asset.decimals), symbol: step.asset.symbol })}
+        </p>
+        <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="send-id">
+          {step.id}
+        </p>
+        {explorer ? (
+          <a href={`${explorer.url.replace(/\/+$/, '')}/tx/${encodeURIComponent(step.id)}`} target="_blank" rel="noopener noreferrer" data-testid="send-explorer">
+            {p('send.explorer', { explorer: explorer.name })}
+          </a>
+        ) : null}
+        <Button block onClick={() => portico.kernel.router.back()}>
+          {p('send.done')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (step.name === 'review' || step.name === 'sending') {
+    return (
+      <div data-testid="send-review">
+        <dl className="pt-stack" style={{ margin: 0 }}>
+          <Row label={p('send.amount')} testId="send-review-amount" ltr>
+            {show(step.amount, step.asset.decimals)} {step.asset.symbol}
+          </Row>
+          <Row label={p('send.to')} testId="send-review-to" ltr>
+            {step.to}
+          </Row>
+          <Row label={p('send.network')}>{network.name}</Row>
+          <Row label={p('send.fee')} testId="send-review-fee" ltr>
+            ≈ {formatFixed(Number(units(step.fee.value, step.fee.decimals)), t.locale, 6)} {step.fee.symbol}
+          </Row>
+        </dl>
+        {errors.form ? (
+          <p className="pt-error" role="alert" data-testid="send-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="pt-row">
+          <Button variant="secondary" block disabled={step.name === 'sending'} onClick={() => setStep({ name: 'form' })}>
+            {p('send.back')}
+          </Button>
+          <Button block loading={step.name === 'sending'} onClick={() => void send()} data-testid="send-confirm">
+            {step.name === 'sending' ? p('send.confirmInWallet') : p('send.send')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!asset) {
+    return (
+      <p className="pt-row pt-muted" data-testid="send-loading">
+        <Spinner size={16} /> {p('send.loading')}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void review(e)} noValidate data-testid="send-form">
+      <div className="pt-field">
+        <label className="pt-label" htmlFor="pt-send-token">
+          {p('send.token')}
+        </label>
+        <select id="pt-send-token" className="pt-input" value={asset.key} onChange={(e) => setAssetKey(e.target.value)} data-testid="send-token">
+          {assets.map((a) => (
+            <option key={a.key} value={a.key}>
+              {a.symbol} · {show(a.balance, a.decimals)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="pt-row" style={{ alignItems: 'flex-end' }}>
+        <TextField label={p('send.amount')} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} error={errors.amount} data-testid="send-amount" />
+        <Button variant="secondary" onClick={() => void max()} data-testid="send-max">
+          {p('send.max')}
+        </Button>
+      </div>
+      <TextField label={p('send.to')} dir="ltr" spellCheck={false} autoComplete="off" value={recipient} onChange={(e) => setRecipient(e.target.value)} error={errors.to} data-testid="send-to" />
+      {errors.form ? (
+        <p className="pt-error" role="alert" data-testid="send-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" block loading={busy} data-testid="send-review-button">
+        {p('send.review')}
+      </Button>
+    </form>
+  );
+}
+
+/** One line of the review: a label and a value (addresses and amounts kept left to right). */
+function Row({ label, testId, ltr, children }: { label: string; testId?: string; ltr?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="pt-label">{label}</dt>
+      <dd style={{ margin: 0, overflowWrap: 'anywhere' }} dir={ltr ? 'ltr' : undefined} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function toAsset(token: TokenBalance): Asset {
+  const [whole = '0', fraction = ''] = token.quantity.numeric.split('.');
+  const balance = BigInt(`${whole}${fraction.padEnd(token.quantity.decimals, '0').slice(0, token.quantity.decimals)}`);
+  return { key: token.address ?? 'native', name: token.name, symbol: token.symbol, decimals: token.quantity.decimals, balance, ...(token.address ? { token: token.address } : {}) };
+}
