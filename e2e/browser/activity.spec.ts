@@ -189,3 +189,54 @@ test.describe('the Tokens tab on Solana', () => {
     await expectNoSeriousA11yViolations(page, 'Tokens (Solana)');
   });
 });
+
+test.describe('Send', () => {
+  test('EVM: an ERC-20 transfer — bad amounts and recipients are refused before the wallet is asked; a declined one says so; then it lands and shows in Activity', async ({ page }) => {
+    await freshPage(page, path());
+    await connectWallet(page);
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Send' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Send');
+    const select = d.getByTestId('send-token');
+    await expect(select.locator('option')).toHaveCount(3);
+    const usd = await select.locator('option', { hasText: /^tUSD/ }).getAttribute('value');
+    await select.selectOption(usd!);
+    const amount = d.getByRole('textbox', { name: 'Amount' });
+    const to = d.getByRole('textbox', { name: 'To' });
+    // Refused here, not by the wallet.
+    await amount.fill('2000000');
+    await to.fill('0x1234');
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d.getByText('Insufficient tUSD balance.')).toBeVisible();
+    await expect(d.getByText('Invalid recipient: not a valid address on Anvil.')).toBeVisible();
+    await amount.fill('1.2345678');
+    await expect(d.getByRole('button', { name: 'Review' })).toBeEnabled();
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d.getByText('Enter an amount above 0 with at most 6 decimals.')).toBeVisible();
+    await amount.fill('12.5');
+    await to.fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d.getByTestId('send-review-amount')).toHaveText('12.500 tUSD');
+    await expect(d.getByTestId('send-review-to')).toHaveText('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await expect(d.getByTestId('send-review-fee')).toContainText('ETH');
+    await expectNoSeriousA11yViolations(page, 'Send (review)');
+    // Declined in the wallet: the review stays, with the reason.
+    await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void } } }).porticoTestWallets.wallet.setMode({ reject: true }));
+    await d.getByTestId('send-confirm').click();
+    await expect(d.getByTestId('send-error')).toHaveText('The transfer was rejected in the wallet.');
+    await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void } } }).porticoTestWallets.wallet.setMode({}));
+    await d.getByTestId('send-confirm').click();
+    await expect(d.getByTestId('send-sent')).toContainText('Sent 12.500 tUSD');
+    const hash = (await d.getByTestId('send-id').textContent())!;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    await expect(d.getByTestId('send-explorer')).toHaveAttribute('href', `${indexer()}/tx/${hash}`);
+    await indexed(ACCOUNT, hash);
+    await d.getByRole('button', { name: 'Done' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Account');
+    await d.getByRole('tab', { name: 'Activity' }).click();
+    const first = d.getByTestId('activity-row').first();
+    await expect(first).toHaveAttribute('href', `${indexer()}/tx/${hash}`);
+    await expect(first.getByTestId('activity-amount')).toHaveText('−12.500 tUSD');
+  });
+});
