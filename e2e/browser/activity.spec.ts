@@ -240,3 +240,29 @@ test.describe('Send', () => {
     await expect(first.getByTestId('activity-amount')).toHaveText('−12.500 tUSD');
   });
 });
+
+test.describe('Send on Bitcoin', () => {
+  test('BTC from the payment account: the fee of the PSBT it builds, sent, and pending first in Activity', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Bitcoin Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-bip122')).toHaveText('connected');
+    const ordinals = await page.evaluate(() => (window as unknown as { porticoChainWallets: { bitcoin: { ordinalsAddress: string } } }).porticoChainWallets.bitcoin.ordinalsAddress);
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('bip122'));
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Send' }).click();
+    await expect(d.getByTestId('send-token').locator('option')).toHaveCount(1);
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.003');
+    await d.getByRole('textbox', { name: 'To' }).fill(ordinals);
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d.getByTestId('send-review-amount')).toHaveText('0.003 BTC');
+    await expect(d.getByTestId('send-review-fee')).toContainText('BTC');
+    await d.getByTestId('send-confirm').click();
+    await expect(d.getByTestId('send-sent')).toContainText('Sent 0.003 BTC');
+    await d.getByRole('button', { name: 'Done' }).click();
+    await d.getByRole('tab', { name: 'Activity' }).click();
+    const pending = d.locator('section[aria-label="Pending"]').getByTestId('activity-row').first();
+    await expect(pending.getByTestId('activity-amount')).toHaveText('−0.003 BTC');
+  });
+});

@@ -239,6 +239,26 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
       const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
       return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** A transfer's recipient: an address of this Bitcoin network, or why not. */
+    async checkRecipient(input, network) {
+      const address = input.trim();
+      return isBitcoinAddress(address, network.caipNetworkId) ? { address } : { problem: `not a valid ${network.name} address` };
+    },
+    /** The fee of a transfer from the payment account: the PSBT it would build (coin selection, change) at Esplora's 6-block rate. */
+    async estimateTransfer(transfer, network) {
+      if (transfer.token !== undefined) throw new InvalidBitcoinRequestError('Bitcoin transfers carry no token');
+      const { account } = active();
+      const { buildTransferPsbt } = await import('./psbt');
+      const { fee } = await buildTransferPsbt({ esploraUrl: esplora(network), caipNetworkId: network.caipNetworkId, from: account, to: transfer.to, amount: transfer.amount });
+      return { value: fee, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** Sends sats from the payment account through the gated provider's `sendTransfer` (a PSBT the wallet signs); resolves the txid. */
+    async sendTransfer(transfer, network) {
+      if (transfer.token !== undefined) throw new InvalidBitcoinRequestError('Bitcoin transfers carry no token');
+      if (currentNetwork().caipNetworkId !== network.caipNetworkId) throw new InvalidBitcoinRequestError(`the wallet is on another network than ${network.name}`);
+      const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipientAddress: transfer.to, amount: String(transfer.amount) } })) as { txid: string };
+      return txid;
+    },
     /** The address's transactions from Esplora (`/address/:a/txs`, then `/txs/chain/:last` per older page), pending first. */
     async getActivity(address, network, cursor) {
       if (cursor !== undefined && !/^[0-9a-f]{64}$/.test(cursor)) throw new InvalidBitcoinRequestError('the activity cursor is not a txid');

@@ -10,11 +10,11 @@ describe('sendPlugin', () => {
     expect(() => validateManifest(sendPlugin.manifest)).not.toThrow();
   });
 
-  it('adds the Send button where a chain adapter sends (eip155 today), behind the send flag', () => {
+  it('adds the Send button where a chain adapter sends (eip155 and bip122 today), behind the send flag', () => {
     const kernel = load();
     expect(kernel.contributions.list('walletButtons', 'eip155').map((b) => b.id)).toEqual(['send']);
+    expect(kernel.contributions.list('walletButtons', 'bip122').map((b) => b.id)).toEqual(['send']);
     expect(kernel.contributions.list('walletButtons', 'solana')).toEqual([]);
-    expect(kernel.contributions.list('walletButtons', 'bip122')).toEqual([]);
     expect(kernel.flags.get('send')?.value).toBe(true);
     expect(load({ send: false }).contributions.list('walletButtons')).toEqual([]);
   });
