@@ -177,6 +177,30 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** A transfer's recipient: a base58 Solana address, or why not. */
+    async checkRecipient(input) {
+      const address = input.trim();
+      return isSolanaAddress(address) ? { address } : { problem: 'not a valid Solana address' };
+    },
+    /** The network fee of a SOL transfer from the selected account (the node's `getFeeForMessage`). */
+    async estimateTransfer(transfer, network) {
+      const from = connection.get(NS).address?.split(':')[2];
+      if (!from) throw new NoActiveCaipAddressError();
+      if (transfer.token !== undefined) throw new InvalidSolanaRequestError('sending SPL tokens is not supported yet: only SOL');
+      const { prepareSolTransfer } = await import('./transfer');
+      return (await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount)).fee;
+    },
+    /** Sends SOL from the selected account: the wallet signs and sends the transfer through the gated provider; resolves the signature. */
+    async sendTransfer(transfer, network) {
+      const from = connection.get(NS).address?.split(':')[2];
+      if (!from) throw new NoActiveCaipAddressError();
+      if (transfer.token !== undefined) throw new InvalidSolanaRequestError('sending SPL tokens is not supported yet: only SOL');
+      if (!isSolanaAddress(transfer.to)) throw new InvalidSolanaRequestError('the recipient is not a Solana address');
+      const { prepareSolTransfer } = await import('./transfer');
+      const { transaction } = await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount);
+      const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature: string };
+      return signature;
+    },
     /** SOL and the account's SPL / Token-2022 balances through the RPC (lazy module). */
     async getTokens(address, network) {
       const { readSolanaTokens } = await import('./tokens');
