@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView } from './helpers';
+import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView, solanaRpc } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** Anvil's tenth dev key: a sender no other browser test uses. */
@@ -264,5 +264,37 @@ test.describe('Send on Bitcoin', () => {
     await d.getByRole('tab', { name: 'Activity' }).click();
     const pending = d.locator('section[aria-label="Pending"]').getByTestId('activity-row').first();
     await expect(pending.getByTestId('activity-amount')).toHaveText('−0.003 BTC');
+  });
+});
+
+test.describe('Send on Solana', () => {
+  test('an SPL token to a new holder: its associated account is created on the way; the balance and Activity follow', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Solana Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected');
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('solana'));
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    const before = await d.getByTestId('token-list').locator('li').nth(1).textContent();
+    const held = Number(/([\d.]+) tUSD/.exec(before ?? '')![1]);
+    await d.getByRole('button', { name: 'Send' }).click();
+    const select = d.getByTestId('send-token');
+    await select.selectOption((await select.locator('option', { hasText: /^tUSD/ }).getAttribute('value'))!);
+    await d.getByRole('textbox', { name: 'Amount' }).fill('2.5');
+    const recipient = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    await d.getByRole('textbox', { name: 'To' }).fill(recipient);
+    await d.getByRole('button', { name: 'Review' }).click();
+    await expect(d.getByTestId('send-review-fee')).toContainText('0.000005 SOL');
+    await d.getByTestId('send-confirm').click();
+    await expect(d.getByTestId('send-sent')).toContainText('Sent 2.500 tUSD');
+    const holdings = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { uiAmountString: string } } } } } }[] }>('getTokenAccountsByOwner', [recipient, { mint: 'TUSDbYBPbpNgDkZ4gqYxtfkAWPh9wYgzsv1dTPBwv9R' }, { encoding: 'jsonParsed' }]);
+    expect(holdings.value.map((a) => a.account.data.parsed.info.tokenAmount.uiAmountString)).toContain('2.5');
+    await d.getByRole('button', { name: 'Done' }).click();
+    await expect(d.getByTestId('token-list').locator('li').nth(1)).toContainText(`${(held - 2.5).toFixed(3)} tUSD`);
+    await d.getByRole('tab', { name: 'Activity' }).click();
+    const first = d.getByTestId('activity-row').first();
+    await expect(first).toContainText('Sent');
+    await expect(first.getByTestId('activity-amount').nth(1)).toHaveText('−2.500 tUSD');
   });
 });

@@ -84,7 +84,9 @@ function toActivity(signature: string, blockTime: number | undefined, tx: Transa
     // The other side: the key whose balance moved most the other way.
     counterparty = largestOpposite(keys, mine, moved, delta);
   }
-  transfers.push(...tokenTransfers(tx, address));
+  transfers.push(...tokenTransfers(tx, address, network));
+  // Only tokens moved: the other side is the owner whose token balance moved the other way, else the fee payer.
+  if (!counterparty && transfers.length) counterparty = tokenCounterparty(tx, address) ?? (keys[0] !== address ? (keys[0] ?? '') : '');
   const outgoing = transfers.some((t) => t.direction === 'out');
   const incoming = transfers.some((t) => t.direction === 'in');
   const operationType = outgoing && incoming ? 'trade' : outgoing ? 'send' : incoming ? 'receive' : 'execute';
@@ -116,8 +118,25 @@ function largestOpposite(keys: readonly string[], mine: number, moved: bigint, d
   return best;
 }
 
-/** SPL token movements of the token accounts `owner` holds, from the token balances before and after. */
-function tokenTransfers(tx: TransactionReply, owner: string): ActivityTransfer[] {
+/** The owner of another token account whose balance of a mint moved the opposite way to `owner`'s. */
+function tokenCounterparty(tx: TransactionReply, owner: string): string | undefined {
+  const changes = new Map<string, bigint>();
+  const add = (entries: TransactionReply['meta']['preTokenBalances'], sign: bigint) => {
+    for (const entry of entries ?? []) if (entry.owner) changes.set(`${entry.owner} ${entry.mint}`, (changes.get(`${entry.owner} ${entry.mint}`) ?? 0n) + sign * BigInt(entry.uiTokenAmount.amount));
+  };
+  add(tx.meta.preTokenBalances, -1n);
+  add(tx.meta.postTokenBalances, 1n);
+  for (const [key, change] of changes) {
+    const [who, mint] = key.split(' ');
+    const mine = changes.get(`${owner} ${mint}`) ?? 0n;
+    if (who !== owner && mine !== 0n && change !== 0n && (mine < 0n) !== (change < 0n)) return who;
+  }
+  return undefined;
+}
+
+/** SPL token movements of the token accounts `owner` holds, from the token balances before and after (named from the network's tokens). */
+function tokenTransfers(tx: TransactionReply, owner: string, network: Network): ActivityTransfer[] {
+  const known = new Map((network.tokens ?? []).map((t) => [t.address, t]));
   const byMint = new Map<string, { change: bigint; decimals: number }>();
   const add = (entries: TransactionReply['meta']['preTokenBalances'], sign: bigint) => {
     for (const entry of entries ?? []) {
@@ -131,6 +150,13 @@ function tokenTransfers(tx: TransactionReply, owner: string): ActivityTransfer[]
   return [...byMint].flatMap(([mint, { change, decimals }]) =>
     change === 0n
       ? []
-      : [{ direction: change < 0n ? 'out' : 'in', quantity: { numeric: formatUnits(change < 0n ? -change : change, decimals) }, fungible_info: { name: mint, symbol: `${mint.slice(0, 4)}…` } } satisfies ActivityTransfer],
+      : [
+          {
+            direction: change < 0n ? 'out' : 'in',
+            quantity: { numeric: formatUnits(change < 0n ? -change : change, decimals) },
+            // Named from the network's tokens, else by the mint.
+            fungible_info: { name: known.get(mint)?.name ?? mint, symbol: known.get(mint)?.symbol ?? `${mint.slice(0, 4)}…`, ...(known.get(mint)?.iconUrl ? { icon: { url: known.get(mint)!.iconUrl! } } : {}) },
+          } satisfies ActivityTransfer,
+        ],
   );
 }

@@ -182,22 +182,23 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       const address = input.trim();
       return isSolanaAddress(address) ? { address } : { problem: 'not a valid Solana address' };
     },
-    /** The network fee of a SOL transfer from the selected account (the node's `getFeeForMessage`). */
+    /** The network fee of a SOL or SPL transfer from the selected account (the node's `getFeeForMessage`). */
     async estimateTransfer(transfer, network) {
       const from = connection.get(NS).address?.split(':')[2];
       if (!from) throw new NoActiveCaipAddressError();
-      if (transfer.token !== undefined) throw new InvalidSolanaRequestError('sending SPL tokens is not supported yet: only SOL');
-      const { prepareSolTransfer } = await import('./transfer');
-      return (await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount)).fee;
+      const { prepareSolTransfer, prepareSplTransfer } = await import('./transfer');
+      const prepared = transfer.token === undefined ? prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount) : prepareSplTransfer(parts.http, network, from, transfer.to, transfer.token, transfer.amount);
+      return (await prepared).fee;
     },
-    /** Sends SOL from the selected account: the wallet signs and sends the transfer through the gated provider; resolves the signature. */
+    /** Sends SOL, or an SPL token (creating the recipient's associated token account if missing), from the selected account: the wallet signs and sends it through the gated provider; resolves the signature. */
     async sendTransfer(transfer, network) {
       const from = connection.get(NS).address?.split(':')[2];
       if (!from) throw new NoActiveCaipAddressError();
-      if (transfer.token !== undefined) throw new InvalidSolanaRequestError('sending SPL tokens is not supported yet: only SOL');
       if (!isSolanaAddress(transfer.to)) throw new InvalidSolanaRequestError('the recipient is not a Solana address');
-      const { prepareSolTransfer } = await import('./transfer');
-      const { transaction } = await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount);
+      if (transfer.token !== undefined && !isSolanaAddress(transfer.token)) throw new InvalidSolanaRequestError('the token is not a mint address');
+      const { prepareSolTransfer, prepareSplTransfer } = await import('./transfer');
+      const { transaction } =
+        transfer.token === undefined ? await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount) : await prepareSplTransfer(parts.http, network, from, transfer.to, transfer.token, transfer.amount);
       const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature: string };
       return signature;
     },

@@ -114,6 +114,8 @@ export default function SendView(_props: ViewProps) {
     try {
       const id = await adapter!.sendTransfer!({ to: step.to, amount: step.amount, ...(step.asset.token ? { token: step.asset.token } : {}) }, network!);
       setStep({ name: 'sent', asset: step.asset, amount: step.amount, to: step.to, id });
+      // The balances changed: the cached ones are read again.
+      portico.refreshBalances();
     } catch (error) {
       const rejected = (error as { code?: unknown } | null)?.code === 4001;
       setErrors({ form: rejected ? p('send.error.rejected') : describeError(error, t).message });

@@ -9,6 +9,6 @@ export const manifest = defineManifest({
   featureFlag: { id: 'send', default: true, description: 'Send tokens.' },
   contributes: {
     views: [{ id: 'Send', title: 'Send' }],
-    walletButtons: [{ id: 'send', label: 'Send', view: 'Send', icon: 'send', namespaces: ['eip155', 'bip122'], order: 40 }],
+    walletButtons: [{ id: 'send', label: 'Send', view: 'Send', icon: 'send', namespaces: ['eip155', 'solana', 'bip122'], order: 40 }],
   },
 });

@@ -10,11 +10,9 @@ describe('sendPlugin', () => {
     expect(() => validateManifest(sendPlugin.manifest)).not.toThrow();
   });
 
-  it('adds the Send button where a chain adapter sends (eip155 and bip122 today), behind the send flag', () => {
+  it('adds the Send button on eip155, solana and bip122, behind the send flag', () => {
     const kernel = load();
-    expect(kernel.contributions.list('walletButtons', 'eip155').map((b) => b.id)).toEqual(['send']);
-    expect(kernel.contributions.list('walletButtons', 'bip122').map((b) => b.id)).toEqual(['send']);
-    expect(kernel.contributions.list('walletButtons', 'solana')).toEqual([]);
+    for (const ns of ['eip155', 'solana', 'bip122']) expect(kernel.contributions.list('walletButtons', ns).map((b) => b.id)).toEqual(['send']);
     expect(kernel.flags.get('send')?.value).toBe(true);
     expect(load({ send: false }).contributions.list('walletButtons')).toEqual([]);
   });

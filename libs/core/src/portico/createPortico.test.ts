@@ -191,6 +191,20 @@ describe('connect, switch, disconnect through the chain-adapter contract', () =>
     expect(await p.balance('acme')).toBeUndefined();
   });
 
+  it('refreshBalances forgets the cached balance: the next read asks the chain again (after a transfer)', async () => {
+    const { plugin, calls } = acmeChain();
+    const p = portico({ projectId: 'p', networks, plugins: [plugin] });
+    await p.start();
+    await p.connect('acme-wallet');
+    await p.balance('acme');
+    await p.balance('acme');
+    expect(calls.filter((c) => c === 'balance')).toHaveLength(1);
+    p.refreshBalances();
+    await p.balance('acme');
+    expect(calls.filter((c) => c === 'balance')).toHaveLength(2);
+    await p.dispose();
+  });
+
   it.each([[{ name: 'alice.acme', avatar: 'data:image/png;base64,AA==' }], [undefined]])('caches the identity %j for 5 minutes, "no name" included', async (identity) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

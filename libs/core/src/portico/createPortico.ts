@@ -68,6 +68,8 @@ export interface Portico {
   balanceRead(namespace: string): AccountRead<Balance> | undefined;
   /** The live token-balances read of the namespace's selected account, like `balanceRead`. */
   tokensRead(namespace: string): AccountRead<readonly TokenBalance[] | undefined> | undefined;
+  /** Forgets the cached balances and token lists (after a transfer): the ones on screen are read again. */
+  refreshBalances(): void;
   /** The namespace's selected account's name-service profile (ENS on eip155:1; 5 min cache, "none" included); undefined on a failed lookup. */
   identity(namespace: string): Promise<AccountIdentity | undefined>;
   /** The live name-service read of the namespace's selected account, like `balanceRead` (its `error` says why a lookup failed). */
@@ -193,6 +195,10 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     tokens: async (namespace) => (await loadReads()).getTokens(ctx, namespace),
     balanceRead: (namespace) => liveRead(namespace, (module) => module.balanceRead(ctx, namespace)),
     tokensRead: (namespace) => liveRead(namespace, (module) => module.tokensRead(ctx, namespace)),
+    refreshBalances: () => {
+      ctx.reads?.balances.clear();
+      ctx.reads?.portfolios.clear();
+    },
     identity: async (namespace) => (await loadReads()).getIdentity(ctx, namespace),
     identityRead: (namespace) => liveRead(namespace, (module) => module.identityRead(ctx, namespace)),
     adapter: (namespace) => adapterOf(ctx, namespace),

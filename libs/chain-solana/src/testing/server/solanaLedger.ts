@@ -31,6 +31,19 @@ export interface TransactionRecord extends ExecutionDetails {
   keys: LoadedAccountKeys;
   preBalances: bigint[];
   postBalances: bigint[];
+  /** The SPL token accounts among the keys, before and after (the RPC's pre/postTokenBalances). */
+  preTokenBalances: TokenBalanceRecord[];
+  postTokenBalances: TokenBalanceRecord[];
+}
+
+/** One token account's balance in a transaction's metadata. */
+export interface TokenBalanceRecord {
+  accountIndex: number;
+  mint: Address;
+  owner: Address;
+  programId: Address;
+  amount: bigint;
+  decimals: number;
 }
 
 /** What a simulation (or a rejected submission) reports. */
@@ -79,6 +92,7 @@ export interface SolanaLedger {
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
+const TOKEN_PROGRAMS_SET: ReadonlySet<string> = new Set([TOKEN_PROGRAM, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
 const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111' as Address;
 /** How many blocks a blockhash stays valid, as on the real cluster. */
 const BLOCKHASH_VALIDITY = 150n;
@@ -207,6 +221,19 @@ export function createSolanaLedger(): SolanaLedger {
     }
   };
 
+  /** The SPL Token / Token-2022 accounts among `keys` with their mint, owner, amount and the mint's decimals. */
+  const tokenBalances = (keys: readonly Address[]): TokenBalanceRecord[] => {
+    const decoder = getAddressDecoder();
+    return keys.flatMap((key, accountIndex) => {
+      const account = svm.getAccount(key);
+      if (!account?.exists || !TOKEN_PROGRAMS_SET.has(account.programAddress) || account.data.length < 165) return [];
+      const data = new Uint8Array(account.data);
+      const mint = decoder.decode(data.slice(0, 32));
+      const mintAccount = svm.getAccount(mint);
+      return [{ accountIndex, mint, owner: decoder.decode(data.slice(32, 64)), programId: account.programAddress, amount: new DataView(data.buffer, data.byteOffset).getBigUint64(64, true), decimals: mintAccount?.exists ? (mintAccount.data[44] ?? 0) : 0 }];
+    });
+  };
+
   const submit: SolanaLedger['submit'] = (wire, { preflight }) => {
     const rejection = precheck(wire, true);
     if (rejection) throw new TransactionRejectedError(rejection);
@@ -216,6 +243,7 @@ export function createSolanaLedger(): SolanaLedger {
     }
     const keys = loadAccountKeys(wire.message, readLookupTable);
     const preBalances = keys.all.map(balance);
+    const preTokenBalances = tokenBalances(keys.all);
     const outcome = svm.sendTransaction(wire.transaction);
     const failed = outcome instanceof FailedTransactionMetadata;
     const err = failed ? describeTransactionError(outcome.err()) : null;
@@ -234,6 +262,8 @@ export function createSolanaLedger(): SolanaLedger {
       keys,
       preBalances,
       postBalances: keys.all.map(balance),
+      preTokenBalances,
+      postTokenBalances: tokenBalances(keys.all),
       ...execution,
     };
     commit(record);

@@ -73,9 +73,8 @@ export function transactionWithMetaJson(record: TransactionRecord, encoding: Tra
       postBalances: record.postBalances,
       innerInstructions: innerInstructionsJson(record.innerInstructions, record.keys.all, parsed),
       logMessages: record.logs,
-      // Token balance bookkeeping is not tracked by this server.
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: record.preTokenBalances.map(tokenBalanceJson),
+      postTokenBalances: record.postTokenBalances.map(tokenBalanceJson),
       rewards: [],
       loadedAddresses: parsed ? undefined : record.keys.loaded,
       computeUnitsConsumed: record.unitsConsumed,
@@ -105,5 +104,19 @@ export function simulationJson(result: SimulationResult, accounts: unknown[] | n
     returnData: returnDataJson(result.returnData),
     innerInstructions: includeInnerInstructions ? innerInstructionsJson(result.innerInstructions, [], false) : null,
     replacementBlockhash: result.replacementBlockhash ?? null,
+  };
+}
+
+/** One entry of `meta.pre/postTokenBalances`, as the RPC sends it. */
+function tokenBalanceJson(entry: TransactionRecord['preTokenBalances'][number]) {
+  const digits = entry.amount.toString().padStart(entry.decimals + 1, '0');
+  const fraction = digits.slice(digits.length - entry.decimals).replace(/0+$/, '');
+  const uiAmountString = `${digits.slice(0, digits.length - entry.decimals)}${fraction ? `.${fraction}` : ''}`;
+  return {
+    accountIndex: entry.accountIndex,
+    mint: entry.mint,
+    owner: entry.owner,
+    programId: entry.programId,
+    uiTokenAmount: { amount: entry.amount.toString(), decimals: entry.decimals, uiAmount: Number(uiAmountString), uiAmountString },
   };
 }
