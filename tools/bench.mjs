@@ -7,6 +7,7 @@
 // (tools/benchCold.mjs: a fresh context per sample, first open and each first view visit); with plugin-walletconnect and the local
 // wallet registry: whether the protocol client loads before the QR view, All Wallets' first
 // paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50);
+// the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
 // last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const COLD_SAMPLES = Number(process.argv.find((a) => a.startsWith('--cold-sample
 const { buildHost, buildPluginVariant, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 const { chromium } = await import('playwright-core');
 const { measureCold, summarize } = await import('./benchCold.mjs');
+const { measureAccountPaint } = await import('./benchAccount.mjs');
 
 buildHost({ withWalletPage: true });
 const sizes = measureSizes();
@@ -29,8 +31,8 @@ console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
 console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
 // What each other chain plugin costs a host that enables it (an eip155-only host pays nothing).
-const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect' };
-for (const plugin of ['solana', 'bitcoin', 'walletconnect']) {
+const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect', features: 'plugin-history + plugin-send + plugin-receive' };
+for (const plugin of ['solana', 'bitcoin', 'walletconnect', 'features']) {
   const variant = measureSizes(buildPluginVariant(plugin));
   const name = PLUGIN_NAMES[plugin];
   console.log(
@@ -54,6 +56,7 @@ async function serve(root) {
 const host = await serve(dist);
 const walletHost = await serve(join(HOST_DIR, 'dist-wallet'));
 const wcHost = await serve(join(HOST_DIR, 'dist-walletconnect'));
+const accountHost = await serve(buildPluginVariant('account'));
 const { startWalletRegistry } = await import('./services.mjs');
 const registry = await startWalletRegistry();
 const url = host.url;
@@ -213,6 +216,13 @@ try {
   console.log(`  All Wallets: search keystroke → next frame: median ${f(median(keys))} ms, min ${f(Math.min(...keys))}, max ${f(Math.max(...keys))} over ${keys.length}  [target < 16]`);
   if (errors.length) throw new Error(`the bench pages failed: ${errors.join('; ')}`);
 
+  // A large account: 200 tokens, 1,000 transactions (a stand-in adapter hands them over on cue).
+  const account = await measureAccountPaint(browser, `${accountHost.url}plugin-pages/account.html`);
+  const dropped = account.frames.filter((ms) => ms > 25).length;
+  console.log(`  Tokens tab, 200 tokens: data → rows painted: median ${f(median(account.tokens))} ms, max ${f(Math.max(...account.tokens))} over ${account.tokens.length}  [target < 100]`);
+  console.log(`  Activity tab, 1,000 transactions: data → rows painted: median ${f(median(account.activity))} ms, max ${f(Math.max(...account.activity))} over ${account.activity.length}  [target < 100]`);
+  console.log(`  Activity scroll, 60 px a frame over ${account.frames.length} frames: median frame ${f(median(account.frames))} ms, longest ${f(Math.max(...account.frames))} ms, ${dropped} over 25 ms  [target: 0 dropped]`);
+
   // Cold: what a visitor meets, a fresh browser context per sample.
   const cold = await measureCold(browser, {
     hostUrl: url,
@@ -233,6 +243,7 @@ try {
   host.server.close();
   walletHost.server.close();
   wcHost.server.close();
+  accountHost.server.close();
   await Promise.all([anvil.stop(), registry.stop()]);
 }
 

@@ -1,6 +1,8 @@
 import type { ActivityTransaction, Network } from '@portico/kernel';
 import { formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, Spinner } from '@portico/ui';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
 import { messages } from './messages';
 import { useActivity } from './useActivity';
 
@@ -8,6 +10,10 @@ type ActivityTransfer = ActivityTransaction['transfers'][number];
 
 type PluginT = ReturnType<typeof usePluginT>;
 const DAY_MS = 86_400_000;
+/** From this many transactions the list is virtualized (rows exist while visible): 1,000 paint in one frame's time. */
+export const VIRTUALIZE_FROM = 100;
+const ROW_HEIGHT = 56;
+const HEADER_HEIGHT = 32;
 
 /**
  * Activity: the selected account's transactions on its network, from its chain plugin's data
@@ -44,20 +50,25 @@ export default function ActivityView(_props: ViewProps) {
   }
   if (!activity.transactions.length) return <p className="pt-muted" data-testid="activity-empty">{p('history.empty')}</p>;
 
+  const groups = groupByDay(activity.transactions, t.locale, p);
   return (
-    <div data-testid="activity">
-      {groupByDay(activity.transactions, t.locale, p).map((group) => (
-        <section key={group.key} aria-label={group.label}>
-          <h3 className="pt-section-label">{group.label}</h3>
-          <ul className="pt-list">
-            {group.transactions.map((transaction) => (
-              <li key={transaction.id}>
-                <ActivityRow transaction={transaction} network={network} p={p} locale={t.locale} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+    <div data-testid="activity" data-count={activity.transactions.length}>
+      {activity.transactions.length >= VIRTUALIZE_FROM ? (
+        <VirtualActivity groups={groups} network={network} p={p} locale={t.locale} />
+      ) : (
+        groups.map((group) => (
+          <section key={group.key} aria-label={group.label}>
+            <h3 className="pt-section-label">{group.label}</h3>
+            <ul className="pt-list">
+              {group.transactions.map((transaction) => (
+                <li key={transaction.id}>
+                  <ActivityRow transaction={transaction} network={network} p={p} locale={t.locale} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
       {activity.error ? (
         <p className="pt-muted" role="alert">
           {p('history.moreError')}
@@ -69,6 +80,28 @@ export default function ActivityView(_props: ViewProps) {
           {p('history.more')}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** A long list: the day headings and rows in one virtualized list (rows exist while visible; focus moving on scrolls them in). */
+function VirtualActivity({ groups, network, p, locale }: { groups: Group[]; network: Network | undefined; p: PluginT; locale: string }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const items = groups.flatMap((group) => [{ kind: 'header' as const, key: `h:${group.key}`, label: group.label }, ...group.transactions.map((tx) => ({ kind: 'row' as const, key: tx.id, tx }))]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual: this view opts out of compiler memoization, as it should
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: (i) => (items[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT), overscan: 8 });
+  return (
+    <div ref={scroller} className="pt-virtual-scroll" data-testid="activity-scroll">
+      <ul className="pt-virtual-list" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((virtual) => {
+          const item = items[virtual.index]!;
+          return (
+            <li key={item.key} data-index={virtual.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${virtual.start}px)` }}>
+              {item.kind === 'header' ? <h3 className="pt-section-label">{item.label}</h3> : <ActivityRow transaction={item.tx} network={network} p={p} locale={locale} />}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
