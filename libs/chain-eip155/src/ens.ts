@@ -1,10 +1,10 @@
 // ENS primary name and avatar for an address on Ethereum mainnet (eip155:1), through the ENS
-// Universal Resolver (viem's getEnsName / getEnsText). Loaded lazily by the adapter: a page
+// Universal Resolver (viem's getEnsName / getEnsText), and a name's address (getEnsAddress). Loaded lazily by the adapter: a page
 // that never shows an account never pays for it.
 import type { AccountIdentity } from '@portico/kernel';
 import { JsonRpcError } from '@portico/kernel/http';
 import { createPublicClient, custom, getAddress, type EIP1193RequestFn } from 'viem';
-import { getEnsName, getEnsText } from 'viem/actions';
+import { getEnsAddress, getEnsName, getEnsText } from 'viem/actions';
 import { mainnet } from 'viem/chains';
 import { normalize } from 'viem/ens';
 
@@ -36,17 +36,15 @@ export function avatarUrl(record: string | null | undefined): string | undefined
  * record read through the same Universal Resolver (see `avatarUrl`); when it cannot be read,
  * the name comes alone and `onAvatarError` hears why.
  */
+/** The address an ENS name resolves to on Ethereum mainnet (normalised first, ENSIP-15), or undefined when it has none. */
+export async function resolveEnsAddress(rpc: RpcRequest, name: string): Promise<string | undefined> {
+  const client = createPublicClient({ chain: mainnet, transport: custom({ request: requestThrough(rpc) }, { retryCount: 0 }) });
+  const address = await getEnsAddress(client, { name: normalize(name) });
+  return address ?? undefined;
+}
+
 export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvatarError?: (error: unknown) => void): Promise<AccountIdentity | undefined> {
-  const request = (async ({ method, params }: { method: string; params?: unknown }) => {
-    try {
-      return await rpc(method, (params as readonly unknown[] | undefined) ?? []);
-    } catch (error) {
-      // viem reads a revert reason from the error's `code` and `data` (EIP-1474).
-      if (error instanceof JsonRpcError) throw Object.assign(new Error(error.message), { code: error.rpcCode, data: error.data });
-      throw error;
-    }
-  }) as EIP1193RequestFn;
-  const client = createPublicClient({ chain: mainnet, transport: custom({ request }, { retryCount: 0 }) });
+  const client = createPublicClient({ chain: mainnet, transport: custom({ request: requestThrough(rpc) }, { retryCount: 0 }) });
   const name = await getEnsName(client, { address: getAddress(address) });
   if (!name) return undefined;
   let normalized: string;
@@ -63,4 +61,16 @@ export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvat
     onAvatarError?.(error);
   }
   return avatar ? { name, avatar } : { name };
+}
+
+/** An EIP-1193 request function over the plugin's RPC fallback; viem reads a revert reason from the error's `code` and `data` (EIP-1474). */
+function requestThrough(rpc: RpcRequest): EIP1193RequestFn {
+  return (async ({ method, params }: { method: string; params?: unknown }) => {
+    try {
+      return await rpc(method, (params as readonly unknown[] | undefined) ?? []);
+    } catch (error) {
+      if (error instanceof JsonRpcError) throw Object.assign(new Error(error.message), { code: error.rpcCode, data: error.data });
+      throw error;
+    }
+  }) as EIP1193RequestFn;
 }

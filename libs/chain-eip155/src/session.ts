@@ -249,10 +249,21 @@ export function createEip155Session(state: AdapterState) {
       const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
-    /** A transfer's recipient: a checksummed 0x address, or why not (lazy module). */
+    /** A transfer's recipient: a checksummed 0x address, or an ENS name on Ethereum mainnet (resolved), or why not (lazy modules). */
     async checkRecipient(input: string, network: Network) {
-      const { checkEvmRecipient } = await import('./transfers');
-      return checkEvmRecipient(input, network);
+      const { checkEvmRecipient, looksLikeEnsName } = await import('./transfers');
+      const name = input.trim();
+      if (!looksLikeEnsName(name)) return checkEvmRecipient(name, network);
+      if (network.caipNetworkId !== 'eip155:1') return { problem: `ENS names resolve on Ethereum mainnet only, not on ${network.name}` };
+      const { resolveEnsAddress } = await import('./ens');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      try {
+        const address = await resolveEnsAddress((method, params) => jsonRpcRequest(parts.http, urls, method, params), name);
+        return address ? { address: codec.getAddress(address) } : { problem: `${name} has no address` };
+      } catch (error) {
+        parts.logger.warn(`ENS lookup of ${name} failed`, error);
+        return { problem: `${name} could not be looked up` };
+      }
     },
     /** A transfer's network fee from the selected account (gas estimate × gas price through the network's RPC). */
     async estimateTransfer(transfer: TransferRequest, network: Network) {

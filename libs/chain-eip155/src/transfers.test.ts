@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Plugin } from './plugin';
 import { ANVIL_ACCOUNT_0, createTestWallet } from './testing/createTestWallet';
 import { deployTestTokens, type TestTokens } from './testing/deployTestTokens';
+import { startLocalMainnet, TEST_ENS_NAME } from './testing/installTestEns';
 import { startAnvil, type AnvilNode } from './testing/startAnvil';
 
 let anvil: AnvilNode;
@@ -94,5 +95,22 @@ describe('eip155 transfers (the Send view’s chain side)', () => {
     await expect(adapter.estimateTransfer!({ to: RECIPIENT, amount: 10n ** 30n, token: tokens.usd }, network)).rejects.toThrow();
     wallet.setMode({ reject: true });
     await expect(adapter.sendTransfer!({ to: RECIPIENT, amount: 1n }, network)).rejects.toMatchObject({ code: 4001 });
+  });
+
+  it('resolves an ENS name on Ethereum mainnet (the local mainnet’s Universal Resolver); elsewhere, or without an address, it says why', async () => {
+    const { adapter, network } = await connected();
+    await expect(adapter.checkRecipient!(TEST_ENS_NAME, network)).resolves.toEqual({ problem: 'ENS names resolve on Ethereum mainnet only, not on Anvil' });
+    await kernel!.dispose();
+    const mainnet = await startLocalMainnet();
+    try {
+      const net: Network = { caipNetworkId: 'eip155:1', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [mainnet.url] } } };
+      kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target: new EventTarget() })], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
+      await kernel.start();
+      const onMainnet = kernel.getService(chainAdapterRef('eip155'));
+      await expect(onMainnet.checkRecipient!(` ${TEST_ENS_NAME} `, net)).resolves.toEqual({ address: ANVIL_ACCOUNT_0.address });
+      await expect(onMainnet.checkRecipient!('nobody-here.eth', net)).resolves.toEqual({ problem: 'nobody-here.eth has no address' });
+    } finally {
+      await mainnet.stop();
+    }
   });
 });

@@ -4,6 +4,9 @@ import { estimateTransactionFee } from './estimateFee';
 
 const ERC20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
 
+/** Whether a recipient is written as a name (`vitalik.eth`, `name.box`) rather than an address. */
+export const looksLikeEnsName = (input: string): boolean => !input.startsWith('0x') && /^[^\s.]+(\.[^\s.]+)+$/u.test(input);
+
 /** A recipient on an EVM network: any 0x address, checksummed; a wrong checksum is refused. */
 export function checkEvmRecipient(input: string, network: Network): { address: string } | { problem: string } {
   const value = input.trim();

@@ -17,7 +17,7 @@ export interface TestEnsRecord {
 /**
  * Puts the test Universal Resolver (`contracts/TestEnsUniversalResolver.sol`) at mainnet's
  * Universal Resolver address on a local node started with chain id 1 (`anvil_setCode`),
- * and writes primary names and avatar records into it with real transactions.
+ * and writes primary names, their addresses and avatar records into it with real transactions.
  */
 export async function installTestEns(rpcUrl: string, records: readonly TestEnsRecord[]): Promise<Address> {
   const resolver = testContract('TestEnsUniversalResolver');
@@ -33,6 +33,8 @@ export async function installTestEns(rpcUrl: string, records: readonly TestEnsRe
   for (const record of records) {
     await wait(await wallet.writeContract({ address, abi: resolver.abi, functionName: 'setName', args: [record.address, record.name] }));
     const dnsName = toHex(packetToBytes(record.name));
+    // The name resolves to the account too (forward resolution, for a recipient typed as a name).
+    await wait(await wallet.writeContract({ address, abi: resolver.abi, functionName: 'setAddr', args: [dnsName, record.address] }));
     if (record.avatar !== undefined) await wait(await wallet.writeContract({ address, abi: resolver.abi, functionName: 'setText', args: [dnsName, 'avatar', record.avatar] }));
   }
   return address;
