@@ -5,7 +5,7 @@ import { createWalletClient, defineChain, http, parseEther, type Hex } from 'vie
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Plugin } from '@portico/chain-eip155';
-import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1 } from '@portico/chain-eip155/testing';
+import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
 import { deployTestTokens, startAnvil, testContract, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
 import { startIndexer, type Indexer } from './createIndexer';
 
@@ -152,3 +152,50 @@ async function setUpDirect() {
   afterEach(() => direct.dispose());
   return adapter;
 }
+
+describe('eip155 activity: what this page sent comes first, as pending, until the account API lists it', () => {
+  it('shows a sent transfer as pending while the API does not list it, then the API’s entry; a dropped one is forgotten', async () => {
+    let hidden = new Set<string>();
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const body = (await (await fetch(`${indexer.url}${req.url}`)).json()) as { status: string; result: { hash: string }[] };
+        if (Array.isArray(body.result)) body.result = body.result.filter((row) => !hidden.has(row.hash));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      })();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const net = network(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`);
+    const target = new EventTarget();
+    const store = new Map<string, string>();
+    const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_1.privateKey, chains: { [anvil.chainId]: anvil.url }, chainId: anvil.chainId, storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) } });
+    wallet.announce(target, { uuid: '6c1a3b2e-1111-4c4c-8d8d-000000000002', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' });
+    kernel = createKernel({ plugins: [createEip155Plugin({ target })], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('eip155'));
+    try {
+      await adapter.connect('dev.portico.testwallet');
+      const account = `eip155:${anvil.chainId}:${other}`;
+      const rpc = (method: string, params: unknown[] = []) => fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
+      // Sent while the API does not list it yet.
+      const hash = await adapter.sendTransfer!({ to: '0x00000000000000000000000000000000000f0f00', amount: 7n * 10n ** 15n }, net);
+      hidden = new Set([hash.toLowerCase()]);
+      const page = (await adapter.getActivity!(account, net)) as ActivityPage;
+      expect(page.transactions[0]).toMatchObject({ id: hash, metadata: { status: 'pending', operationType: 'send' }, transfers: [{ direction: 'out', quantity: { numeric: '0.007' } }] });
+      expect(page.transactions.filter((t) => t.id === hash)).toHaveLength(1);
+      // Listed now: the API's entry, once.
+      hidden = new Set();
+      await indexer.synced();
+      const listed = (await adapter.getActivity!(account, net)) as ActivityPage;
+      expect(listed.transactions.filter((t) => t.id.toLowerCase() === hash.toLowerCase()).map((t) => t.metadata.status)).toEqual(['confirmed']);
+      // Dropped from the node's pool before it was mined: forgotten.
+      await rpc('evm_setAutomine', [false]);
+      const dropped = await adapter.sendTransfer!({ to: '0x00000000000000000000000000000000000f0f00', amount: 1n }, net);
+      expect(((await adapter.getActivity!(account, net)) as ActivityPage).transactions[0]).toMatchObject({ id: dropped, metadata: { status: 'pending' } });
+      await rpc('anvil_dropTransaction', [dropped]);
+      expect(((await adapter.getActivity!(account, net)) as ActivityPage).transactions.map((t) => t.id)).not.toContain(dropped);
+    } finally {
+      await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [true] }) });
+      proxy.close();
+    }
+  });
+});

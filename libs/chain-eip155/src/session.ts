@@ -3,6 +3,7 @@ import { jsonRpcRequest } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
 import type { ListedWallet } from './discovery/createRdnsClaims';
+import type { SentTransaction } from './pendingActivity';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
 import * as codec from './evmCodec';
@@ -129,13 +130,27 @@ export function createEip155Session(state: AdapterState) {
     return active.wallet;
   };
 
+  /** Transactions sent through Portico that the account API may not list yet (Activity shows them as pending). */
+  const sent: SentTransaction[] = [];
+  const remember = (args: Parameters<Eip1193Provider['request']>[0], hash: unknown) => {
+    const tx = Array.isArray(args.params) ? (args.params[0] as Record<string, unknown> | undefined) : undefined;
+    const network = connection.get(NS).network;
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash) || !network || typeof tx?.from !== 'string' || typeof tx.to !== 'string') return;
+    const value = typeof tx.value === 'string' && /^0x[0-9a-fA-F]+$/.test(tx.value) ? BigInt(tx.value) : 0n;
+    const data = typeof tx.data === 'string' ? tx.data : typeof tx.input === 'string' ? tx.input : '0x';
+    sent.push({ hash, chain: network, from: tx.from, to: tx.to, value, data });
+    if (sent.length > 50) sent.shift();
+  };
+
   /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
   const gatedRequest = async (args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> => {
     try {
       const wallet = connected();
       // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
       const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
-      return await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      if (args.method === 'eth_sendTransaction') remember(args, answer);
+      return answer;
     } catch (error) {
       // The host gets an EIP-1193 error whatever failed (a wallet's plain object, viem's network error, a refusal).
       // The classifier loads on the first failure only: it is not part of the page's first load.
@@ -283,10 +298,15 @@ export function createEip155Session(state: AdapterState) {
       if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new InvalidWalletResponseError('eth_sendTransaction', 'something that is not a transaction hash');
       return hash;
     },
-    /** The account's activity from the network's Etherscan-compatible account API (lazy module). */
+    /** The account's activity from the network's Etherscan-compatible account API, with what this page sent and the API does not list yet first, as pending (lazy modules). */
     async getActivity(address: string, network: Network, cursor?: string) {
       const { eip155Activity } = await import('./activity');
-      return eip155Activity(parts, address, network, cursor);
+      const page = await eip155Activity(parts, address, network, cursor);
+      if (!page || cursor !== undefined || !sent.length) return page;
+      // What this page sent and the API does not list yet comes first, as pending.
+      const { withPendingSends } = await import('./pendingActivity');
+      const urls = rpcUrlsFor(network, parts.rpc);
+      return withPendingSends(page, sent, address.split(':')[2] ?? '', network, (method, params) => jsonRpcRequest(parts.http, urls, method, params));
     },
     /** The NFTs the account holds, from the account API's transfers and each token's metadata (lazy module). */
     async getNfts(address: string, network: Network) {
