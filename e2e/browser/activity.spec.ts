@@ -298,3 +298,34 @@ test.describe('Send on Solana', () => {
     await expect(first.getByTestId('activity-amount').nth(1)).toHaveText('−2.500 tUSD');
   });
 });
+
+test.describe('account-data views in dark and right to left', () => {
+  for (const [name, query] of [
+    ['dark', '&theme=dark'],
+    ['Arabic (RTL)', '&locale=ar'],
+  ] as const) {
+    test(`${name}: Tokens, NFTs, Activity and Send (form and review) have no serious or critical axe issue`, async ({ page }) => {
+      await freshPage(page, path(query));
+      await connectWallet(page);
+      await page.locator('button.portico-account-button').click();
+      const d = dialog(page);
+      await expect(d.getByTestId('token-list')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `Tokens (${name})`);
+      const tabs = d.getByRole('tab');
+      await tabs.nth(1).click();
+      await expect(d.getByTestId('nft-grid')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `NFTs (${name})`);
+      await tabs.nth(2).click();
+      await expect(d.getByTestId('activity-row').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `Activity (${name})`);
+      await d.locator('[data-wallet-button="send"]').click();
+      await expect(d.getByTestId('send-form')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `Send form (${name})`);
+      await d.getByTestId('send-amount').fill('0.01');
+      await d.getByTestId('send-to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+      await d.getByTestId('send-review-button').click();
+      await expect(d.getByTestId('send-review')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `Send review (${name})`);
+    });
+  }
+});

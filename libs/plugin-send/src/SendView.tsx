@@ -1,5 +1,5 @@
 import type { Balance, TokenBalance } from '@portico/kernel';
-import { describeError, formatBalance, formatFixed, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatFixed, formatUsd, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
@@ -14,6 +14,8 @@ interface Asset {
   balance: bigint;
   /** Contract or mint; absent for the native currency. */
   token?: string | undefined;
+  /** Price in US dollars, when the wallet or portfolio API knows it. */
+  price?: number | undefined;
 }
 
 type Step =
@@ -199,7 +201,16 @@ export default function SendView(_props: ViewProps) {
         </select>
       </div>
       <div className="pt-row" style={{ alignItems: 'flex-end' }}>
-        <TextField label={p('send.amount')} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} error={errors.amount} data-testid="send-amount" />
+        <TextField
+          label={p('send.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value)}
+          error={errors.amount}
+          description={fiatPreview(amountText, asset, t.locale)}
+          data-testid="send-amount"
+        />
         <Button variant="secondary" onClick={() => void max()} data-testid="send-max">
           {p('send.max')}
         </Button>
@@ -229,8 +240,15 @@ function Row({ label, testId, ltr, children }: { label: string; testId?: string;
   );
 }
 
+/** "≈ $12.50" under the amount when the token's price is known and the amount reads. */
+export function fiatPreview(text: string, asset: Asset, locale: string): string | undefined {
+  if (asset.price === undefined) return undefined;
+  const amount = parseAmount(text, asset.decimals);
+  return amount === undefined ? undefined : `≈ ${formatUsd(Number(units(amount, asset.decimals)) * asset.price, locale)}`;
+}
+
 function toAsset(token: TokenBalance): Asset {
   const [whole = '0', fraction = ''] = token.quantity.numeric.split('.');
   const balance = BigInt(`${whole}${fraction.padEnd(token.quantity.decimals, '0').slice(0, token.quantity.decimals)}`);
-  return { key: token.address ?? 'native', name: token.name, symbol: token.symbol, decimals: token.quantity.decimals, balance, ...(token.address ? { token: token.address } : {}) };
+  return { key: token.address ?? 'native', name: token.name, symbol: token.symbol, decimals: token.quantity.decimals, balance, ...(token.address ? { token: token.address } : {}), ...(token.price !== undefined ? { price: token.price } : {}) };
 }
