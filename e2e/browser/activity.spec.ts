@@ -329,3 +329,20 @@ test.describe('account-data views in dark and right to left', () => {
     });
   }
 });
+
+test.describe('the NFTs tab on Solana', () => {
+  test('the Metaplex NFT the account holds, with its name and image', async ({ page }) => {
+    await freshPage(page, path());
+    await openConnectView(page);
+    await dialog(page).getByRole('button', { name: 'Portico Solana Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected');
+    await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { setActiveNamespace(n: string): void } } } }).portico.kernel.connection.setActiveNamespace('solana'));
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('tab', { name: 'NFTs' }).click();
+    const nft = d.getByTestId('nft');
+    await expect(nft).toHaveCount(1);
+    await expect(nft.locator('.pt-nft-name')).toHaveText('Portico Comet #1');
+    await expect(nft.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  });
+});

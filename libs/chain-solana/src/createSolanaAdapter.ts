@@ -202,6 +202,11 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature: string };
       return signature;
     },
+    /** The NFTs the account holds (zero-decimal mints with Metaplex metadata), through the RPC (lazy module). */
+    async getNfts(address, network) {
+      const { readSolanaNfts } = await import('./nfts');
+      return readSolanaNfts(parts.http, network, address.split(':')[2] ?? '', (problem) => parts.logger.warn(`NFT: ${problem}`));
+    },
     /** SOL and the account's SPL / Token-2022 balances through the RPC (lazy module). */
     async getTokens(address, network) {
       const { readSolanaTokens } = await import('./tokens');

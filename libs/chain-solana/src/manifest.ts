@@ -10,6 +10,8 @@ export const manifest = defineManifest({
   namespaces: [{ id: 'solana', name: 'Solana', defaultAccountType: 'eoa' }],
   contributes: {
     connectorGroups: [{ id: 'solana-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['solana'], order: 30 }],
+    // The modal's NFTs view, fed by this plugin's getNfts (Metaplex metadata).
+    accountTabs: [{ id: 'solana-nfts', label: 'NFTs', view: 'AccountNfts', namespaces: ['solana'], order: 20 }],
     rpcPolicies: [
       {
         id: 'solana',

@@ -1,7 +1,7 @@
 import type { Balance, Network } from '@portico/kernel';
 import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
-import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64 } from '@scure/base';
+import { findProgramAddress } from './pda';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
@@ -100,27 +100,6 @@ export function compileMessage(feePayer: string, instructions: readonly Instruct
     ...compactU16(instructions.length),
     ...instructions.flatMap((ix) => [index.get(ix.programId)!, ...compactU16(ix.keys.length), ...ix.keys.map((k) => index.get(k.pubkey)!), ...compactU16(ix.data.length), ...ix.data]),
   ]);
-}
-
-/** Whether 32 bytes are a point of ed25519 (a program-derived address must not be). */
-function isOnCurve(bytes: Uint8Array): boolean {
-  try {
-    ed25519.ExtendedPoint.fromHex(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `findProgramAddress`: the first bump from 255 down whose SHA-256 of seeds, bump, program and marker is off the curve. */
-export async function findProgramAddress(seeds: readonly Uint8Array[], programId: string): Promise<string> {
-  const marker = new TextEncoder().encode('ProgramDerivedAddress');
-  for (let bump = 255; bump >= 0; bump--) {
-    const input = Uint8Array.from([...seeds.flatMap((seed) => [...seed]), bump, ...base58.decode(programId), ...marker]);
-    const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', input));
-    if (!isOnCurve(hash)) return base58.encode(hash);
-  }
-  throw new Error('No program address off the curve');
 }
 
 /** The associated token account of `owner` for `mint` under `tokenProgram`. */

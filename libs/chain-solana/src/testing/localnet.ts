@@ -16,3 +16,6 @@ export const SOLANA_TEST_TOKENS = {
   usd: { address: 'TUSDbYBPbpNgDkZ4gqYxtfkAWPh9wYgzsv1dTPBwv9R', name: 'Test USD', symbol: 'tUSD', decimals: 6 },
   dust: { address: 'DUSTdUVTsaXMtmsFUb6NkjjPLC6gm3uJjm3GqqkzNTN', name: 'Dust', symbol: 'DUST', decimals: 0 },
 } as const;
+
+/** The mint of the Solana test wallet's NFT on the local node ("Portico Comet #1", Metaplex metadata). */
+export const SOLANA_TEST_NFT = 'CMETbQh1kgtGrTHsY1Fsz89NyEWP8EQ1ug69t6kxJyHj';

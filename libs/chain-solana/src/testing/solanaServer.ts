@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocketServer } from 'ws';
+import { base58 } from '@scure/base';
+import { METADATA_PROGRAM, metadataAddress } from '../pda';
 import { SOLANA_LOCALNET_GENESIS_HASH } from './localnet';
 import { answerJsonRpc, stringifyJson } from './server/jsonRpc';
 import { toAddress } from './server/rpcParams';
@@ -33,7 +35,21 @@ export interface SolanaServer {
   balance(address: string): bigint;
   /** Test fixture: an SPL mint at `mint` with `amount` held by `owner`'s token account (its address is returned). */
   mintTokens(mint: string, owner: string, decimals: number, amount: bigint): string;
+  /** Test fixture: an NFT (zero decimals, one held by `owner`) with Metaplex metadata (name, symbol, uri) at its metadata address. */
+  mintNft(mint: string, owner: string, metadata: { name: string; symbol: string; uri: string }): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Metaplex's metadata account layout up to the uri: key 4 (MetadataV1), update authority, mint, then Borsh strings. */
+function metaplexMetadata(mint: string, { name, symbol, uri }: { name: string; symbol: string; uri: string }): Uint8Array {
+  const text = (value: string) => {
+    const bytes = new TextEncoder().encode(value);
+    const out = new Uint8Array(4 + bytes.length);
+    new DataView(out.buffer).setUint32(0, bytes.length, true);
+    out.set(bytes, 4);
+    return [...out];
+  };
+  return Uint8Array.from([4, ...new Uint8Array(32), ...base58.decode(mint), ...text(name), ...text(symbol), ...text(uri), 0, 0]);
 }
 
 /** Largest HTTP body or WebSocket frame accepted. */
@@ -181,6 +197,10 @@ export async function startSolanaServer(options: SolanaServerOptions = {}): Prom
     },
     balance: (address) => ledger.balance(toAddress(address, 'address')),
     mintTokens: (mint, owner, decimals, amount) => ledger.mintTokens(toAddress(mint, 'mint'), toAddress(owner, 'owner'), decimals, amount),
+    async mintNft(mint, owner, metadata) {
+      ledger.mintTokens(toAddress(mint, 'mint'), toAddress(owner, 'owner'), 0, 1n);
+      ledger.writeAccount(toAddress(await metadataAddress(mint), 'metadata'), METADATA_PROGRAM as never, metaplexMetadata(mint, metadata));
+    },
     stop() {
       stopped ??= (async () => {
         for (const client of webSockets.clients) client.terminate();

@@ -36,6 +36,8 @@ export default function AccountView() {
   const identity = useIdentity().data;
   const { copied, copy } = useCopy();
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
+  // A tab's words: the catalogue's for its id, else (a chain plugin's tab showing a modal view, e.g. its NFTs) the view's title.
+  const tabLabel = (tab: { id: string; view: string; label: string }) => t(`accountTabs.${tab.id}`, undefined, t(`views.${tab.view}`, undefined, tab.label));
   const [tab, setTab] = useState<string>();
   const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
 
@@ -134,12 +136,12 @@ export default function AccountView() {
         </ul>
       ) : null}
       {selectedTab && tabs.length > 1 ? (
-        <Tabs label={t('account.tabs')} tabs={tabs.map((x) => ({ id: x.id, label: t(`accountTabs.${x.id}`, undefined, x.label) }))} selected={selectedTab.id} onSelect={setTab}>
+        <Tabs label={t('account.tabs')} tabs={tabs.map((x) => ({ id: x.id, label: tabLabel(x) }))} selected={selectedTab.id} onSelect={setTab}>
           <ViewOutlet viewId={selectedTab.view} />
         </Tabs>
       ) : selectedTab ? (
         // One tab (Solana, Bitcoin: Tokens only): its content, without a bar of one tab.
-        <section aria-label={t(`accountTabs.${selectedTab.id}`, undefined, selectedTab.label)} data-account-section={selectedTab.id}>
+        <section aria-label={tabLabel(selectedTab)} data-account-section={selectedTab.id}>
           <ViewOutlet viewId={selectedTab.view} />
         </section>
       ) : null}

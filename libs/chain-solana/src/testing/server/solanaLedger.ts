@@ -83,6 +83,8 @@ export interface SolanaLedger {
    * of `owner` holding `amount` of it, owned by the SPL Token program, straight into the ledger.
    */
   mintTokens(mint: Address, owner: Address, decimals: number, amount: bigint): Address;
+  /** Test fixture: writes an account owned by `program` with `data`, rent-exempt. */
+  writeAccount(address: Address, program: Address, data: Uint8Array): void;
   record(signature: string): TransactionRecord | undefined;
   /** Landed transactions that touched `address`, newest first. */
   signaturesFor(address: Address, options: { limit: number; before?: string; until?: string }): TransactionRecord[];
@@ -319,6 +321,9 @@ export function createSolanaLedger(): SolanaLedger {
       put(mint, mintData);
       put(tokenAccount, accountData);
       return tokenAccount;
+    },
+    writeAccount(address, program, data) {
+      svm.setAccount({ address, lamports: svm.minimumBalanceForRentExemption(BigInt(data.length)) as EncodedAccount['lamports'], programAddress: program, data, executable: false, space: BigInt(data.length) });
     },
     record: (signature) => records.get(signature),
     signaturesFor(address, { limit, before, until }) {
