@@ -228,6 +228,8 @@ test.describe('Send', () => {
     await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void } } }).porticoTestWallets.wallet.setMode({}));
     await d.getByTestId('send-confirm').click();
     await expect(d.getByTestId('send-sent')).toContainText('Sent 12.500 tUSD');
+    await expect(d.getByTestId('send-status')).toHaveText('Confirmed.');
+    await expectNoSeriousA11yViolations(page, 'Send (sent)');
     const hash = (await d.getByTestId('send-id').textContent())!;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(d.getByTestId('send-explorer')).toHaveAttribute('href', `${indexer()}/tx/${hash}`);
@@ -344,5 +346,29 @@ test.describe('the NFTs tab on Solana', () => {
     await expect(nft).toHaveCount(1);
     await expect(nft.locator('.pt-nft-name')).toHaveText('Portico Comet #1');
     await expect(nft.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  });
+});
+
+test.describe('Send: a transfer the network drops', () => {
+  test('EVM: waiting for confirmation, then "dropped" when the node evicts it before a block takes it', async ({ page }) => {
+    const rpc = (method: string, params: unknown[] = []) => fetch(evmUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
+    await freshPage(page, path());
+    await connectWallet(page);
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Send' }).click();
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.001');
+    await d.getByRole('textbox', { name: 'To' }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await d.getByRole('button', { name: 'Review' }).click();
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await d.getByTestId('send-confirm').click();
+      await expect(d.getByTestId('send-status')).toHaveText('Waiting for confirmation…');
+      const hash = (await d.getByTestId('send-id').textContent())!;
+      await rpc('anvil_dropTransaction', [hash]);
+      await expect(d.getByTestId('send-status')).toHaveText('The transfer was dropped before it was confirmed.');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
   });
 });

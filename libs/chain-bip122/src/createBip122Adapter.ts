@@ -259,6 +259,17 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
       const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipientAddress: transfer.to, amount: String(transfer.amount) } })) as { txid: string };
       return txid;
     },
+    /** A sent transaction's state from Esplora's `/tx/:txid/status`; dropped when Esplora no longer knows it (404). */
+    async transferStatus(id, network) {
+      if (!/^[0-9a-f]{64}$/.test(id)) throw new InvalidBitcoinRequestError('the transaction id is not a txid');
+      return withEsplora(network, async (base) => {
+        const response = await fetch(`${base}/tx/${id}/status`);
+        if (response.status === 404) return 'dropped';
+        if (!response.ok) throw new HttpError(response.status, `${base}/tx/${id}/status`, (await response.text()).slice(0, 200));
+        const body = (await response.json()) as { confirmed?: unknown };
+        return body.confirmed === true ? 'confirmed' : 'pending';
+      });
+    },
     /** The address's transactions from Esplora (`/address/:a/txs`, then `/txs/chain/:last` per older page), pending first. */
     async getActivity(address, network, cursor) {
       if (cursor !== undefined && !/^[0-9a-f]{64}$/.test(cursor)) throw new InvalidBitcoinRequestError('the activity cursor is not a txid');

@@ -38,6 +38,10 @@ describe('bip122 transfers (the Send view’s chain side)', () => {
     const txid = await adapter.sendTransfer!({ to: wallet.ordinalsAddress, amount: 100_000n }, network);
     expect(txid).toMatch(/^[0-9a-f]{64}$/);
     expect(server.balance(wallet.ordinalsAddress) - before).toBe(100_000n);
+    await expect(adapter.transferStatus!(txid, network)).resolves.toBe('pending');
+    server.mine();
+    await expect(adapter.transferStatus!(txid, network)).resolves.toBe('confirmed');
+    await expect(adapter.transferStatus!('ab'.repeat(32), network)).resolves.toBe('dropped');
     await expect(adapter.estimateTransfer!({ to: wallet.ordinalsAddress, amount: 10n ** 15n }, network)).rejects.toThrow('Not enough funds');
     await expect(adapter.sendTransfer!({ to: wallet.ordinalsAddress, amount: 1n, token: 'x' }, network)).rejects.toThrow('Bitcoin transfers carry no token');
   });

@@ -298,6 +298,13 @@ export function createEip155Session(state: AdapterState) {
       if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new InvalidWalletResponseError('eth_sendTransaction', 'something that is not a transaction hash');
       return hash;
     },
+    /** A sent transaction's state from its receipt; dropped when the node knows neither a receipt nor the transaction. */
+    async transferStatus(id: string, network: Network) {
+      const urls = rpcUrlsFor(network, parts.rpc);
+      const receipt = (await jsonRpcRequest(parts.http, urls, 'eth_getTransactionReceipt', [id])) as { status?: unknown } | null;
+      if (receipt) return receipt.status === '0x0' ? 'failed' : 'confirmed';
+      return (await jsonRpcRequest(parts.http, urls, 'eth_getTransactionByHash', [id])) === null ? 'dropped' : 'pending';
+    },
     /** The account's activity from the network's Etherscan-compatible account API, with what this page sent and the API does not list yet first, as pending (lazy modules). */
     async getActivity(address: string, network: Network, cursor?: string) {
       const { eip155Activity } = await import('./activity');

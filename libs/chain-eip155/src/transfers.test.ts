@@ -113,4 +113,20 @@ describe('eip155 transfers (the Send view’s chain side)', () => {
       await mainnet.stop();
     }
   });
+
+  it('follows a sent transfer: confirmed once mined; dropped when the node evicts it first', async () => {
+    const { adapter, network } = await connected();
+    const hash = await adapter.sendTransfer!({ to: RECIPIENT, amount: 1n }, network);
+    await mined(hash);
+    await expect(adapter.transferStatus!(hash, network)).resolves.toBe('confirmed');
+    await rpc('evm_setAutomine', [false]);
+    try {
+      const waiting = await adapter.sendTransfer!({ to: RECIPIENT, amount: 2n }, network);
+      await expect(adapter.transferStatus!(waiting, network)).resolves.toBe('pending');
+      await rpc('anvil_dropTransaction', [waiting]);
+      await expect(adapter.transferStatus!(waiting, network)).resolves.toBe('dropped');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+  });
 });

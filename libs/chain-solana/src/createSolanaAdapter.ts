@@ -202,6 +202,14 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature: string };
       return signature;
     },
+    /** A sent transaction's state from `getSignatureStatuses` (history searched); one the node does not know stays pending. */
+    async transferStatus(id, network) {
+      const reply = await jsonRpcRequest<{ value?: unknown[] }>(parts.http, network.rpcUrls?.default.http ?? [], 'getSignatureStatuses', [[id], { searchTransactionHistory: true }]);
+      const status = (reply?.value?.[0] ?? null) as { err?: unknown; confirmationStatus?: unknown } | null;
+      if (!status) return 'pending';
+      if (status.err !== null && status.err !== undefined) return 'failed';
+      return status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized' ? 'confirmed' : 'pending';
+    },
     /** The NFTs the account holds (zero-decimal mints with Metaplex metadata), through the RPC (lazy module). */
     async getNfts(address, network) {
       const { readSolanaNfts } = await import('./nfts');

@@ -83,6 +83,8 @@ describe('solana transfers (the Send view’s chain side)', () => {
     const signature = await adapter.sendTransfer!({ to, amount: 250_000_000n }, network);
     expect(base58.decode(signature)).toHaveLength(64);
     expect(server.balance(to)).toBe(250_000_000n);
+    await expect(adapter.transferStatus!(signature, network)).resolves.toBe('confirmed');
+    await expect(adapter.transferStatus!(base58.encode(new Uint8Array(64).fill(9)), network)).resolves.toBe('pending');
     expect(server.balance(wallet.address)).toBe(1_000_000_000n - 250_000_000n - 5_000n);
   });
 

@@ -1,7 +1,7 @@
 import type { Balance, TokenBalance } from '@portico/kernel';
 import { describeError, formatBalance, formatFixed, formatUsd, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
 
 /** What can be sent: a token the account holds (or the native currency). */
@@ -132,6 +132,7 @@ export default function SendView(_props: ViewProps) {
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
           {p('send.sent', { amount: show(step.amount, step.asset.decimals), symbol: step.asset.symbol })}
         </p>
+        <TransferStatus id={step.id} p={p} />
         <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="send-id">
           {step.id}
         </p>
@@ -225,6 +226,42 @@ export default function SendView(_props: ViewProps) {
         {p('send.review')}
       </Button>
     </form>
+  );
+}
+
+/** Until the network says: waiting, then confirmed, failed on chain or dropped (polled every 1.5 s, for at most 10 minutes). */
+function TransferStatus({ id, p }: { id: string; p: ReturnType<typeof usePluginT> }) {
+  const portico = usePortico('SendView');
+  const { namespace, networkId } = useAccount();
+  const [status, setStatus] = useState<'pending' | 'confirmed' | 'failed' | 'dropped'>('pending');
+  useEffect(() => {
+    const adapter = namespace ? portico.adapter(namespace) : undefined;
+    const network = portico.network(networkId);
+    if (!adapter?.transferStatus || !network) return;
+    let live = true;
+    const deadline = Date.now() + 600_000;
+    const poll = async () => {
+      while (live && Date.now() < deadline) {
+        const next = await adapter.transferStatus!(id, network).catch(() => 'pending' as const);
+        if (!live) return;
+        setStatus(next);
+        if (next !== 'pending') {
+          // What the account holds changed once more (a dropped transfer gave the amount back).
+          portico.refreshBalances();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+    };
+    void poll();
+    return () => {
+      live = false;
+    };
+  }, [id, portico, namespace, networkId]);
+  return (
+    <p className={status === 'pending' || status === 'confirmed' ? 'pt-muted' : 'pt-error'} role={status === 'failed' || status === 'dropped' ? 'alert' : 'status'} style={{ margin: 0 }} data-testid="send-status" data-status={status}>
+      {p(`send.status.${status}`)}
+    </p>
   );
 }
 

@@ -110,6 +110,12 @@ export interface ChainAdapter {
    * txid). Rejects with the wallet's error (4001 when the user declines).
    */
   sendTransfer?(transfer: TransferRequest, network: Network): Promise<string>;
+  /**
+   * Where a transaction `sendTransfer` made stands: `pending` (not in a block yet), `confirmed`,
+   * `failed` (in a block, reverted) or `dropped` (the network no longer knows it: replaced or
+   * evicted before a block took it). The Send view polls it after sending.
+   */
+  transferStatus?(id: string, network: Network): Promise<'pending' | 'confirmed' | 'failed' | 'dropped'>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */
