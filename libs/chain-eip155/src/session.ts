@@ -288,14 +288,19 @@ export function createEip155Session(state: AdapterState) {
       const urls = rpcUrlsFor(network, parts.rpc);
       return estimateTransferFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), transfer, from, network);
     },
-    /** Sends Ether or an ERC-20 from the selected account with `eth_sendTransaction` through the gate; resolves the hash. */
+    /** Sends Ether or an ERC-20 from the selected account through the gate — `wallet_sendCalls` when the wallet speaks EIP-5792, else `eth_sendTransaction`; resolves the hash. */
     async sendTransfer(transfer: TransferRequest, network: Network) {
       const from = connection.get(NS).address?.split(':')[2];
       if (!from) throw new NoActiveCaipAddressError();
       if (connection.get(NS).network !== network.caipNetworkId) throw new InvalidWalletResponseError('sendTransfer', `a wallet on another network than ${network.name}: switch to it first`);
-      const { transferTransaction } = await import('./transfers');
-      const hash = await gatedRequest({ method: 'eth_sendTransaction', params: [transferTransaction(transfer, from)] });
+      const { transferTransaction, sendAsCalls } = await import('./transfers');
+      const tx = transferTransaction(transfer, from);
+      // A wallet that speaks EIP-5792 (its capabilities name `atomic` for this chain) gets the transfer as a call batch.
+      const chainHex = codec.numberToHex(chainIdOf(network.caipNetworkId));
+      const capabilities = (await gatedRequest({ method: 'wallet_getCapabilities', params: [from, [chainHex]] }).catch(() => undefined)) as Record<string, { atomic?: unknown }> | undefined;
+      const hash = capabilities?.[chainHex]?.atomic !== undefined ? await sendAsCalls(gatedRequest, tx, chainHex) : await gatedRequest({ method: 'eth_sendTransaction', params: [tx] });
       if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new InvalidWalletResponseError('eth_sendTransaction', 'something that is not a transaction hash');
+      if (capabilities?.[chainHex]?.atomic !== undefined) remember({ method: 'eth_sendTransaction', params: [tx] }, hash);
       return hash;
     },
     /** A sent transaction's state from its receipt; dropped when the node knows neither a receipt nor the transaction. */

@@ -40,17 +40,20 @@ const memory = () => {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 };
 
-async function connected(mode: { reject?: boolean } = {}) {
+async function connected(mode: { reject?: boolean } = {}, walletOptions: { calls?: boolean } = {}) {
   const network: Network = { caipNetworkId: `eip155:${anvil.chainId}`, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } };
   const target = new EventTarget();
-  const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [anvil.chainId]: anvil.url }, chainId: anvil.chainId, storage: memory() });
+  const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [anvil.chainId]: anvil.url }, chainId: anvil.chainId, storage: memory(), ...walletOptions });
+  const methods: string[] = [];
+  const forward = wallet.provider.request.bind(wallet.provider);
+  wallet.provider.request = (args) => (methods.push(args.method), forward(args));
   wallet.announce(target, { uuid: '6c1a3b2e-1111-4c4c-8d8d-000000000001', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' });
   kernel = createKernel({ plugins: [shellPlugin, createEip155Plugin({ target })], networks: [network], storage: createMemoryStorage(), logLevel: 'silent' });
   await kernel.start();
   const adapter = kernel.getService(chainAdapterRef('eip155'));
   await adapter.connect('dev.portico.testwallet');
   wallet.setMode(mode);
-  return { adapter, network, wallet };
+  return { adapter, network, wallet, methods };
 }
 
 describe('eip155 transfers (the Send view’s chain side)', () => {
@@ -128,5 +131,18 @@ describe('eip155 transfers (the Send view’s chain side)', () => {
     } finally {
       await rpc('evm_setAutomine', [true]);
     }
+  });
+
+  it('sends through wallet_sendCalls when the wallet speaks EIP-5792, and through eth_sendTransaction otherwise', async () => {
+    const { adapter, network, methods } = await connected({}, { calls: true });
+    const hash = await adapter.sendTransfer!({ to: RECIPIENT, amount: 1_000_000n, token: tokens.usd }, network);
+    expect(await mined(hash)).toMatchObject({ status: '0x1', to: tokens.usd.toLowerCase() });
+    expect(methods).toContain('wallet_sendCalls');
+    expect(methods).not.toContain('eth_sendTransaction');
+    await kernel!.dispose();
+    const plain = await connected();
+    await plain.adapter.sendTransfer!({ to: RECIPIENT, amount: 1n }, plain.network);
+    expect(plain.methods).toContain('eth_sendTransaction');
+    expect(plain.methods).not.toContain('wallet_sendCalls');
   });
 });

@@ -28,3 +28,28 @@ export async function estimateTransferFee(call: (method: string, params: unknown
   const value = await estimateTransactionFee(call, transferTransaction(transfer, from), from);
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
 }
+
+/** How long a call batch may take to reach a block before the Send view is told it is still pending (it goes on). */
+const CALLS_TIMEOUT_MS = 60_000;
+
+/**
+ * Sends a transaction as a one-call EIP-5792 batch (`wallet_sendCalls`, `atomicRequired: false`)
+ * and waits for `wallet_getCallsStatus` to give its transaction hash (status 200, or 500 with
+ * the failed receipt). Rejects with the wallet's error, or when no hash comes within a minute.
+ */
+export async function sendAsCalls(request: (args: { method: string; params?: readonly unknown[] }) => Promise<unknown>, tx: { from: string; to: string; value?: string; data?: string }, chainId: string): Promise<string> {
+  const sent = (await request({
+    method: 'wallet_sendCalls',
+    params: [{ version: '2.0.0', chainId, from: tx.from, atomicRequired: false, calls: [{ to: tx.to, ...(tx.value ? { value: tx.value } : {}), ...(tx.data ? { data: tx.data } : {}) }] }],
+  })) as { id?: unknown } | null;
+  if (typeof sent?.id !== 'string' || sent.id.length === 0 || sent.id.length > 200) throw new Error('wallet_sendCalls answered without a batch id');
+  const deadline = Date.now() + CALLS_TIMEOUT_MS;
+  for (;;) {
+    const status = (await request({ method: 'wallet_getCallsStatus', params: [sent.id] })) as { status?: unknown; receipts?: { transactionHash?: unknown }[] } | null;
+    const hash = status?.receipts?.[0]?.transactionHash;
+    if (typeof status?.status === 'number' && status.status >= 200 && typeof hash === 'string') return hash;
+    if (typeof status?.status === 'number' && status.status >= 400 && !hash) throw new Error(`The wallet's call batch ended with status ${status.status}`);
+    if (Date.now() > deadline) throw new Error('The wallet did not report the call batch in a block within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -33,6 +33,11 @@ export interface TestWalletOptions {
    * besides the native balance it reads from the chain. Absent: no `assetDiscovery`.
    */
   assets?: readonly unknown[];
+  /**
+   * Speaks EIP-5792 (`wallet_sendCalls`, `wallet_getCallsStatus`; `atomic: unsupported` in its
+   * capabilities): it sends the calls one after the other, as an EOA wallet without batching does.
+   */
+  calls?: boolean;
   /** Remembers the site's authorisation across reloads (localStorage in a page). */
   storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
 }
@@ -66,6 +71,8 @@ export function createTestWallet(options: TestWalletOptions) {
   const isAuthorised = () => (options.storage ? options.storage.getItem(storageKey) === 'authorised' : authorisedHere);
   const saveState = () => options.storage?.setItem(`${storageKey}:state`, JSON.stringify({ chainId, chains: [...chains] }));
 
+  /** EIP-5792 batches sent: id → chain and transaction hashes. */
+  const batches = new Map<string, { chainId: number; hashes: Hex[] }>();
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
   /** Prompts held by `hold`, answered by `release()`. */
   const held: Array<() => void> = [];
@@ -154,8 +161,40 @@ export function createTestWallet(options: TestWalletOptions) {
           const client = createWalletClient({ account, chain, transport: http(rpcUrl()) });
           return client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : undefined, data: tx.data, gas: tx.gas ? BigInt(tx.gas) : undefined });
         }
-        case 'wallet_getCapabilities':
-          return options.assets ? { [numberToHex(chainId)]: { assetDiscovery: { supported: true } } } : {};
+        case 'wallet_getCapabilities': {
+          const capabilities = { ...(options.assets ? { assetDiscovery: { supported: true } } : {}), ...(options.calls ? { atomic: { status: 'unsupported' } } : {}) };
+          return Object.keys(capabilities).length ? { [numberToHex(chainId)]: capabilities } : {};
+        }
+        case 'wallet_sendCalls': {
+          if (!options.calls) throw rpcError(4200, 'wallet_sendCalls is not supported');
+          requireAuth();
+          const request = list[0] as { chainId?: Hex; calls?: { to?: Hex; value?: Hex; data?: Hex }[]; atomicRequired?: boolean };
+          if (request.atomicRequired) throw rpcError(5760, 'Atomic execution is not supported');
+          if (request.chainId !== numberToHex(chainId)) throw rpcError(5710, 'Unsupported chain');
+          await prompt();
+          const chain = defineChain({ id: chainId, name: `chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl()] } } });
+          const client = createWalletClient({ account, chain, transport: http(rpcUrl()) });
+          const hashes: Hex[] = [];
+          for (const call of request.calls ?? []) hashes.push(await client.sendTransaction({ to: call.to, value: call.value ? BigInt(call.value) : undefined, data: call.data }));
+          const id = `0x${crypto.randomUUID().replaceAll('-', '')}`;
+          batches.set(id, { chainId, hashes });
+          return { id };
+        }
+        case 'wallet_getCallsStatus': {
+          const batch = batches.get(String(list[0]));
+          if (!batch) throw rpcError(5730, 'Unknown bundle id');
+          const receipts = await Promise.all(batch.hashes.map((hash) => forward('eth_getTransactionReceipt', [hash]) as Promise<{ status: Hex; transactionHash: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; logs: unknown[] } | null>));
+          const done = receipts.every(Boolean);
+          const failed = receipts.some((r) => r?.status === '0x0');
+          return {
+            version: '2.0.0',
+            id: list[0],
+            chainId: numberToHex(batch.chainId),
+            status: !done ? 100 : failed ? 500 : 200,
+            atomic: false,
+            ...(done ? { receipts: receipts.map((r) => ({ status: r!.status, transactionHash: r!.transactionHash, blockHash: r!.blockHash, blockNumber: r!.blockNumber, gasUsed: r!.gasUsed, logs: r!.logs })) } : {}),
+          };
+        }
         case 'wallet_getAssets': {
           requireAuth();
           if (!options.assets) throw rpcError(4200, 'wallet_getAssets is not supported');
