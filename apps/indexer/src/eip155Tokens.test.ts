@@ -83,4 +83,23 @@ describe('eip155 tokens through the RPC (Multicall3) when the wallet cannot list
     const { adapter, net } = await adapterFor({});
     await expect(adapter.getTokens!(`eip155:${anvil.chainId}:${holder}`, net)).resolves.toBeUndefined();
   });
+
+  it('a hostile token that burns all the gas costs only its own line: the native balance and the other tokens still show', async () => {
+    const chain = defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
+    const burner = testContract('TestGasBurner');
+    const hash = await createWalletClient({ account: me, chain, transport: http(anvil.url) }).deployContract({ abi: burner.abi, bytecode: burner.bytecode });
+    const { contractAddress } = await createPublicClient({ chain, transport: http(anvil.url) }).waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const { adapter, net, warnings } = await adapterFor({
+      tokens: [
+        { address: contractAddress!, name: 'Burner', symbol: 'BURN', decimals: 18 },
+        { address: tokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6 },
+      ],
+    });
+    const list = await adapter.getTokens!(`eip155:${anvil.chainId}:${holder}`, net);
+    expect(list?.map((t) => [t.symbol, t.quantity.numeric])).toEqual([
+      ['ETH', '0.5'],
+      ['tUSD', '1.5'],
+    ]);
+    expect(warnings.join('\n')).toMatch(/Ignored BURN .*its balanceOf did not answer a number/);
+  });
 });

@@ -256,7 +256,8 @@ export function createBip122Adapter(parts: Bip122AdapterParts) {
     async sendTransfer(transfer, network) {
       if (transfer.token !== undefined) throw new InvalidBitcoinRequestError('Bitcoin transfers carry no token');
       if (currentNetwork().caipNetworkId !== network.caipNetworkId) throw new InvalidBitcoinRequestError(`the wallet is on another network than ${network.name}`);
-      const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipientAddress: transfer.to, amount: String(transfer.amount) } })) as { txid: string };
+      const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipientAddress: transfer.to, amount: String(transfer.amount) } })) as { txid?: unknown };
+      if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new InvalidBitcoinResponseError('The wallet', 'something that is not a txid');
       return txid;
     },
     /** A sent transaction's state from Esplora's `/tx/:txid/status`; dropped when Esplora no longer knows it (404). */

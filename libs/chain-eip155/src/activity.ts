@@ -14,7 +14,8 @@ const uint = z.string().check(z.regex(/^\d{1,78}$/));
 const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 const base = {
   blockNumber: uint,
-  timeStamp: uint,
+  // Seconds; at most 10 digits keeps `new Date(t * 1000)` a valid date (until the year 2286).
+  timeStamp: z.string().check(z.regex(/^\d{1,10}$/)),
   hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
   from: hexAddress,
   // Empty for a contract creation.
@@ -148,7 +149,7 @@ function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] 
       const into = transfers.some((t) => t.direction === 'in');
       const minted = rows.tokennfttx.concat(rows.token1155tx as never[]).some((r) => r.hash.toLowerCase() === entry.hash.toLowerCase() && r.from === ZERO && r.to.toLowerCase() === me);
       const operation: ActivityOperation =
-        entry.operation ?? (out && into ? 'trade' : minted ? 'mint' : out ? 'send' : into ? 'receive' : transfers.some((t) => t.direction === 'self') ? 'self' : 'execute');
+        entry.operation ?? (minted ? 'mint' : out && into ? 'trade' : out ? 'send' : into ? 'receive' : transfers.some((t) => t.direction === 'self') ? 'self' : 'execute');
       return {
         id: entry.hash,
         metadata: {

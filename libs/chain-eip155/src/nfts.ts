@@ -1,10 +1,10 @@
 import { safeParseWith, type Network, type Nft } from '@portico/kernel';
-import { jsonRpcRequest } from '@portico/kernel/http';
-import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
+import { jsonRpcRequest, readJsonUri } from '@portico/kernel/http';
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address } from 'viem';
 import * as z from 'zod/mini';
 import type { Eip155AdapterParts } from './adapterParts';
 import { rpcUrlsFor } from './rpcUrls';
-import { MULTICALL3 } from './tokenBalances';
+import { multicall } from './multicall';
 
 /** Transfers read per list (Etherscan's largest page). */
 const TRANSFER_ROWS = 10_000;
@@ -14,9 +14,6 @@ const METADATA_TIMEOUT_MS = 5_000;
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 const ABI = parseAbi([
-  'struct Call3 { address target; bool allowFailure; bytes callData; }',
-  'struct Result { bool success; bytes returnData; }',
-  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
   'function tokenURI(uint256 id) view returns (string)',
   'function uri(uint256 id) view returns (string)',
 ]);
@@ -80,7 +77,7 @@ export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger'
   return Promise.all(
     owned.map(async (token, index): Promise<Nft> => {
       const fallbackName = `${token.collection || token.contract.slice(0, 10)} #${token.tokenId}`;
-      const metadata = await readMetadata(parts, uris[index], token).catch((error: unknown) => {
+      const metadata = await readMetadata(uris[index], token).catch((error: unknown) => {
         parts.logger.warn(`The metadata of ${fallbackName} could not be read: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       });
@@ -97,16 +94,20 @@ export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger'
   );
 }
 
-async function transfers(parts: Pick<Eip155AdapterParts, 'http'>, apiUrl: string, account: string, action: 'tokennfttx' | 'token1155tx'): Promise<unknown[]> {
+async function transfers(parts: Pick<Eip155AdapterParts, 'http' | 'logger'>, apiUrl: string, account: string, action: 'tokennfttx' | 'token1155tx'): Promise<unknown[]> {
   const url = new URL(apiUrl);
-  for (const [key, value] of Object.entries({ module: 'account', action, address: account, page: '1', offset: String(TRANSFER_ROWS), sort: 'asc' })) url.searchParams.set(key, value);
+  // Newest first: past the API's 10,000 rows, the oldest are the ones missing.
+  for (const [key, value] of Object.entries({ module: 'account', action, address: account, page: '1', offset: String(TRANSFER_ROWS), sort: 'desc' })) url.searchParams.set(key, value);
   const body = await parts.http.get<unknown>(url.toString(), { timeoutMs: 10_000 });
   const { status, message, result } = (typeof body === 'object' && body !== null ? body : {}) as { status?: unknown; message?: unknown; result?: unknown };
-  if (Array.isArray(result)) return result;
+  if (Array.isArray(result)) {
+    if (result.length >= TRANSFER_ROWS) parts.logger.warn(`The account API lists ${TRANSFER_ROWS} ${action} rows or more: older NFTs may be missing`);
+    return result;
+  }
   throw new Error(`The account API (${action}) answered ${typeof message === 'string' ? message : 'without a list'}${status === '0' && typeof result === 'string' ? `: ${result.slice(0, 200)}` : ''}`);
 }
 
-/** The rows that pass `schema`, oldest block first (the API's order when it sorts ascending); the others are logged. */
+/** The rows that pass `schema`, oldest block first (the API sends them newest first); the others are logged. */
 function sortByBlock<S extends typeof erc721Row | typeof erc1155Row>(rows: unknown[], schema: S, parts: Pick<Eip155AdapterParts, 'logger'>): z.infer<S>[] {
   const valid: z.infer<S>[] = [];
   rows.forEach((row, index) => {
@@ -114,43 +115,33 @@ function sortByBlock<S extends typeof erc721Row | typeof erc1155Row>(rows: unkno
     if (parsed.ok) valid.push(parsed.value as z.infer<S>);
     else parts.logger.warn(`Ignored an NFT transfer row ${index}: ${parsed.problems}`);
   });
-  return valid.sort((a, b) => Number(BigInt(a.blockNumber) - BigInt(b.blockNumber)));
+  // Stable: rows of one block keep the API's order, reversed with the rest.
+  return valid.reverse().sort((a, b) => Number(BigInt(a.blockNumber) - BigInt(b.blockNumber)));
 }
 
-/** Each token's metadata URI in one Multicall3 call; undefined where the contract did not answer. */
+/** Each token's metadata URI through Multicall3 (`multicall`); undefined where the contract did not answer one. */
 async function metadataUris(parts: Pick<Eip155AdapterParts, 'http' | 'rpc'>, network: Network, tokens: readonly Holding[]): Promise<(string | undefined)[]> {
-  const calls = tokens.map((t) => ({
-    target: t.contract,
-    allowFailure: true,
-    callData: encodeFunctionData({ abi: ABI, functionName: t.standard === 'erc721' ? 'tokenURI' : 'uri', args: [t.tokenId] }),
-  }));
-  const reply = await jsonRpcRequest<Hex>(parts.http, rpcUrlsFor(network, parts.rpc), 'eth_call', [{ to: MULTICALL3, data: encodeFunctionData({ abi: ABI, functionName: 'aggregate3', args: [calls] }) }, 'latest']);
-  if (typeof reply !== 'string' || reply === '0x') throw new Error(`No Multicall3 at ${MULTICALL3} on ${network.name}: NFT metadata cannot be read`);
-  const results = decodeFunctionResult({ abi: ABI, functionName: 'aggregate3', data: reply }) as readonly { success: boolean; returnData: Hex }[];
-  return results.map((result, index) => {
-    if (!result.success) return undefined;
+  const urls = rpcUrlsFor(network, parts.rpc);
+  const fn = (t: Holding) => (t.standard === 'erc721' ? 'tokenURI' : 'uri');
+  const results = await multicall(
+    (tx) => jsonRpcRequest<unknown>(parts.http, urls, 'eth_call', [tx, 'latest']),
+    tokens.map((t) => ({ target: t.contract, callData: encodeFunctionData({ abi: ABI, functionName: fn(t), args: [t.tokenId] }) })),
+  );
+  return results.map((data, index) => {
+    if (data === undefined) return undefined;
     try {
-      return decodeFunctionResult({ abi: ABI, functionName: tokens[index]!.standard === 'erc721' ? 'tokenURI' : 'uri', data: result.returnData }) as string;
+      return decodeFunctionResult({ abi: ABI, functionName: fn(tokens[index]!), data }) as string;
     } catch {
       return undefined;
     }
   });
 }
 
-/** A token's metadata from its URI: a `data:` JSON (plain or base64) or an https: URL; ERC-1155's `{id}` filled in. */
-async function readMetadata(parts: Pick<Eip155AdapterParts, 'http'>, uri: string | undefined, token: Holding): Promise<{ name?: string | undefined; image?: string | undefined } | undefined> {
+/** A token's metadata from its URI (`readJsonUri`: data: or https:, no credentials); ERC-1155's `{id}` filled in. */
+async function readMetadata(uri: string | undefined, token: Holding): Promise<{ name?: string | undefined; image?: string | undefined } | undefined> {
   if (!uri) return undefined;
   const resolved = token.standard === 'erc1155' ? uri.replaceAll('{id}', token.tokenId.toString(16).padStart(64, '0')) : uri;
-  let json: unknown;
-  const data = /^data:application\/json(;charset=[\w-]+)?(;base64)?,/i.exec(resolved);
-  if (data) {
-    const payload = resolved.slice(data[0].length);
-    json = JSON.parse(data[2] ? new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))) : decodeURIComponent(payload));
-  } else if (/^https:\/\//i.test(resolved)) {
-    json = await parts.http.get<unknown>(resolved, { timeoutMs: METADATA_TIMEOUT_MS });
-  } else {
-    throw new Error(`its metadata URI is neither data: nor https: (${resolved.slice(0, 40)})`);
-  }
+  const json = await readJsonUri(resolved, METADATA_TIMEOUT_MS);
   const parsed = safeParseWith(metadataSchema, json);
   if (!parsed.ok) throw new Error(`its metadata is malformed: ${parsed.problems}`);
   return parsed.value;

@@ -1,23 +1,14 @@
 import { formatUnits, safeParseWith, type Network, type TokenBalance } from '@portico/kernel';
 import { jsonRpcRequest } from '@portico/kernel/http';
-import { decodeFunctionResult, encodeFunctionData, getAddress, isAddress, parseAbi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, getAddress, isAddress, parseAbi, type Address, type Hex } from 'viem';
 import * as z from 'zod/mini';
 import type { Eip155AdapterParts } from './adapterParts';
+import { multicall } from './multicall';
 import { rpcUrlsFor } from './rpcUrls';
 
-/** Multicall3's address on most EVM chains (github.com/mds1/multicall). */
-export const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-/** Token contracts asked in one `aggregate3`. */
-const BATCH = 200;
 /** Transfers read from the account API to find the tokens an account has held. */
 const DISCOVERY_ROWS = 200;
 
-const MULTICALL_ABI = parseAbi([
-  'struct Call3 { address target; bool allowFailure; bytes callData; }',
-  'struct Result { bool success; bytes returnData; }',
-  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
-  'function getEthBalance(address addr) view returns (uint256 balance)',
-]);
 const ERC20_ABI = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
 interface Candidate {
@@ -38,8 +29,8 @@ const transferRow = z.object({
 /**
  * The account's balances through the RPC when the wallet cannot tell (no EIP-7811): the native
  * balance and each ERC-20 of the network's `tokens` and of those the account API
- * (`blockExplorers.default.apiUrl`) shows it has received or sent, in one Multicall3
- * `aggregate3` per 200 tokens. Tokens with zero decimals (low quality) and empty balances are
+ * (`blockExplorers.default.apiUrl`) shows it has received or sent, through Multicall3 (`multicall`:
+ * one contract that fails or burns the gas costs only its own line). Tokens with zero decimals (low quality) and empty balances are
  * left out. Undefined when the network names neither tokens nor an account API.
  */
 export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, address: string, network: Network): Promise<TokenBalance[] | undefined> {
@@ -54,25 +45,17 @@ export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' |
   if (apiUrl) for (const token of await discoverTokens(parts, apiUrl, account)) if (!candidates.has(token.address.toLowerCase())) candidates.set(token.address.toLowerCase(), token);
   const tokens = [...candidates.values()].filter((t) => t.decimals > 0);
   const urls = rpcUrlsFor(network, parts.rpc);
-  const results: { success: boolean; returnData: Hex }[] = [];
-  // The native balance rides along in the first batch (Multicall3's getEthBalance).
-  for (let i = 0; i === 0 || i < tokens.length; i += BATCH) {
-    const batch = tokens.slice(i, i + BATCH);
-    const calls = [
-      ...(i === 0 ? [{ target: MULTICALL3 as Address, allowFailure: true, callData: encodeFunctionData({ abi: MULTICALL_ABI, functionName: 'getEthBalance', args: [account] }) }] : []),
-      ...batch.map((t) => ({ target: t.address, allowFailure: true, callData: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [account] }) })),
-    ];
-    const data = encodeFunctionData({ abi: MULTICALL_ABI, functionName: 'aggregate3', args: [calls] });
-    const reply = await jsonRpcRequest<Hex>(parts.http, urls, 'eth_call', [{ to: MULTICALL3, data }, 'latest']);
-    if (typeof reply !== 'string' || reply === '0x') throw new Error(`No Multicall3 at ${MULTICALL3} on ${network.name}: its token balances cannot be read`);
-    results.push(...(decodeFunctionResult({ abi: MULTICALL_ABI, functionName: 'aggregate3', data: reply }) as readonly { success: boolean; returnData: Hex }[]));
-  }
-  const [native, ...balances] = results;
-  const uint = (result: { success: boolean; returnData: Hex } | undefined) => (result?.success && /^0x[0-9a-fA-F]{64}$/.test(result.returnData) ? BigInt(result.returnData) : undefined);
+  const call = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(parts.http, urls, method, params);
+  // The native balance on its own: no token contract can make it fail.
+  const [nativeHex, balances] = await Promise.all([
+    call('eth_getBalance', [account, 'latest']),
+    multicall((tx) => call('eth_call', [tx, 'latest']), tokens.map((t) => ({ target: t.address, callData: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [account] }) }))),
+  ]);
+  const uint = (data: Hex | undefined) => (data !== undefined && /^0x[0-9a-fA-F]{64}$/.test(data) ? BigInt(data) : undefined);
   const { name, symbol, decimals } = network.nativeCurrency;
   const out: TokenBalance[] = [];
-  const nativeValue = uint(native);
-  if (nativeValue !== undefined) out.push({ name, symbol, chainId: network.caipNetworkId, quantity: { decimals, numeric: formatUnits(nativeValue, decimals) }, ...(network.imageUrl ? { iconUrl: network.imageUrl } : {}) });
+  if (typeof nativeHex !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(nativeHex)) throw new Error(`eth_getBalance answered ${JSON.stringify(nativeHex)?.slice(0, 60)}, not a balance`);
+  out.push({ name, symbol, chainId: network.caipNetworkId, quantity: { decimals, numeric: formatUnits(BigInt(nativeHex), decimals) }, ...(network.imageUrl ? { iconUrl: network.imageUrl } : {}) });
   tokens.forEach((token, index) => {
     const value = uint(balances[index]);
     if (value === undefined) parts.logger.warn(`Ignored ${token.symbol} (${token.address}): its balanceOf did not answer a number`);

@@ -10,9 +10,10 @@ export const SOLANA_ACTIVITY_PAGE = 25;
 
 // u64 in JSON: a large account's balance is past 2^53 and arrives rounded, still a whole number.
 const lamports = z.number().check(z.nonnegative(), z.refine(Number.isInteger, 'not a whole number of lamports'));
+const blockTime = z.optional(z.nullable(z.number().check(z.int(), z.nonnegative(), z.lte(9_999_999_999))));
 const signatureInfo = z.object({
   signature: z.string().check(z.refine(isSolanaSignature, 'not a base58 signature')),
-  blockTime: z.optional(z.nullable(z.number())),
+  blockTime,
   err: z.optional(z.nullable(z.unknown())),
   confirmationStatus: z.optional(z.nullable(z.string())),
 });
@@ -23,7 +24,7 @@ const tokenBalance = z.object({
   uiTokenAmount: z.object({ amount: z.string().check(z.regex(/^\d+$/)), decimals: z.number().check(z.int(), z.nonnegative(), z.lte(30)) }),
 });
 const transactionReply = z.object({
-  blockTime: z.optional(z.nullable(z.number())),
+  blockTime,
   meta: z.object({
     err: z.optional(z.nullable(z.unknown())),
     fee: lamports,
@@ -47,7 +48,8 @@ export async function readSolanaActivity(http: HttpClient, network: Network, add
   const urls = network.rpcUrls?.default.http ?? [];
   const signatures = await jsonRpcRequest<unknown>(http, urls, 'getSignaturesForAddress', [address, { limit: SOLANA_ACTIVITY_PAGE, commitment: 'confirmed', ...(cursor ? { before: cursor } : {}) }]);
   if (!Array.isArray(signatures)) throw new Error(`The Solana RPC sent ${signatures === null ? 'null' : typeof signatures} instead of a list of signatures`);
-  const infos = signatures.flatMap((entry, index) => {
+  // A node sending more than the page asked for gets the page's worth read, no more.
+  const infos = signatures.slice(0, SOLANA_ACTIVITY_PAGE).flatMap((entry, index) => {
     const parsed = safeParseWith(signatureInfo, entry);
     if (parsed.ok) return [parsed.value];
     warn(`signature ${index}: ${parsed.problems}`);

@@ -199,7 +199,8 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       const { prepareSolTransfer, prepareSplTransfer } = await import('./transfer');
       const { transaction } =
         transfer.token === undefined ? await prepareSolTransfer(parts.http, network, from, transfer.to, transfer.amount) : await prepareSplTransfer(parts.http, network, from, transfer.to, transfer.token, transfer.amount);
-      const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature: string };
+      const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } })) as { signature?: unknown };
+      if (!isSolanaSignature(signature)) throw new InvalidSolanaResponseError('The wallet', 'something that is not a transaction signature');
       return signature;
     },
     /** A sent transaction's state from `getSignatureStatuses` (history searched); one the node does not know stays pending. */

@@ -48,7 +48,7 @@ describe('solana NFTs (Metaplex metadata)', () => {
     expect(nfts).toHaveLength(2);
     expect(byMint.get(comet)).toEqual({ id: comet, contract: comet, tokenId: comet, quantity: '1', name: 'Comet #7', collection: 'COMET', imageUrl: IMAGE });
     expect(byMint.get(bare)).toEqual({ id: bare, contract: bare, tokenId: bare, quantity: '1', name: 'Bare' });
-    expect(warnings.join('\n')).toContain('the metadata JSON of Bare could not be read: its URI is neither data: nor https:');
+    expect(warnings.join('\n')).toContain('the metadata JSON of Bare could not be read: the URI is neither data: nor https:');
   });
 
   it('reads Metaplex’s Borsh strings and refuses a truncated account', () => {

@@ -1,7 +1,8 @@
 import { safeParseWith, type Network, type Nft } from '@portico/kernel';
-import { jsonRpcRequest, type HttpClient } from '@portico/kernel/http';
+import { jsonRpcRequest, readJsonUri, type HttpClient } from '@portico/kernel/http';
 import { base64 } from '@scure/base';
 import * as z from 'zod/mini';
+import { isSolanaAddress } from './addresses';
 import { metadataAddress } from './pda';
 
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
@@ -43,7 +44,8 @@ export async function readSolanaNfts(http: HttpClient, network: Network, owner: 
       const parsed = safeParseWith(tokenAccount, account);
       if (!parsed.ok) continue;
       const { mint, tokenAmount } = parsed.value.account.data.parsed.info;
-      if (tokenAmount.decimals === 0 && BigInt(tokenAmount.amount) > 0n) held.set(mint, (held.get(mint) ?? 0n) + BigInt(tokenAmount.amount));
+      // A mint the node sends that is no address is skipped, not a reason to fail the list.
+      if (isSolanaAddress(mint) && tokenAmount.decimals === 0 && BigInt(tokenAmount.amount) > 0n) held.set(mint, (held.get(mint) ?? 0n) + BigInt(tokenAmount.amount));
     }
   }
   const mints = [...held.keys()].sort().slice(0, MAX_NFTS);
@@ -61,7 +63,7 @@ export async function readSolanaNfts(http: HttpClient, network: Network, owner: 
       const base = { id: mint, contract: mint, tokenId: mint, quantity: String(held.get(mint)) };
       try {
         const onChain = parseMetadataAccount(base64.decode(data));
-        const extra = await offChainMetadata(http, onChain.uri).catch((error: unknown) => {
+        const extra = await offChainMetadata(onChain.uri).catch((error: unknown) => {
           warn(`the metadata JSON of ${onChain.name || mint} could not be read: ${error instanceof Error ? error.message : String(error)}`);
           return undefined;
         });
@@ -74,14 +76,9 @@ export async function readSolanaNfts(http: HttpClient, network: Network, owner: 
   );
 }
 
-async function offChainMetadata(http: HttpClient, uri: string): Promise<{ name?: string | undefined; image?: string | undefined } | undefined> {
+async function offChainMetadata(uri: string): Promise<{ name?: string | undefined; image?: string | undefined } | undefined> {
   if (!uri) return undefined;
-  let json: unknown;
-  const data = /^data:application\/json(;charset=[\w-]+)?(;base64)?,/i.exec(uri);
-  if (data) json = JSON.parse(data[2] ? new TextDecoder().decode(base64.decode(uri.slice(data[0].length))) : decodeURIComponent(uri.slice(data[0].length)));
-  else if (/^https:\/\//i.test(uri)) json = await http.get<unknown>(uri, { timeoutMs: METADATA_TIMEOUT_MS });
-  else throw new Error(`its URI is neither data: nor https: (${uri.slice(0, 40)})`);
-  const parsed = safeParseWith(offChain, json);
+  const parsed = safeParseWith(offChain, await readJsonUri(uri, METADATA_TIMEOUT_MS));
   if (!parsed.ok) throw new Error(`malformed: ${parsed.problems}`);
   return parsed.value;
 }

@@ -7,3 +7,4 @@ export type { BodyRequestOptions, HttpClient, HttpClientOptions, QueryParams, Re
 export { firstAnsweringUrl, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from '../http/jsonRpc';
 export { isEndpointUnreachable } from '../errors/classifyError';
 export type { JsonRpcRequestOptions } from '../http/jsonRpc';
+export { readJsonUri } from '../http/readJsonUri';

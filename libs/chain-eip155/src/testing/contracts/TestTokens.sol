@@ -135,3 +135,16 @@ contract TestMultiToken {
         emit TransferSingle(msg.sender, from, to, id, value);
     }
 }
+
+/// A hostile "token" for tests: its balanceOf and tokenURI burn every unit of gas they are given.
+contract TestGasBurner {
+    function balanceOf(address) external view returns (uint256 n) {
+        while (gasleft() > 0) n++;
+    }
+
+    function tokenURI(uint256) external view returns (string memory) {
+        uint256 n;
+        while (gasleft() > 0) n++;
+        return "";
+    }
+}
