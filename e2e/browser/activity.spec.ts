@@ -77,8 +77,11 @@ test.describe('the Activity tab', () => {
     expect(firstPage).toBeGreaterThanOrEqual(20);
     expect(firstPage).toBeLessThanOrEqual(25);
     await expect(d.getByTestId('activity-row').first().getByTestId('activity-amount')).toHaveText('+<0.001 ETH');
-    await d.getByTestId('activity-more').click();
+    // From the keyboard: Load more, and focus lands on the first new row.
+    await d.getByTestId('activity-more').focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => d.getByTestId('activity-row').count()).toBeGreaterThan(firstPage);
+    await expect(d.getByTestId('activity-row').nth(firstPage)).toBeFocused();
     const links = await d.getByTestId('activity-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('href')));
     expect(new Set(links).size).toBe(links.length);
   });
@@ -218,6 +221,8 @@ test.describe('Send', () => {
     await to.fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     await d.getByRole('button', { name: 'Review' }).click();
     await expect(d.getByTestId('send-review-amount')).toHaveText('12.500 tUSD');
+    // The review replaced the focused button: focus is on its first control, not lost.
+    await expect(d.getByTestId('send-review').getByRole('button', { name: 'Back' })).toBeFocused();
     await expect(d.getByTestId('send-review-to')).toHaveText('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     await expect(d.getByTestId('send-review-fee')).toContainText('ETH');
     await expectNoSeriousA11yViolations(page, 'Send (review)');
@@ -255,13 +260,14 @@ test.describe('Send on Bitcoin', () => {
     const d = dialog(page);
     await d.getByRole('button', { name: 'Send' }).click();
     await expect(d.getByTestId('send-token').locator('option')).toHaveCount(1);
-    await d.getByRole('textbox', { name: 'Amount' }).fill('0.003');
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.0031');
     await d.getByRole('textbox', { name: 'To' }).fill(ordinals);
     await d.getByRole('button', { name: 'Review' }).click();
-    await expect(d.getByTestId('send-review-amount')).toHaveText('0.003 BTC');
+    // To its last digit: what is confirmed is what goes.
+    await expect(d.getByTestId('send-review-amount')).toHaveText('0.0031 BTC');
     await expect(d.getByTestId('send-review-fee')).toContainText('BTC');
     await d.getByTestId('send-confirm').click();
-    await expect(d.getByTestId('send-sent')).toContainText('Sent 0.003 BTC');
+    await expect(d.getByTestId('send-sent')).toContainText('Sent 0.0031 BTC');
     await d.getByRole('button', { name: 'Done' }).click();
     await d.getByRole('tab', { name: 'Activity' }).click();
     const pending = d.locator('section[aria-label="Pending"]').getByTestId('activity-row').first();

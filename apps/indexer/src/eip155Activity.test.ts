@@ -112,6 +112,28 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
     expect(second.transactions.at(-1)!.transfers).toEqual([{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { name: 'Portico Token', symbol: 'PTK' } }]);
   });
 
+  it('a block holding more than a page of one list comes whole, then the pages below it', async () => {
+    const fresh = '0x00000000000000000000000000000000000d1d00';
+    const rpc = (method: string, params: unknown[] = []) => fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
+    const before = await send((c) => c.sendTransaction({ account: me, chain: c.chain, to: fresh, value: 1n }));
+    await rpc('evm_setAutomine', [false]);
+    const chain = defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
+    const client = createWalletClient({ account: me, chain, transport: http(anvil.url) });
+    const batch: Hex[] = [];
+    try {
+      for (let i = 0; i < 30; i++) batch.push(await client.sendTransaction({ to: fresh, value: 2n, gas: 21_000n }));
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    await indexer.synced();
+    const { adapter, net, caip } = await setUp();
+    const first = (await adapter.getActivity!(caip(fresh), net)) as ActivityPage;
+    expect(new Set(first.transactions.map((t) => t.id))).toEqual(new Set(batch));
+    const second = (await adapter.getActivity!(caip(fresh), net, first.next)) as ActivityPage;
+    expect(second.transactions.map((t) => t.id)).toEqual([before]);
+  });
+
   it('has no activity where the network names no account API', async () => {
     const { adapter, net, caip } = await setUp(null);
     await expect(adapter.getActivity!(caip(me.address), net)).resolves.toBeUndefined();

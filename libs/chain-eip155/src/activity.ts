@@ -54,16 +54,36 @@ export async function eip155Activity(parts: Pick<ChainAdapterParts, 'http' | 'lo
  * through `warn`; an API error ("NOTOK", a rate limit) throws with its reason.
  */
 export async function readEtherscanActivity(http: HttpClient, network: Network, apiUrl: string, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
+  const page = await readLists(http, apiUrl, address, ETHERSCAN_PAGE, cursor === undefined ? {} : { endblock: cursor }, warn);
+  const me = address.toLowerCase();
+  if (page.cutoff === undefined) return { transactions: merge(page.rows, me, network) };
+  const cutoff = page.cutoff;
+  // Rows of the cutoff block itself come again, complete, with the next page.
+  const above = (list: { blockNumber: string }[]) => list.filter((row) => BigInt(row.blockNumber) > cutoff);
+  const kept = { txlist: above(page.rows.txlist), tokentx: above(page.rows.tokentx), tokennfttx: above(page.rows.tokennfttx), token1155tx: above(page.rows.token1155tx) } as Rows;
+  if (Object.values(kept).some((list) => list.length)) return { transactions: merge(kept, me, network), next: String(cutoff) };
+  // One block fills a whole page of one list: that block alone, every row of it (Etherscan's largest page), then below it.
+  const block = await readLists(http, apiUrl, address, MAX_ROWS, { startblock: String(cutoff), endblock: String(cutoff) }, warn);
+  return { transactions: merge(block.rows, me, network), ...(cutoff > 0n ? { next: String(cutoff - 1n) } : {}) };
+}
+
+/** Etherscan's largest page. */
+const MAX_ROWS = 10_000;
+
+/**
+ * The four lists, newest first, `offset` rows each within `range`; and the cutoff: the newest
+ * block below which some full list may still hold rows it did not send (from every row's block
+ * number, malformed rows included).
+ */
+async function readLists(http: HttpClient, apiUrl: string, address: string, offset: number, range: Record<string, string>, warn: (problem: string) => void): Promise<{ rows: Rows; cutoff: bigint | undefined }> {
   const answers = await Promise.all(
     ACTIONS.map(async (action) => {
       const url = new URL(apiUrl);
-      const query = { module: 'account', action, address, page: '1', offset: String(ETHERSCAN_PAGE), sort: 'desc', ...(cursor === undefined ? {} : { endblock: cursor }) };
-      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      for (const [key, value] of Object.entries({ module: 'account', action, address, page: '1', offset: String(offset), sort: 'desc', ...range })) url.searchParams.set(key, value);
       return [action, await http.get<unknown>(url.toString(), { timeoutMs: 10_000 })] as const;
     }),
   );
   const rows = {} as Rows;
-  // The newest block below which some full list may still have rows it did not send.
   let cutoff: bigint | undefined;
   for (const [action, body] of answers) {
     if (!isEnvelope(body)) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
@@ -76,18 +96,13 @@ export async function readEtherscanActivity(http: HttpClient, network: Network, 
       warn(`${action} row ${index}: ${checked.problems}`);
       return [];
     });
-    if (result.length >= ETHERSCAN_PAGE) {
-      const oldest = rows[action].reduce<bigint | undefined>((min, row) => (min === undefined || BigInt(row.blockNumber) < min ? BigInt(row.blockNumber) : min), undefined);
+    if (result.length >= offset) {
+      const blocks = result.map((row: unknown) => (row as { blockNumber?: unknown } | null)?.blockNumber).filter((b): b is string => typeof b === 'string' && /^\d{1,20}$/.test(b)).map(BigInt);
+      const oldest = blocks.reduce<bigint | undefined>((min, b) => (min === undefined || b < min ? b : min), undefined);
       if (oldest !== undefined && (cutoff === undefined || oldest > cutoff)) cutoff = oldest;
     }
   }
-  if (cutoff === undefined) return { transactions: merge(rows, address.toLowerCase(), network) };
-  // Rows of the cutoff block itself come again, complete, with the next page.
-  const above = (list: { blockNumber: string }[]) => list.filter((row) => BigInt(row.blockNumber) > cutoff);
-  const kept = { txlist: above(rows.txlist), tokentx: above(rows.tokentx), tokennfttx: above(rows.tokennfttx), token1155tx: above(rows.token1155tx) } as Rows;
-  if (Object.values(kept).some((list) => list.length)) return { transactions: merge(kept, address.toLowerCase(), network), next: String(cutoff) };
-  // One block holds a whole page of one list: show what came and go on below it.
-  return { transactions: merge(rows, address.toLowerCase(), network), ...(cutoff > 0n ? { next: String(cutoff - 1n) } : {}) };
+  return { rows, cutoff };
 }
 
 /** Etherscan's envelope: `{ status: '1' | '0', message, result }`. */

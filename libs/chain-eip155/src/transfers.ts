@@ -35,7 +35,8 @@ const CALLS_TIMEOUT_MS = 60_000;
 /**
  * Sends a transaction as a one-call EIP-5792 batch (`wallet_sendCalls`, `atomicRequired: false`)
  * and waits for `wallet_getCallsStatus` to give its transaction hash (status 200, or 500 with
- * the failed receipt). Rejects with the wallet's error, or when no hash comes within a minute.
+ * the failed receipt). Rejects with the wallet's error, or, when no hash comes within a minute,
+ * with an error marked `submitted: true` (the batch is out; the Send view shows it as pending).
  */
 export async function sendAsCalls(request: (args: { method: string; params?: readonly unknown[] }) => Promise<unknown>, tx: { from: string; to: string; value?: string; data?: string }, chainId: string): Promise<string> {
   const sent = (await request({
@@ -49,7 +50,8 @@ export async function sendAsCalls(request: (args: { method: string; params?: rea
     const hash = status?.receipts?.[0]?.transactionHash;
     if (typeof status?.status === 'number' && status.status >= 200 && typeof hash === 'string') return hash;
     if (typeof status?.status === 'number' && status.status >= 400 && !hash) throw new Error(`The wallet's call batch ended with status ${status.status}`);
-    if (Date.now() > deadline) throw new Error('The wallet did not report the call batch in a block within a minute');
+    // Submitted already: the caller must not offer to send it again.
+    if (Date.now() > deadline) throw Object.assign(new Error('The wallet did not report the call batch in a block within a minute'), { submitted: true });
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

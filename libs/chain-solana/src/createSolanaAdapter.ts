@@ -6,6 +6,8 @@ import { isSolanaAddress, isSolanaSignature } from './addresses';
 import { walletStandardChainOf } from './chainIds';
 
 const NS = 'solana';
+/** The SPL Token and Token-2022 programs. */
+const TOKEN_PROGRAM_IDS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
 
 /** The wallet or the node sent something that is not what Solana's APIs promise. */
 export class InvalidSolanaResponseError extends PorticoError {
@@ -177,10 +179,14 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
-    /** A transfer's recipient: a base58 Solana address, or why not. */
-    async checkRecipient(input) {
+    /** A transfer's recipient: a base58 Solana address that is not a token account, or why not. */
+    async checkRecipient(input, network) {
       const address = input.trim();
-      return isSolanaAddress(address) ? { address } : { problem: 'not a valid Solana address' };
+      if (!isSolanaAddress(address)) return { problem: 'not a valid Solana address' };
+      // A token account is no owner: tokens sent "to" it would go to an account it cannot use.
+      const info = await jsonRpcRequest<{ value?: { owner?: unknown } | null }>(parts.http, network.rpcUrls?.default.http ?? [], 'getAccountInfo', [address, { encoding: 'base64' }]).catch(() => undefined);
+      if (typeof info?.value?.owner === 'string' && TOKEN_PROGRAM_IDS.includes(info.value.owner)) return { problem: 'this is a token account; send to its owner’s address' };
+      return { address };
     },
     /** The network fee of a SOL or SPL transfer from the selected account (the node's `getFeeForMessage`). */
     async estimateTransfer(transfer, network) {

@@ -79,6 +79,8 @@ describe('solana transfers (the Send view’s chain side)', () => {
     const to = base58.encode(new Uint8Array(32).fill(82));
     await expect(adapter.checkRecipient!(` ${to} `, network)).resolves.toEqual({ address: to });
     await expect(adapter.checkRecipient!('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', network)).resolves.toEqual({ problem: 'not a valid Solana address' });
+    const tokenAccount = server.mintTokens(base58.encode(new Uint8Array(32).fill(85)), wallet.address, 6, 1n);
+    await expect(adapter.checkRecipient!(tokenAccount, network)).resolves.toEqual({ problem: 'this is a token account; send to its owner’s address' });
     await expect(adapter.estimateTransfer!({ to, amount: 250_000_000n }, network)).resolves.toEqual({ value: 5_000n, decimals: 9, symbol: 'SOL' });
     const signature = await adapter.sendTransfer!({ to, amount: 250_000_000n }, network);
     expect(base58.decode(signature)).toHaveLength(64);
@@ -86,6 +88,9 @@ describe('solana transfers (the Send view’s chain side)', () => {
     await expect(adapter.transferStatus!(signature, network)).resolves.toBe('confirmed');
     await expect(adapter.transferStatus!(base58.encode(new Uint8Array(64).fill(9)), network)).resolves.toBe('pending');
     expect(server.balance(wallet.address)).toBe(1_000_000_000n - 250_000_000n - 5_000n);
+    // To oneself: one key, not two (web3.js merges them too); only the fee leaves.
+    await adapter.sendTransfer!({ to: wallet.address, amount: 1_000n }, network);
+    expect(server.balance(wallet.address)).toBe(1_000_000_000n - 250_000_000n - 10_000n);
   });
 
   it('sends an SPL token: from the sender’s token account to the recipient’s associated one, created on the way; both activities show it', async () => {

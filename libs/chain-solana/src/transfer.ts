@@ -21,28 +21,17 @@ function compactU16(value: number): number[] {
   }
 }
 
-/**
- * A legacy message moving `lamports` from `from` (fee payer, signer) to `to` with the System
- * Program's Transfer instruction, built by hand: header, the three account keys, the
- * blockhash, one instruction.
- */
+/** A legacy message moving `lamports` from `from` (fee payer, signer) to `to` with the System Program's Transfer instruction. */
 export function solTransferMessage(from: string, to: string, lamports: bigint, blockhash: string): Uint8Array {
   const data = new Uint8Array(12);
   const view = new DataView(data.buffer);
   view.setUint32(0, 2, true);
   view.setBigUint64(4, lamports, true);
-  const keys = [from, to, SYSTEM_PROGRAM].map((key) => base58.decode(key));
-  return Uint8Array.from([
-    1, 0, 1,
-    ...compactU16(keys.length),
-    ...keys.flatMap((key) => [...key]),
-    ...base58.decode(blockhash),
-    ...compactU16(1),
-    2,
-    ...compactU16(2), 0, 1,
-    ...compactU16(data.length),
-    ...data,
-  ]);
+  const keys = [
+    { pubkey: from, isSigner: true, isWritable: true },
+    { pubkey: to, isSigner: false, isWritable: true },
+  ];
+  return compileMessage(from, [{ programId: SYSTEM_PROGRAM, keys, data }], blockhash);
 }
 
 /** The unsigned wire transaction of a one-signer message, base64 (what `solana_signAndSendTransaction` takes). */

@@ -1,8 +1,8 @@
 import type { ActivityTransaction, Network } from '@portico/kernel';
-import { formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { formatDate, formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, Spinner } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { messages } from './messages';
 import { useActivity } from './useActivity';
 
@@ -27,11 +27,20 @@ export default function ActivityView(_props: ViewProps) {
   const p = usePluginT(messages);
   const network = portico.network(useAccount().networkId);
   const activity = useActivity();
+  // After Load more, focus moves to the first new row: the button may be gone (last page).
+  const listRoot = useRef<HTMLDivElement>(null);
+  const focusAt = useRef<number | null>(null);
+  const count = activity.transactions.length;
+  useEffect(() => {
+    if (focusAt.current === null || count <= focusAt.current) return;
+    listRoot.current?.querySelectorAll<HTMLElement>('[data-testid="activity-row"]')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [count]);
 
   if (activity.status === 'loading') {
     return (
       <p className="pt-row pt-muted" role="status" data-testid="activity-loading">
-        <Spinner size={16} /> {p('history.loading')}
+        <Spinner size={16} label="" /> {p('history.loading')}
       </p>
     );
   }
@@ -52,7 +61,7 @@ export default function ActivityView(_props: ViewProps) {
 
   const groups = groupByDay(activity.transactions, t.locale, p);
   return (
-    <div data-testid="activity" data-count={activity.transactions.length}>
+    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot}>
       {activity.transactions.length >= VIRTUALIZE_FROM ? (
         <VirtualActivity groups={groups} network={network} p={p} locale={t.locale} />
       ) : (
@@ -75,8 +84,19 @@ export default function ActivityView(_props: ViewProps) {
         </p>
       ) : null}
       {activity.hasMore ? (
-        <Button variant="secondary" block onClick={activity.loadMore} disabled={activity.loadingMore} aria-busy={activity.loadingMore} data-testid="activity-more">
-          {activity.loadingMore ? <Spinner size={16} /> : null}
+        <Button
+          variant="secondary"
+          block
+          onClick={() => {
+            focusAt.current = activity.transactions.length;
+            activity.loadMore();
+          }}
+          // Not disabled while loading: a disabled button would drop the keyboard focus.
+          aria-disabled={activity.loadingMore}
+          aria-busy={activity.loadingMore}
+          data-testid="activity-more"
+        >
+          {activity.loadingMore ? <Spinner size={16} label="" /> : null}
           {p('history.more')}
         </Button>
       ) : null}
@@ -188,16 +208,8 @@ export function groupByDay(transactions: readonly ActivityTransaction[], locale:
     if (pending.includes(transaction)) continue;
     const mined = new Date(transaction.metadata.minedAt!);
     const day = new Date(mined.getFullYear(), mined.getMonth(), mined.getDate()).getTime();
-    const label = day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : dateLabel(mined, locale);
+    const label = day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : formatDate(mined, locale, true);
     add(String(day), label, transaction);
   }
   return [...groups.values()];
-}
-
-function dateLabel(date: Date, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(date);
-  }
 }

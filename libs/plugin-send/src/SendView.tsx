@@ -1,7 +1,7 @@
-import type { Balance, TokenBalance } from '@portico/kernel';
-import { describeError, formatBalance, formatFixed, formatUsd, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { formatUnits, type Balance, type TokenBalance } from '@portico/kernel';
+import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
 
 /** What can be sent: a token the account holds (or the native currency). */
@@ -20,9 +20,10 @@ interface Asset {
 
 type Step =
   | { name: 'form' }
-  | { name: 'review'; asset: Asset; amount: bigint; to: string; fee: Balance }
-  | { name: 'sending'; asset: Asset; amount: bigint; to: string; fee: Balance }
-  | { name: 'sent'; asset: Asset; amount: bigint; to: string; id: string };
+  | { name: 'review'; key: string; asset: Asset; amount: bigint; to: string; fee: Balance }
+  | { name: 'sending'; key: string; asset: Asset; amount: bigint; to: string; fee: Balance }
+  /** `id` is empty when the wallet took the transfer but has not reported it in a block yet. */
+  | { name: 'sent'; key: string; asset: Asset; amount: bigint; to: string; id: string };
 
 /** "1.5" → 1500000n for 6 decimals; undefined when it is not a positive amount with at most `decimals` places. */
 export function parseAmount(input: string, decimals: number): bigint | undefined {
@@ -35,11 +36,6 @@ export function parseAmount(input: string, decimals: number): bigint | undefined
   return amount > 0n ? amount : undefined;
 }
 
-const units = (value: bigint, decimals: number) => {
-  const digits = value.toString().padStart(decimals + 1, '0');
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ''}`;
-};
 
 /**
  * Send: pick a token the account holds, an amount (Max leaves the network fee for native
@@ -56,12 +52,26 @@ export default function SendView(_props: ViewProps) {
   const adapter = namespace ? portico.adapter(namespace) : undefined;
   const { data: tokens } = useTokens();
   const { data: native } = useBalance();
-  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [chosen, setStep] = useState<Step>({ name: 'form' });
+  // A step belongs to the account and network it was made for: after a switch, the form again.
+  const accountKey = `${caipAddress}|${networkId}`;
+  const step: Step = chosen.name !== 'form' && chosen.key !== accountKey ? { name: 'form' } : chosen;
   const [assetKey, setAssetKey] = useState('native');
   const [amountText, setAmountText] = useState('');
   const [recipient, setRecipient] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; to?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Moving between steps replaces the focused control: focus goes to the new step's first one (not on first render).
+  const stepRoot = useRef<HTMLElement | null>(null);
+  const shownStep = step.name === 'sending' ? 'review' : step.name;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepRoot.current?.querySelector<HTMLElement>('input, select, button:not([disabled]), a[href]')?.focus();
+  }, [shownStep]);
 
   if (!network || !adapter?.sendTransfer || !caipAddress) return <p className="pt-muted">{p('send.unavailable')}</p>;
   const nativeAsset: Asset | undefined = native ? { key: 'native', name: network.nativeCurrency.name, symbol: native.symbol, decimals: native.decimals, balance: native.value } : undefined;
@@ -69,6 +79,11 @@ export default function SendView(_props: ViewProps) {
   const asset = assets.find((a) => a.key === assetKey) ?? assets[0];
   const nativeBalance = nativeAsset?.balance ?? assets.find((a) => a.key === 'native')?.balance ?? 0n;
   const show = (value: bigint, decimals: number) => formatBalance(value, decimals, 3, t.locale);
+  /** The amount being sent, to its last digit (at least the spec's 3 decimals): what the user confirms is exactly what goes. */
+  const exact = (value: bigint, decimals: number) => {
+    const text = formatUnits(value, decimals);
+    return formatDecimal(text, t.locale, Math.max(3, text.split('.')[1]?.length ?? 0));
+  };
 
   const feeFor = (amount: bigint, to: string) => adapter.estimateTransfer!({ to, amount, ...(asset?.token ? { token: asset.token } : {}) }, network);
 
@@ -94,7 +109,7 @@ export default function SendView(_props: ViewProps) {
       if (!asset.token && amount + fee.value > asset.balance) return setErrors({ amount: p('send.error.withFee', { symbol: asset.symbol }) });
       if (asset.token && fee.value > nativeBalance) return setErrors({ form: p('send.error.fee', { symbol: fee.symbol }) });
       setErrors({});
-      setStep({ name: 'review', asset, amount, to: checked.address, fee });
+      setStep({ name: 'review', key: accountKey, asset, amount, to: checked.address, fee });
     } finally {
       setBusy(false);
     }
@@ -102,12 +117,12 @@ export default function SendView(_props: ViewProps) {
 
   async function max() {
     if (!asset) return;
-    if (asset.token) return setAmountText(units(asset.balance, asset.decimals));
+    if (asset.token) return setAmountText(formatUnits(asset.balance, asset.decimals));
     // Native: what is left after the network fee of a plain transfer (estimated as one to the account itself).
     const own = caipAddress!.split(':')[2]!;
     const fee = await feeFor(0n, own).catch(() => undefined);
     const left = fee ? asset.balance - fee.value : asset.balance;
-    setAmountText(units(left > 0n ? left : 0n, asset.decimals));
+    setAmountText(formatUnits(left > 0n ? left : 0n, asset.decimals));
   }
 
   async function send() {
@@ -115,10 +130,12 @@ export default function SendView(_props: ViewProps) {
     setStep({ ...step, name: 'sending' });
     try {
       const id = await adapter!.sendTransfer!({ to: step.to, amount: step.amount, ...(step.asset.token ? { token: step.asset.token } : {}) }, network!);
-      setStep({ name: 'sent', asset: step.asset, amount: step.amount, to: step.to, id });
+      setStep({ name: 'sent', key: step.key, asset: step.asset, amount: step.amount, to: step.to, id });
       // The balances changed: the cached ones are read again.
       portico.refreshBalances();
     } catch (error) {
+      // Taken by the wallet but not reported in a block in time: never offer Send again for it.
+      if ((error as { submitted?: unknown } | null)?.submitted === true) return setStep({ name: 'sent', key: step.key, asset: step.asset, amount: step.amount, to: step.to, id: '' });
       const rejected = (error as { code?: unknown } | null)?.code === 4001;
       setErrors({ form: rejected ? p('send.error.rejected') : describeError(error, t).message });
       setStep({ ...step, name: 'review' });
@@ -128,15 +145,23 @@ export default function SendView(_props: ViewProps) {
   if (step.name === 'sent') {
     const explorer = network.blockExplorers?.default;
     return (
-      <div className="pt-center" data-testid="send-sent">
+      <div className="pt-center" data-testid="send-sent" ref={(el) => void (stepRoot.current = el)}>
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
-          {p('send.sent', { amount: show(step.amount, step.asset.decimals), symbol: step.asset.symbol })}
+          {p('send.sent', { amount: exact(step.amount, step.asset.decimals), symbol: step.asset.symbol })}
         </p>
-        <TransferStatus id={step.id} p={p} />
-        <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="send-id">
-          {step.id}
-        </p>
-        {explorer ? (
+        {step.id ? (
+          <>
+            <TransferStatus id={step.id} p={p} />
+            <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="send-id">
+              {step.id}
+            </p>
+          </>
+        ) : (
+          <p className="pt-muted" role="status" style={{ margin: 0 }} data-testid="send-status">
+            {p('send.status.pending')}
+          </p>
+        )}
+        {explorer && step.id ? (
           <a href={`${explorer.url.replace(/\/+$/, '')}/tx/${encodeURIComponent(step.id)}`} target="_blank" rel="noopener noreferrer" data-testid="send-explorer">
             {p('send.explorer', { explorer: explorer.name })}
           </a>
@@ -150,17 +175,17 @@ export default function SendView(_props: ViewProps) {
 
   if (step.name === 'review' || step.name === 'sending') {
     return (
-      <div data-testid="send-review">
+      <div data-testid="send-review" ref={(el) => void (stepRoot.current = el)}>
         <dl className="pt-stack" style={{ margin: 0 }}>
           <Row label={p('send.amount')} testId="send-review-amount" ltr>
-            {show(step.amount, step.asset.decimals)} {step.asset.symbol}
+            {exact(step.amount, step.asset.decimals)} {step.asset.symbol}
           </Row>
           <Row label={p('send.to')} testId="send-review-to" ltr>
             {step.to}
           </Row>
           <Row label={p('send.network')}>{network.name}</Row>
           <Row label={p('send.fee')} testId="send-review-fee" ltr>
-            ≈ {formatFixed(Number(units(step.fee.value, step.fee.decimals)), t.locale, 6)} {step.fee.symbol}
+            ≈ {formatFixed(Number(formatUnits(step.fee.value, step.fee.decimals)), t.locale, 6)} {step.fee.symbol}
           </Row>
         </dl>
         {errors.form ? (
@@ -182,13 +207,13 @@ export default function SendView(_props: ViewProps) {
 
   if (!asset) {
     return (
-      <p className="pt-row pt-muted" data-testid="send-loading">
-        <Spinner size={16} /> {p('send.loading')}
+      <p className="pt-row pt-muted" role="status" data-testid="send-loading">
+        <Spinner size={16} label="" /> {p('send.loading')}
       </p>
     );
   }
   return (
-    <form onSubmit={(e) => void review(e)} noValidate data-testid="send-form">
+    <form onSubmit={(e) => void review(e)} noValidate data-testid="send-form" ref={(el) => void (stepRoot.current = el)}>
       <div className="pt-field">
         <label className="pt-label" htmlFor="pt-send-token">
           {p('send.token')}
@@ -281,7 +306,7 @@ function Row({ label, testId, ltr, children }: { label: string; testId?: string;
 export function fiatPreview(text: string, asset: Asset, locale: string): string | undefined {
   if (asset.price === undefined) return undefined;
   const amount = parseAmount(text, asset.decimals);
-  return amount === undefined ? undefined : `≈ ${formatUsd(Number(units(amount, asset.decimals)) * asset.price, locale)}`;
+  return amount === undefined ? undefined : `≈ ${formatUsd(Number(formatUnits(amount, asset.decimals)) * asset.price, locale)}`;
 }
 
 function toAsset(token: TokenBalance): Asset {

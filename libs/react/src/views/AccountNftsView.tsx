@@ -41,7 +41,7 @@ export default function AccountNftsView() {
   if (!current) {
     return (
       <p className="pt-row pt-muted" data-testid="nfts-loading">
-        <Spinner size={16} />
+        <Spinner size={16} label={t('view.loading')} />
       </p>
     );
   }

@@ -17,7 +17,8 @@ const isTokenAccount = (data: Uint8Array) => data.length === TOKEN_ACCOUNT_LENGT
 
 const readU64 = (data: Uint8Array, offset: number) => new DataView(data.buffer, data.byteOffset).getBigUint64(offset, true);
 
-function uiAmountString(amount: bigint, decimals: number): string {
+/** A token amount as the RPC's `uiAmountString`: whole units, no trailing zeros. */
+export function uiAmountString(amount: bigint, decimals: number): string {
   const digits = amount.toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');

@@ -1,6 +1,7 @@
 import { type Address, getBase58Decoder } from '@solana/kit';
 import type { ExecutionDetails, InnerInstructionSet } from './executionDetails';
 import { JsonRpcError } from './jsonRpc';
+import { uiAmountString } from './tokenAccounts';
 import type { SimulationResult, TransactionRecord } from './solanaLedger';
 
 /** Transaction encodings of `getTransaction`. */
@@ -109,14 +110,12 @@ export function simulationJson(result: SimulationResult, accounts: unknown[] | n
 
 /** One entry of `meta.pre/postTokenBalances`, as the RPC sends it. */
 function tokenBalanceJson(entry: TransactionRecord['preTokenBalances'][number]) {
-  const digits = entry.amount.toString().padStart(entry.decimals + 1, '0');
-  const fraction = digits.slice(digits.length - entry.decimals).replace(/0+$/, '');
-  const uiAmountString = `${digits.slice(0, digits.length - entry.decimals)}${fraction ? `.${fraction}` : ''}`;
+  const text = uiAmountString(entry.amount, entry.decimals);
   return {
     accountIndex: entry.accountIndex,
     mint: entry.mint,
     owner: entry.owner,
     programId: entry.programId,
-    uiTokenAmount: { amount: entry.amount.toString(), decimals: entry.decimals, uiAmount: Number(uiAmountString), uiAmountString },
+    uiTokenAmount: { amount: entry.amount.toString(), decimals: entry.decimals, uiAmount: Number(text), uiAmountString: text },
   };
 }
