@@ -1,10 +1,10 @@
-import { deployTestTokens, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
-import { createServiceGroup, startEsplora, startIndexer, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from '@portico/tools/services';
+import { deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
+import { createServiceGroup, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
- * the relay, the wallet registry, the sign-in server and the indexer (over the first chain, where
- * the test tokens are deployed) for the browser tests; the returned
+ * the relay, the wallet registry, the sign-in server, the indexer, the swap aggregator and the
+ * onramp reference (over the first chain, where the test tokens and Uniswap V2 are deployed) for the browser tests; the returned
  * function stops them (by PID). If one fails to start, those already running are stopped.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -15,20 +15,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTICO_EVM = [a.url, b.url].join(',');
   process.env.PORTICO_ENS = mainnet.url;
   // The first chain's test tokens (ERC-20s, an NFT collection, an ERC-1155), held by the test wallet's account.
-  const tokens = await deployTestTokens(a.url).catch(async (error: unknown) => {
-    await services.stop();
-    throw error;
-  });
+  // And Uniswap V2 from its published artifacts, with pools of tUSD, PTK and ETH (liquidity from another dev account).
+  const [tokens, uniswap] = await deployTestTokens(a.url)
+    .then(async (deployed) => [deployed, await deployUniswapV2(a.url, deployed)] as const)
+    .catch(async (error: unknown) => {
+      await services.stop();
+      throw error;
+    });
   process.env.PORTICO_TOKENS = JSON.stringify(tokens);
+  process.env.PORTICO_UNISWAP = JSON.stringify({ router: uniswap.router, weth: uniswap.weth });
+  process.env.PORTICO_AGGREGATOR_KEY = 'portico-local-aggregator-key';
+  process.env.PORTICO_MELD_KEY = 'portico-local-meld-key';
   const rpcUrls = Object.fromEntries([a, b, mainnet].map((n) => [n.chainId, n.url]));
-  const [siwx, solana, bitcoin, relay, registry, indexer] = await services.start(
+  const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
     startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
     startSolanaNode({ allowedOrigins: [`http://${host}`] }),
     startEsplora({ allowedOrigins: [`http://${host}`] }),
     startRelay(),
     startWalletRegistry(),
     startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`] }),
+    startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, allowedOrigins: [`http://${host}`] }),
+    startOnrampService({ rpcUrl: a.url, meldPublicKey: process.env.PORTICO_MELD_KEY, allowedOrigins: [`http://${host}`] }),
   );
+  process.env.PORTICO_AGGREGATOR = aggregator!.url;
+  process.env.PORTICO_ONRAMP = onramp!.url;
   process.env.PORTICO_INDEXER = indexer.url;
   process.env.PORTICO_SIWX_SERVER = siwx.url;
   process.env.PORTICO_SOLANA = solana.url;

@@ -26,6 +26,12 @@ export function startWalletRegistry(): Promise<LocalService>;
 /** Starts the local indexer following the EVM node at `rpcUrl`; its Etherscan-compatible account API is `${url}/api`. */
 export function startIndexer(options: { rpcUrl: string; allowedOrigins?: string[] }): Promise<LocalService>;
 
+/** Starts the local swap aggregator (the 1inch Swap API v6.0 over a Uniswap V2 router); requests need the bearer `apiKey` when given. */
+export function startSwapAggregator(options: { rpcUrl: string; router: string; weth: string; apiKey?: string; allowedOrigins?: string[] }): Promise<LocalService>;
+
+/** Starts the local onramp reference (quotes, Coinbase session tokens, widget stand-ins that credit the buyer on `rpcUrl`). */
+export function startOnrampService(options: { rpcUrl: string; meldPublicKey?: string; allowedOrigins?: string[] }): Promise<LocalService>;
+
 /** Something `createServiceGroup` can stop. */
 export interface Stoppable {
   stop(): Promise<void>;

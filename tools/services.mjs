@@ -99,6 +99,35 @@ export function startIndexer({ rpcUrl, allowedOrigins = [] }) {
 }
 
 /**
+ * Starts the local swap aggregator (apps/swap-aggregator: the 1inch Swap API v6.0 over the
+ * Uniswap V2 `router` and `weth` on the node at `rpcUrl`), CORS for `allowedOrigins`; requests
+ * need `Authorization: Bearer <apiKey>` when one is given.
+ */
+export function startSwapAggregator({ rpcUrl, router, weth, apiKey, allowedOrigins = [] }) {
+  if (!rpcUrl || !router || !weth) return Promise.reject(new Error('startSwapAggregator needs the rpcUrl of the EVM node and the Uniswap V2 router and weth on it'));
+  return startTsxService({
+    name: 'swap aggregator',
+    cwd: join(ROOT, 'apps/swap-aggregator'),
+    script: 'src/main.ts',
+    env: { AGGREGATOR_RPC_URL: rpcUrl, AGGREGATOR_ROUTER: router, AGGREGATOR_WETH: weth, AGGREGATOR_PORT: '0', AGGREGATOR_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(apiKey ? { AGGREGATOR_API_KEY: apiKey } : {}) },
+  });
+}
+
+/**
+ * Starts the local onramp reference (apps/onramp-service: quotes, Coinbase session tokens, the
+ * Coinbase and Meld widget stand-ins, which credit the buyer on the node at `rpcUrl`).
+ */
+export function startOnrampService({ rpcUrl, meldPublicKey, allowedOrigins = [] }) {
+  if (!rpcUrl) return Promise.reject(new Error('startOnrampService needs the rpcUrl of the EVM node it credits'));
+  return startTsxService({
+    name: 'onramp service',
+    cwd: join(ROOT, 'apps/onramp-service'),
+    script: 'src/main.ts',
+    env: { ONRAMP_RPC_URL: rpcUrl, ONRAMP_PORT: '0', ONRAMP_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(meldPublicKey ? { ONRAMP_MELD_PUBLIC_KEY: meldPublicKey } : {}) },
+  });
+}
+
+/**
  * A set of running services. `start(...starting)` waits for services started side by side and
  * tracks each that comes up; when one fails, every service of the group is stopped and the
  * failure rethrown, so nothing is left running. `stop()` ends them all.

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, then serves the playground on 127.0.0.1 with
-// the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the first with test tokens
-// and an indexer, the Solana node, the Esplora API, the sign-in verifier server), until Ctrl-C; every child is stopped by PID.
+// the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the first with test tokens,
+// Uniswap V2, an indexer, a swap aggregator and the onramp reference; the Solana node, the Esplora API, the sign-in
+// verifier server), until Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { createServiceGroup, startEsplora, startIndexer, startRelay, startSiwxServer, startSolanaNode, startWalletRegistry } from './services.mjs';
+import { createServiceGroup, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
 const { register } = await import('tsx/esm/api');
 register();
-const { deployTestTokens, startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
+const { deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
 // A failure part-way stops the services already running.
 const services = createServiceGroup();
@@ -17,27 +18,35 @@ const services = createServiceGroup();
 const [chainA, chainB, mainnet] = await services.start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
 const chains = [chainA, chainB];
 // Test tokens on the first chain (ERC-20s of 6, 18 and 0 decimals, an NFT collection, an ERC-1155), held by the test wallet.
-const tokens = await deployTestTokens(chainA.url).catch(async (error) => {
-  await services.stop();
-  throw error;
-});
+// And Uniswap V2 from its published artifacts, with pools of tUSD, PTK and ETH.
+const [tokens, uniswap] = await deployTestTokens(chainA.url)
+  .then(async (deployed) => [deployed, await deployUniswapV2(chainA.url, deployed)])
+  .catch(async (error) => {
+    await services.stop();
+    throw error;
+  });
+const AGGREGATOR_KEY = 'portico-local-aggregator-key';
+const MELD_KEY = 'portico-local-meld-key';
 const origin = `http://127.0.0.1:${port}`;
-const [siwx, solana, bitcoin, relay, registry, indexer] = await services.start(
+const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
   startSiwxServer({ allowedOrigins: [origin], domain: `127.0.0.1:${port}`, rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])) }),
   startSolanaNode({ allowedOrigins: [origin] }),
   startEsplora({ allowedOrigins: [origin] }),
   startRelay(),
   startWalletRegistry(),
   startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin] }),
+  startSwapAggregator({ rpcUrl: chainA.url, router: uniswap.router, weth: uniswap.weth, apiKey: AGGREGATOR_KEY, allowedOrigins: [origin] }),
+  startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
 );
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);
+console.log(`  Uniswap V2 (chain ${chainA.chainId}): router ${uniswap.router}; swap aggregator (1inch API v6.0): ${aggregator.url}; onramp reference: ${onramp.url}`);
 console.log(`  indexer (Etherscan-compatible account API over chain ${chainA.chainId}): ${indexer.url}/api; test tokens: ${Object.entries(tokens).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_TOKENS: JSON.stringify(tokens) },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: aggregator.url, VITE_PORTICO_AGGREGATOR_KEY: AGGREGATOR_KEY, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY },
 });
 
 let stopping = false;

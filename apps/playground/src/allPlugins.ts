@@ -3,11 +3,11 @@ import { bip122Plugin, solanaPlugin } from './multichain';
 import type { PluginDefinition } from '@portico/kernel';
 import { emailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
-import { onrampPlugin } from '@portico/plugin-onramp';
+import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
 import { socialsPlugin } from '@portico/plugin-socials';
-import { swapsPlugin } from '@portico/plugin-swaps';
+import { createSwapsPlugin, DEFAULT_SWAP_NETWORKS, UNISWAP_V2_MAINNET, type SwapProviderConfig } from '@portico/plugin-swaps';
 import { createWalletConnectPlugin } from '@portico/plugin-walletconnect';
 
 const params = new URLSearchParams(location.search);
@@ -23,6 +23,45 @@ const walletconnectPlugin = createWalletConnectPlugin({
   ...(params.get('pairingMs') ? { pairingLifetimeMs: Number(params.get('pairingMs')), expiryMarginMs: Number(params.get('pairingMs')) / 4 } : {}),
   ...(params.get('relayTimeoutMs') ? { relayTimeoutMs: Number(params.get('relayTimeoutMs')) } : {}),
 });
+
+const env = import.meta.env as Record<string, string | undefined>;
+/** The local Uniswap V2 (`?uniswap={"router":"0x…","weth":"0x…"}`, or VITE_PORTICO_UNISWAP from `npm start`) on the first chain. */
+const uniswap = (() => {
+  try {
+    return JSON.parse(params.get('uniswap') ?? env.VITE_PORTICO_UNISWAP ?? 'null') as { router: string; weth: string } | null;
+  } catch {
+    return null;
+  }
+})();
+/** The local 1inch-compatible aggregator (`?aggregator=url&aggregatorKey=…`, or VITE_PORTICO_AGGREGATOR[_KEY]). */
+const aggregatorUrl = params.get('aggregator') ?? env.VITE_PORTICO_AGGREGATOR;
+const aggregatorKey = params.get('aggregatorKey') ?? env.VITE_PORTICO_AGGREGATOR_KEY;
+/** `?swapProviders=v2` or `=1inch` keeps one of them (each adapter path on its own); both by default. */
+const swapProviders = (params.get('swapProviders') ?? 'v2,1inch').split(',');
+const LOCAL_CHAIN = 'eip155:31337';
+const localProviders: SwapProviderConfig[] = [
+  ...(uniswap && swapProviders.includes('v2') ? [{ type: 'uniswap-v2' as const, name: 'Uniswap V2 (local)', deployments: { [LOCAL_CHAIN]: uniswap } }] : []),
+  ...(aggregatorUrl && swapProviders.includes('1inch') ? [{ type: '1inch' as const, url: aggregatorUrl, networks: [LOCAL_CHAIN], ...(aggregatorKey ? { apiKey: aggregatorKey } : {}) }] : []),
+];
+/** Swaps on the local chain through the local references (and the spec's 12 networks); `?swapTtl=ms` shortens a quote's life. */
+const swapsPlugin = createSwapsPlugin({
+  ...(localProviders.length ? { networks: [LOCAL_CHAIN, ...DEFAULT_SWAP_NETWORKS], providers: [...localProviders, UNISWAP_V2_MAINNET] } : {}),
+  ...(params.get('swapTtl') ? { quoteTtlMs: Number(params.get('swapTtl')) } : {}),
+});
+
+/** The local onramp reference (`?onramp=url&meldKey=…`, or VITE_PORTICO_ONRAMP / VITE_PORTICO_MELD_KEY): quotes, Coinbase session tokens and both widgets' stand-ins. */
+const onrampUrl = params.get('onramp') ?? env.VITE_PORTICO_ONRAMP;
+const meldKey = params.get('meldKey') ?? env.VITE_PORTICO_MELD_KEY;
+const onrampPlugin = createOnrampPlugin(
+  onrampUrl
+    ? {
+        coinbase: { sessionTokenUrl: `${onrampUrl}/coinbase/token`, widgetUrl: `${onrampUrl}/widget/coinbase` },
+        ...(meldKey ? { meld: { publicKey: meldKey, widgetUrl: `${onrampUrl}/widget/meld` } } : {}),
+        quoteUrl: `${onrampUrl}/quotes`,
+        pollMs: 500,
+      }
+    : {},
+);
 
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [

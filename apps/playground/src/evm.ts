@@ -1,5 +1,5 @@
 import { createEip155Plugin, eip155Networks } from '@portico/chain-eip155';
-import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
+import { ANVIL_ACCOUNT_1, ANVIL_DEV_KEYS, createTestWallet } from '@portico/chain-eip155/testing';
 import type { Network } from '@portico/kernel';
 
 const params = new URLSearchParams(location.search);
@@ -16,23 +16,43 @@ const ensUrl = params.get('ens') ?? (import.meta.env.VITE_PORTICO_ENS as string 
 /** The local indexer over the first chain (`?indexer=url`, or VITE_PORTICO_INDEXER from `npm start`): its Etherscan-compatible API gives the Activity tab. */
 const indexerUrl = params.get('indexer') ?? (import.meta.env.VITE_PORTICO_INDEXER as string | undefined) ?? '';
 
+/**
+ * The first chain's test tokens (`?tokens={"usd":"0x…","ptk":"0x…"}`, or VITE_PORTICO_TOKENS from
+ * `npm start`): tUSD and PTK are its token list (the Tokens tab reads them, the Swap view offers them).
+ */
+const testTokens = (() => {
+  try {
+    return JSON.parse(params.get('tokens') ?? (import.meta.env.VITE_PORTICO_TOKENS as string | undefined) ?? '{}') as { usd?: string; ptk?: string };
+  } catch {
+    return {};
+  }
+})();
+const tokenList = [
+  ...(testTokens.usd ? [{ address: testTokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6 }] : []),
+  ...(testTokens.ptk ? [{ address: testTokens.ptk, name: 'Portico Token', symbol: 'PTK', decimals: 18 }] : []),
+];
+
+/** Which of anvil's dev accounts the test wallets hold (`?evmAccount=N`, 0 by default): a flow that moves balances gets its own. */
+const accountIndex = Math.min(9, Math.max(0, Number(params.get('evmAccount') ?? 0) || 0));
+
 /** The test wallets' ids (rdns): one confirms in its own "UI", one has none (like an embedded wallet). */
 export const TEST_WALLET_ID = 'dev.portico.testwallet';
 export const TEST_WALLET_NO_UI_ID = 'dev.portico.testwallet.noui';
 
-const anvil = (chainId: number, name: string, url: string, indexer?: string): Network => ({
+const anvil = (chainId: number, name: string, url: string, indexer?: string, tokens?: Network['tokens']): Network => ({
   caipNetworkId: `eip155:${chainId}`,
   name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [url] } },
   ...(indexer ? { blockExplorers: { default: { name: 'Local indexer', url: indexer, apiUrl: `${indexer}/api` } } } : {}),
+  ...(tokens?.length ? { tokens } : {}),
   // Local chains of Ether: Ethereum's mark.
   imageUrl: eip155Networks.mainnet.imageUrl,
 });
 
 /** The local EVM networks (empty when no anvil is running). */
 export const evmNetworks: Network[] = urls.length
-  ? [anvil(31337, 'Anvil', urls[0]!, indexerUrl || undefined), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : []), ...(ensUrl ? [anvil(1, 'Ethereum (local)', ensUrl)] : [])]
+  ? [anvil(31337, 'Anvil', urls[0]!, indexerUrl || undefined, tokenList), ...(urls[1] ? [anvil(31338, 'Anvil 2', urls[1])] : []), ...(ensUrl ? [anvil(1, 'Ethereum (local)', ensUrl)] : [])]
   : [];
 
 /** The EVM chain plugin, told which test wallet has no confirmation UI of its own. */
@@ -49,7 +69,7 @@ const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3
 function announceTestWallets() {
   if (!urls.length) return undefined;
   const chains: Record<number, string> = ensUrl ? { 31337: urls[0]!, 1: ensUrl } : { 31337: urls[0]! };
-  const make = () => createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage });
+  const make = () => createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage });
   const wallet = make();
   const noUi = make();
   wallet.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon: ICON, rdns: TEST_WALLET_ID });

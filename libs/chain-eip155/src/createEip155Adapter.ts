@@ -78,7 +78,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   );
 
   /** A session method, called once the session half has loaded. */
-  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'checkRecipient' | 'estimateTransfer' | 'sendTransfer' | 'transferStatus' | 'signMessage';
+  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'checkRecipient' | 'estimateTransfer' | 'sendTransfer' | 'transferStatus' | 'signMessage' | 'readRpc';
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
@@ -143,6 +143,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     estimateTransfer: viaSession('estimateTransfer'),
     sendTransfer: viaSession('sendTransfer'),
     transferStatus: viaSession('transferStatus'),
+    readRpc: viaSession('readRpc'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

@@ -1,6 +1,6 @@
 import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
 import { jsonRpcRequest } from '@portico/kernel/http';
-import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
+import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
 import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { SentTransaction } from './pendingActivity';
@@ -8,6 +8,9 @@ import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
 import * as codec from './evmCodec';
 import { rpcUrlsFor } from './rpcUrls';
+
+/** What `readRpc` passes to the network's RPC: reads only. */
+const READ_METHODS: ReadonlySet<string> = new Set(['eth_call', 'eth_estimateGas', 'eth_gasPrice', 'eth_getBalance', 'eth_getCode', 'eth_blockNumber', 'eth_getTransactionReceipt', 'eth_getLogs']);
 
 const NS = 'eip155';
 
@@ -263,6 +266,11 @@ export function createEip155Session(state: AdapterState) {
       const tx = Array.isArray(request.params) ? request.params[0] : undefined;
       const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** A read-only call through the network's RPC (never the wallet); other methods are refused. */
+    async readRpc(method: string, params: readonly unknown[], network: Network) {
+      if (!READ_METHODS.has(method)) throw new PorticoError(`readRpc reads only (${[...READ_METHODS].join(', ')}), not ${method}`, { code: 'eip155/not-a-read' });
+      return jsonRpcRequest(parts.http, rpcUrlsFor(network, parts.rpc), method, [...params]);
     },
     /** A transfer's recipient: a checksummed 0x address, or an ENS name on Ethereum mainnet (resolved), or why not (lazy modules). */
     async checkRecipient(input: string, network: Network) {

@@ -34,7 +34,7 @@ export { describeError } from './errors/describeError';
 export type { ErrorDescription, Translate } from './errors/describeError';
 export { toError } from './errors/toError';
 export { formatBalance } from './format/formatBalance';
-export { formatDate, formatDecimal, formatFixed, formatUsd } from './format/formatNumber';
+export { formatDate, formatDecimal, formatFixed, formatUsd, parseAmount } from './format/formatNumber';
 export { truncateAddress } from './format/truncateAddress';
 export { createThemeStore } from './theme/createThemeStore';
 export type { ThemeState, ThemeStore } from './theme/createThemeStore';

@@ -1,3 +1,7 @@
 export { manifest as onrampManifest } from './manifest';
-export { onrampPlugin } from './plugin';
-export { ONRAMP_PLUGIN_ID } from './api';
+export { createOnrampPlugin, onrampPlugin } from './plugin';
+export type { OnrampPluginOptions } from './options';
+export { isRestrictedTimeZone, ONRAMP_PLUGIN_ID, ONRAMP_RESTRICTED_TIME_ZONES } from './api';
+export type { CoinbaseOnrampConfig, MeldOnrampConfig, OnrampProviderId, OnrampSettings } from './api';
+export { coinbaseOnrampUrl, meldOnrampUrl, onrampAsset } from './urls';
+export type { OnrampOrder } from './urls';

@@ -1,5 +1,5 @@
 import { formatUnits, type Balance, type TokenBalance } from '@portico/kernel';
-import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, parseAmount, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
@@ -24,18 +24,6 @@ type Step =
   | { name: 'sending'; key: string; asset: Asset; amount: bigint; to: string; fee: Balance }
   /** `id` is empty when the wallet took the transfer but has not reported it in a block yet. */
   | { name: 'sent'; key: string; asset: Asset; amount: bigint; to: string; id: string };
-
-/** "1.5" → 1500000n for 6 decimals; undefined when it is not a positive amount with at most `decimals` places. */
-export function parseAmount(input: string, decimals: number): bigint | undefined {
-  const value = input.trim().replace(',', '.');
-  const match = /^(\d{1,30})(?:\.(\d+))?$/.exec(value) ?? /^()\.(\d+)$/.exec(value);
-  if (!match) return undefined;
-  const [, whole = '', fraction = ''] = match;
-  if (fraction.length > decimals) return undefined;
-  const amount = BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
-  return amount > 0n ? amount : undefined;
-}
-
 
 /**
  * Send: pick a token the account holds, an amount (Max leaves the network fee for native

@@ -1,7 +1,7 @@
-import { BUILTIN_LOCALES, catalogueProblems } from '@portico/react';
+import { BUILTIN_LOCALES, catalogueProblems, parseAmount } from '@portico/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
-import { fiatPreview, parseAmount } from './SendView';
+import { fiatPreview } from './SendView';
 
 describe('the Send view’s own strings', () => {
   it.each(Object.keys(BUILTIN_LOCALES))('are complete in %s (keys, {placeholders}, nothing empty)', (locale) => {

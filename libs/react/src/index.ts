@@ -51,6 +51,7 @@ export {
   formatDecimal,
   formatFixed,
   formatUsd,
+  parseAmount,
   truncateAddress,
   createThemeStore,
 } from '@portico/core';

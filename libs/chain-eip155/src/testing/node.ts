@@ -6,3 +6,5 @@ export { deployTestTokens, installMulticall3, MULTICALL3_ADDRESS, TEST_DUCK_IMAG
 export type { TestTokens } from './deployTestTokens';
 export { installTestEns, startLocalMainnet, TEST_ENS_AVATAR, TEST_ENS_NAME } from './installTestEns';
 export type { TestEnsRecord } from './installTestEns';
+export { deployUniswapV2, LOCAL_POOLS } from './deployUniswapV2';
+export type { LocalUniswapV2 } from './deployUniswapV2';

@@ -116,6 +116,13 @@ export interface ChainAdapter {
    * evicted before a block took it). The Send view polls it after sending.
    */
   transferStatus?(id: string, network: Network): Promise<'pending' | 'confirmed' | 'failed' | 'dropped'>;
+  /**
+   * A read through the network's own RPC (the host's RPC settings apply), never through the
+   * wallet: for plugins that read contracts (eip155: `eth_call`, `eth_estimateGas`, `eth_gasPrice`,
+   * `eth_getBalance`, `eth_getCode`, `eth_blockNumber`, `eth_getTransactionReceipt`, `eth_getLogs`).
+   * Rejects a method outside the namespace's read list, and with the node's error.
+   */
+  readRpc?(method: string, params: readonly unknown[], network: Network): Promise<unknown>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
   signMessage?(message: string): Promise<string>;
   /** The wallet provider for host code (EIP-1193 for eip155), with the policy gate applied. */

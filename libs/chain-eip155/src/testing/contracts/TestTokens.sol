@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-/// A plain ERC-20 for the local chain: its whole supply minted to the deployer.
+/// A plain ERC-20 for the local chain: its initial supply minted to the deployer, more through the faucet (`mint`).
 contract TestToken {
     string public name;
     string public symbol;
@@ -25,6 +25,14 @@ contract TestToken {
     function transfer(address to, uint256 value) external returns (bool) {
         _move(msg.sender, to, value);
         return true;
+    }
+
+    /// A faucet, as test tokens on public testnets have: anyone mints to anyone.
+    function mint(address to, uint256 value) external {
+        require(to != address(0), "ERC20: mint to the zero address");
+        totalSupply += value;
+        balanceOf[to] += value;
+        emit Transfer(address(0), to, value);
     }
 
     function approve(address spender, uint256 value) external returns (bool) {

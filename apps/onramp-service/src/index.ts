@@ -1,0 +1,2 @@
+export { referenceQuote, startOnrampService } from './createOnrampService';
+export type { OnrampService, OnrampServiceOptions } from './createOnrampService';

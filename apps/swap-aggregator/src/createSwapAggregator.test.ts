@@ -1,0 +1,121 @@
+import { ANVIL_DEV_KEYS } from '@portico/chain-eip155/testing';
+import { deployTestTokens, deployUniswapV2, startAnvil, type AnvilNode, type LocalUniswapV2, type TestTokens } from '@portico/chain-eip155/testing/node';
+import type { Network } from '@portico/kernel';
+import { createOneInchProvider, createUniswapV2Provider, NATIVE_TOKEN, type SwapIo, type SwapTransaction } from '@portico/plugin-swaps';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSwapAggregator, type SwapAggregator } from './createSwapAggregator';
+
+let anvil: AnvilNode;
+let tokens: TestTokens;
+let uni: LocalUniswapV2;
+let aggregator: SwapAggregator;
+let network: Network;
+let io: SwapIo;
+const trader = privateKeyToAccount(ANVIL_DEV_KEYS[5]);
+const KEY = 'test-key-1';
+const ERC20 = parseAbi(['function mint(address to, uint256 value)', 'function balanceOf(address) view returns (uint256)']);
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  tokens = await deployTestTokens(anvil.url);
+  uni = await deployUniswapV2(anvil.url, tokens);
+  aggregator = await startSwapAggregator({ rpcUrl: anvil.url, router: uni.router, weth: uni.weth, apiKey: KEY });
+  network = { caipNetworkId: `eip155:${anvil.chainId}`, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } };
+  const reader = createPublicClient({ transport: http(anvil.url) });
+  io = {
+    rpc: (method, params) => reader.request({ method: method as 'eth_call', params: params as never }),
+    // The plugin's own fetch wrapper is browser code; the same contract here.
+    json: async (url, init) => {
+      const response = await fetch(url, { headers: init?.headers ?? {} });
+      const body: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) throw Object.assign(new Error(`answered ${response.status}`), { status: response.status, body });
+      return body;
+    },
+  };
+});
+afterAll(async () => {
+  await aggregator?.stop();
+  await anvil?.stop();
+});
+
+const request = (sellToken: string, buyToken: string, sellAmount: bigint, slippageBps = 100) => ({ network, chainId: anvil.chainId, account: trader.address, sellToken, buyToken, sellAmount, slippageBps });
+const chain = () => defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
+async function send(tx: SwapTransaction): Promise<'success' | 'reverted'> {
+  const wallet = createWalletClient({ account: trader, chain: chain(), transport: http(anvil.url) });
+  const hash = await wallet.sendTransaction({ to: tx.to as Hex, data: tx.data as Hex, value: tx.value });
+  return (await createPublicClient({ transport: http(anvil.url) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status;
+}
+const balance = (token: Hex) => createPublicClient({ transport: http(anvil.url) }).readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [trader.address] });
+
+describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 shapes)', () => {
+  it('quotes what the V2 pools give, as the on-chain adapter does', async () => {
+    const oneInch = createOneInchProvider({ url: aggregator.url, apiKey: KEY }, [network.caipNetworkId]);
+    const v2 = createUniswapV2Provider({ [network.caipNetworkId]: { router: uni.router, weth: uni.weth } });
+    const [a, b] = await Promise.all([oneInch.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('1')), io), v2.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('1')), io)]);
+    expect(a.buyAmount).toBe(b.buyAmount);
+    expect(a.minBuyAmount).toBe((a.buyAmount * 9_900n) / 10_000n);
+    expect(a.spender).toBeUndefined();
+    expect(a.priceImpact).toBeUndefined();
+  });
+
+  it('approves through /approve/transaction and swaps through /swap: balances move by the quote', async () => {
+    const oneInch = createOneInchProvider({ url: aggregator.url, apiKey: KEY }, [network.caipNetworkId]);
+    const wallet = createWalletClient({ account: trader, chain: chain(), transport: http(anvil.url) });
+    await createPublicClient({ transport: http(anvil.url) }).waitForTransactionReceipt({ hash: await wallet.writeContract({ address: tokens.usd, abi: ERC20, functionName: 'mint', args: [trader.address, 2_000_000_000n] }), pollingInterval: 50 });
+    const quote = await oneInch.quote(request(tokens.usd, tokens.ptk, 600_000_000n), io);
+    expect(quote.spender).toBe(uni.router);
+    expect(await oneInch.allowance(quote, io)).toBe(0n);
+    expect(await send(await oneInch.approval(quote, io))).toBe('success');
+    expect(await oneInch.allowance(quote, io)).toBe(600_000_000n);
+    const [usd, ptk] = [await balance(tokens.usd), await balance(tokens.ptk)];
+    expect(await send(await oneInch.buildSwap(quote, io))).toBe('success');
+    expect(usd - (await balance(tokens.usd))).toBe(600_000_000n);
+    expect((await balance(tokens.ptk)) - ptk).toBe(quote.buyAmount);
+    expect(aggregator.calls).toMatchObject({ quote: 1 + 1, 'approve/spender': 1, 'approve/allowance': 2, 'approve/transaction': 1, swap: 1 });
+  });
+
+  it('"insufficient liquidity" is a no-route problem; a wrong key is the provider’s own message', async () => {
+    const oneInch = createOneInchProvider({ url: aggregator.url, apiKey: KEY }, [network.caipNetworkId]);
+    await expect(oneInch.quote(request(NATIVE_TOKEN, tokens.dust, parseEther('1')), io)).rejects.toMatchObject({ swapProblem: 'no-route', message: 'insufficient liquidity' });
+    const keyless = createOneInchProvider({ url: aggregator.url }, [network.caipNetworkId]);
+    await expect(keyless.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('1')), io)).rejects.toMatchObject({ swapProblem: 'provider', message: 'Invalid or missing API key' });
+  });
+
+  it('refuses answers of the wrong shape, a swap for another account and an approval of another token', async () => {
+    let answer: unknown = { dstAmount: '12abc' };
+    const liar = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+    });
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    try {
+      const provider = createOneInchProvider({ url: `http://127.0.0.1:${(liar.address() as AddressInfo).port}` }, [network.caipNetworkId]);
+      await expect(provider.quote(request(NATIVE_TOKEN, tokens.usd, 1n), io)).rejects.toMatchObject({ swapProblem: 'provider', message: expect.stringContaining('1inch answered quote with an unexpected shape: dstAmount') });
+      answer = { dstAmount: '5' };
+      const quote = await provider.quote(request(NATIVE_TOKEN, tokens.usd, 1n), io);
+      answer = { dstAmount: '5', tx: { from: '0x0000000000000000000000000000000000000001', to: uni.router, data: '0x', value: '1' } };
+      await expect(provider.buildSwap(quote, io)).rejects.toThrow('1inch built the swap for another account');
+      answer = { dstAmount: '5', tx: { from: trader.address, to: uni.router, data: '0x', value: '999' } };
+      await expect(provider.buildSwap(quote, io)).rejects.toThrow('1inch built a swap sending another amount of the native currency');
+      answer = { to: tokens.ptk, data: '0x', value: '0' };
+      await expect(provider.approval({ ...quote, request: request(tokens.usd, tokens.ptk, 1n), spender: uni.router }, io)).rejects.toThrow('1inch answered with an approval of another token');
+    } finally {
+      await new Promise<void>((resolve) => liar.close(() => resolve()));
+    }
+  });
+
+  it('answers 1inch’s error body for a bad request, an unknown path and another chain', async () => {
+    const get = async (path: string) => {
+      const response = await fetch(`${aggregator.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+      return { status: response.status, body: (await response.json()) as { description: string; statusCode: number; error: string } };
+    };
+    expect(await get(`/swap/v6.0/${anvil.chainId}/quote?src=0x12&dst=${tokens.usd}&amount=1`)).toMatchObject({ status: 400, body: { error: 'Bad Request', statusCode: 400, description: 'src is not a valid address' } });
+    expect(await get(`/swap/v6.0/${anvil.chainId}/swap?src=${NATIVE_TOKEN}&dst=${tokens.usd}&amount=1&from=${trader.address}&slippage=70`)).toMatchObject({ status: 400, body: { description: 'slippage must be a number from 0 to 50' } });
+    expect(await get(`/swap/v6.0/1/quote?src=${NATIVE_TOKEN}&dst=${tokens.usd}&amount=1`)).toMatchObject({ status: 400, body: { description: 'chain 1 is not supported' } });
+    expect((await get('/swap/v5.2/1/quote')).status).toBe(404);
+  });
+});

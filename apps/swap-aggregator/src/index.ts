@@ -1,0 +1,2 @@
+export { startSwapAggregator } from './createSwapAggregator';
+export type { SwapAggregator, SwapAggregatorOptions } from './createSwapAggregator';

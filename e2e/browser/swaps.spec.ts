@@ -1,0 +1,154 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+
+/** Anvil's fifth dev account: the swap tests' own (no other browser test moves its balances). */
+const TRADER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+/** Anvil's eighth dev key: someone else on the chain, who moves the pools' price. */
+const OTHER_KEY = '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356';
+const ERC20 = parseAbi(['function mint(address to, uint256 value)', 'function balanceOf(address) view returns (uint256)', 'function allowance(address owner, address spender) view returns (uint256)']);
+const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)', 'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)']);
+
+const rpc = () => process.env.PORTICO_EVM!.split(',')[0]!;
+const tokens = () => JSON.parse(process.env.PORTICO_TOKENS!) as { usd: Hex; ptk: Hex };
+const uniswap = () => JSON.parse(process.env.PORTICO_UNISWAP!) as { router: Hex; weth: Hex };
+const chain = () => defineChain({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc()] } } });
+const reader = () => createPublicClient({ chain: chain(), transport: http(rpc()) });
+const balanceOf = (token: Hex, owner: Hex = TRADER) => reader().readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [owner] });
+
+/** The playground with the local swap references, the test wallet on the trader's account, `swapProviders` one adapter path. */
+const swapPath = (providers: 'v2' | '1inch', extra = '') =>
+  `/?${allServicesQuery()}&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}&uniswap=${encodeURIComponent(process.env.PORTICO_UNISWAP!)}` +
+  `&aggregator=${encodeURIComponent(process.env.PORTICO_AGGREGATOR!)}&aggregatorKey=${process.env.PORTICO_AGGREGATOR_KEY!}&evmAccount=4&swapProviders=${providers}${extra}`;
+
+/** Sends from the other account and waits for its receipt. */
+async function asOther(send: (wallet: ReturnType<typeof createWalletClient>) => Promise<Hex>): Promise<void> {
+  const wallet = createWalletClient({ account: privateKeyToAccount(OTHER_KEY), chain: chain(), transport: http(rpc()) });
+  const receipt = await reader().waitForTransactionReceipt({ hash: await send(wallet), pollingInterval: 50 });
+  expect(receipt.status).toBe('success');
+}
+
+async function openSwap(page: Page, path: string): Promise<Locator> {
+  await freshPage(page, path);
+  await connectWallet(page);
+  await expect(page.getByTestId('host-address')).toHaveText(TRADER);
+  await page.locator('button.portico-account-button').click();
+  const d = dialog(page);
+  await d.getByRole('button', { name: 'Swap', exact: true }).click();
+  await expect(d).toHaveAttribute('data-view', 'Swap');
+  await expect(d.getByTestId('swap-form')).toBeVisible();
+  return d;
+}
+
+const setMode = (page: Page, mode: object) => page.evaluate((m) => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void } } }).porticoTestWallets.wallet.setMode(m), mode);
+
+test.describe('Swap', () => {
+  test.beforeAll(async () => {
+    // The trader holds tUSD from the token's faucet (Ether it has from anvil).
+    await asOther((w) => w.writeContract({ account: w.account!, chain: chain(), address: tokens().usd, abi: ERC20, functionName: 'mint', args: [TRADER, 10_000_000_000n] }));
+  });
+
+  test('ETH → tUSD through the Uniswap V2 router: quote with rate, price impact, fee and minimum; an expired quote is asked again; the balances move by the quote; Activity shows it', async ({ page }) => {
+    const d = await openSwap(page, swapPath('v2', '&swapTtl=1500'));
+    await expectNoSeriousA11yViolations(page, 'Swap (form)');
+    // Refused before any wallet prompt: more than the account holds.
+    await d.getByTestId('swap-buy-token').selectOption({ label: 'tUSD · Test USD' });
+    await d.getByRole('textbox', { name: 'Amount' }).fill('20000');
+    await expect(d.getByTestId('swap-rate')).toBeVisible();
+    await d.getByRole('button', { name: 'Review swap' }).click();
+    await expect(d.getByText('Insufficient ETH balance.')).toBeVisible();
+    await d.getByRole('textbox', { name: 'Amount' }).fill('1');
+    await expect(d.getByRole('textbox', { name: 'Slippage tolerance (%)' })).toHaveValue('1');
+    const quote = d.getByTestId('swap-quote');
+    await expect(quote.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
+    // The pools were set at 1 ETH = 3,000 tUSD: 1 ETH of 100 moves the price about 1 %.
+    await expect(quote.getByTestId('swap-rate')).toHaveText(/^1 ETH ≈ 29\d\d\.\d{3} tUSD$/);
+    await expect(quote.getByTestId('swap-price-impact')).toHaveText(/^0\.9\d %$/);
+    await expect(quote.getByTestId('swap-fee')).toHaveText(/^≈ 0\.\d{6} ETH$/);
+    const expectedOut = async () => (await reader().readContract({ address: uniswap().router, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther('1'), [uniswap().weth, tokens().usd]] }))[1]!;
+    const out = await expectedOut();
+    const floor3 = (units: bigint) => (Number(units / 1_000n) / 1_000).toFixed(3);
+    await expect(quote.getByTestId('swap-buy-amount')).toHaveText(`${floor3(out)} tUSD`);
+    await expect(quote.getByTestId('swap-min-received')).toHaveText(`${floor3((out * 99n) / 100n)} tUSD`);
+    await d.getByRole('button', { name: 'Review swap' }).click();
+    await expect(d.getByTestId('swap-review')).toBeVisible();
+    await expect(d.getByTestId('swap-review-sell')).toHaveText('You pay: 1.000 ETH');
+    await expectNoSeriousA11yViolations(page, 'Swap (review)');
+    // The quote lives 1.5 s here: past it, Swap asks again and shows the new quote first.
+    await page.waitForTimeout(1_700);
+    await d.getByTestId('swap-confirm').click();
+    await expect(d.getByTestId('swap-requoted')).toHaveText('The quote expired, so here is a new one. Check it before you swap.');
+    const [usdBefore, ethBefore] = [await balanceOf(tokens().usd), await reader().getBalance({ address: TRADER })];
+    const quoted = await expectedOut();
+    await d.getByTestId('swap-confirm').click();
+    await expect(d.getByTestId('swap-done')).toBeVisible();
+    const got = (await balanceOf(tokens().usd)) - usdBefore;
+    expect(got).toBe(quoted);
+    const spent = ethBefore - (await reader().getBalance({ address: TRADER }));
+    expect(spent > parseEther('1') && spent < parseEther('1.01')).toBe(true);
+    await expect(d.getByTestId('swap-done')).toContainText(`Swapped 1.000 ETH for ${floor3(got)} tUSD`);
+    const hash = (await d.getByTestId('swap-hash').textContent())!;
+    await expectNoSeriousA11yViolations(page, 'Swap (done)');
+    await d.getByRole('button', { name: 'Done' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Account');
+    await d.getByRole('tab', { name: 'Activity' }).click();
+    await expect(d.getByTestId('activity-row').first()).toHaveAttribute('href', `${process.env.PORTICO_INDEXER}/tx/${hash}`);
+  });
+
+  test('tUSD → PTK through the 1inch API (the local aggregator): approval of exactly the amount, then the swap; balances move by the quote', async ({ page }) => {
+    const d = await openSwap(page, swapPath('1inch'));
+    await d.getByTestId('swap-sell-token').selectOption({ label: 'tUSD · Test USD' });
+    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await d.getByRole('textbox', { name: 'Amount' }).fill('300');
+    await expect(d.getByTestId('swap-provider')).toHaveText('1inch');
+    // 1inch tells no price impact.
+    await expect(d.getByTestId('swap-price-impact')).toHaveText('Unknown');
+    await expect(d.getByTestId('swap-rate')).toHaveText(/^1 tUSD ≈ 0\.33\d{4} PTK$/);
+    await d.getByRole('button', { name: 'Review swap' }).click();
+    await expect(d.getByTestId('swap-approve-note')).toHaveText('Your wallet asks twice: first to let the exchange take 300.000 tUSD, then for the swap.');
+    const [usdBefore, ptkBefore] = [await balanceOf(tokens().usd), await balanceOf(tokens().ptk)];
+    const path = [tokens().usd, tokens().ptk];
+    const direct = (await reader().readContract({ address: uniswap().router, abi: ROUTER, functionName: 'getAmountsOut', args: [300_000_000n, path] }))[1]!;
+    const viaWeth = (await reader().readContract({ address: uniswap().router, abi: ROUTER, functionName: 'getAmountsOut', args: [300_000_000n, [tokens().usd, uniswap().weth, tokens().ptk]] }))[2]!;
+    await d.getByRole('button', { name: 'Approve tUSD and swap' }).click();
+    await expect(d.getByTestId('swap-done')).toBeVisible();
+    expect(usdBefore - (await balanceOf(tokens().usd))).toBe(300_000_000n);
+    expect((await balanceOf(tokens().ptk)) - ptkBefore).toBe(direct > viaWeth ? direct : viaWeth);
+    // Exactly the amount was approved: nothing is left for the router to take.
+    expect(await reader().readContract({ address: tokens().usd, abi: ERC20, functionName: 'allowance', args: [TRADER, uniswap().router] })).toBe(0n);
+  });
+
+  test('a swap the wallet signs after the price moved reverts on chain, and the view says so', async ({ page }) => {
+    const d = await openSwap(page, swapPath('v2'));
+    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.5');
+    await expect(d.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
+    await d.getByRole('button', { name: 'Review swap' }).click();
+    const ptkBefore = await balanceOf(tokens().ptk);
+    // The wallet holds its prompt; meanwhile someone buys PTK for 20 ETH, moving the price far past 1 %.
+    await setMode(page, { hold: true });
+    await d.getByTestId('swap-confirm').click();
+    await expect(d.getByTestId('swap-status')).toHaveAttribute('data-phase', 'swap');
+    await asOther((w) => w.writeContract({ account: w.account!, chain: chain(), address: uniswap().router, abi: ROUTER, functionName: 'swapExactETHForTokens', args: [0n, [uniswap().weth, tokens().ptk], w.account!.address, BigInt(Math.floor(Date.now() / 1000) + 600)], value: parseEther('20') }));
+    await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void; release(): void } } }).porticoTestWallets.wallet.release());
+    await setMode(page, {});
+    await expect(d.getByTestId('swap-error')).toHaveText('The price moved beyond your slippage tolerance of 1 %, so the swap reverted on chain. Nothing was swapped; only the network fee was paid.');
+    expect(await balanceOf(tokens().ptk)).toBe(ptkBefore);
+    await expectNoSeriousA11yViolations(page, 'Swap (reverted)');
+  });
+
+  test('on a network the host did not enable for swaps, the view says so instead of quoting', async ({ page }) => {
+    await freshPage(page, swapPath('v2'));
+    await connectWallet(page);
+    await page.locator('button.portico-network-button').click();
+    await dialog(page).locator('[data-network-id="eip155:31338"]').click();
+    await expect(page.locator('button.portico-network-button')).toHaveText('Anvil 2');
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(d.getByTestId('swap-unavailable')).toContainText('Swaps are not available on Anvil 2.');
+    await expect(d.getByTestId('swap-form')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'Swap (unavailable)');
+  });
+});

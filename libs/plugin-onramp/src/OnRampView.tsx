@@ -1,0 +1,256 @@
+import type { ChainAdapter, Network } from '@portico/kernel';
+import { describeError, formatBalance, formatDecimal, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { Button, Spinner, TextField } from '@portico/ui';
+import { useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import { isRestrictedTimeZone, onrampSettingsRef, type OnrampProviderId, type OnrampSettings } from './api';
+import { messages } from './messages';
+import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, type OnrampOrder } from './urls';
+
+/** "0.033000" → "0.033", "12.0" → "12". */
+const trimZeros = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
+
+const PROVIDERS: Readonly<Record<OnrampProviderId, string>> = { coinbase: 'Coinbase', meld: 'Meld' };
+
+/** The host quote endpoint's answer. */
+const quotesResponse = z.object({
+  quotes: z.array(z.object({ provider: z.string(), cryptoAmount: z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)), fee: z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/)) })),
+});
+/** The session-token endpoint's answer (Coinbase's `{ token }`). */
+const tokenResponse = z.object({ token: z.string().check(z.regex(/^[\x21-\x7e]{1,2000}$/)) });
+
+type Quotes = { state: 'idle' | 'loading' } | { state: 'ready'; byProvider: Partial<Record<OnrampProviderId, { cryptoAmount: string; fee: string }>> } | { state: 'error'; reason: string };
+type Step = { name: 'form' } | { name: 'buying'; provider: OnrampProviderId; url: string; baseline: bigint; blocked: boolean } | { name: 'arrived'; amount: bigint };
+
+/** JSON over HTTP with no cookies and no referrer; a non-2xx answer or a body past 100 kB rejects. */
+async function fetchJson(url: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status}`);
+  if (text.length > 100_000) throw new Error(`${new URL(url).host} answered with more than 100 kB`);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * Buy: an amount and a currency, the configured providers with their quotes (or their fee
+ * range), the provider's widget in a popup; then "buy in progress", reading the balance until
+ * the funds arrive, and the new balance.
+ */
+export default function OnRampView(_props: ViewProps) {
+  const portico = usePortico('OnRampView');
+  const p = usePluginT(messages);
+  const { namespace, caipAddress, networkId } = useAccount();
+  const settings = portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined;
+  const network = portico.network(networkId);
+  const adapter = namespace ? portico.adapter(namespace) : undefined;
+  if (isRestrictedTimeZone()) {
+    return (
+      <p className="pt-muted" role="status" data-testid="onramp-unavailable">
+        {p('onramp.restricted')}
+      </p>
+    );
+  }
+  if (!settings || !caipAddress || !network || !adapter?.getBalance || (namespace !== 'eip155' && namespace !== 'solana') || (!settings.coinbase && !settings.meld)) {
+    return (
+      <p className="pt-muted" role="status" data-testid="onramp-unavailable">
+        {p('onramp.unavailable')}
+      </p>
+    );
+  }
+  return <Buy key={`${caipAddress}|${network.caipNetworkId}`} caipAddress={caipAddress} network={network} adapter={adapter} settings={settings} />;
+}
+
+function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string; network: Network; adapter: ChainAdapter; settings: OnrampSettings }) {
+  const portico = usePortico('OnRampView');
+  const t = useT();
+  const p = usePluginT(messages);
+  const [amountText, setAmountText] = useState('100');
+  const [currency, setCurrency] = useState(settings.currencies[0]!);
+  const [answer, setAnswer] = useState<{ key: string; result: Quotes } | undefined>(undefined);
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [opening, setOpening] = useState<OnrampProviderId | undefined>(undefined);
+  const symbol = network.nativeCurrency.symbol;
+  const decimals = network.nativeCurrency.decimals;
+  const amount = /^\d{1,9}(?:[.,]\d{1,2})?$/.test(amountText.trim()) && Number(amountText.trim().replace(',', '.')) > 0 ? amountText.trim().replace(',', '.') : undefined;
+  const providers = (['coinbase', 'meld'] as const).filter((id) => settings[id]);
+  const address = caipAddress.split(':')[2]!;
+
+  const quoteKey = settings.quoteUrl && amount !== undefined ? `${amount}|${currency}` : undefined;
+  const quotes: Quotes = quoteKey === undefined ? { state: 'idle' } : answer?.key === quoteKey ? answer.result : { state: 'loading' };
+  // Quotes for the amount, 500 ms after it last changed (the spec's debounce); an answer for an older amount is dropped.
+  useEffect(() => {
+    if (quoteKey === undefined || amount === undefined) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      const url = new URL(settings.quoteUrl!);
+      for (const [key, value] of Object.entries({ amount, currency, asset: symbol, network: network.caipNetworkId, address })) url.searchParams.set(key, value);
+      fetchJson(url.toString())
+        .then((body) => {
+          const parsed = quotesResponse.safeParse(body);
+          if (!parsed.success) throw new Error('the quote service answered with an unexpected shape');
+          const byProvider: Partial<Record<OnrampProviderId, { cryptoAmount: string; fee: string }>> = {};
+          for (const quote of parsed.data.quotes) if (quote.provider === 'coinbase' || quote.provider === 'meld') byProvider[quote.provider] = quote;
+          if (live) setAnswer({ key: quoteKey, result: { state: 'ready', byProvider } });
+        })
+        .catch((reason: unknown) => live && setAnswer({ key: quoteKey, result: { state: 'error', reason: describeError(reason, t).message } }));
+    }, 500);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- amount and currency (the key) are what quotes depend on
+  }, [quoteKey]);
+
+  // While a purchase is in progress: the balance, every `pollMs`, until it grows.
+  useEffect(() => {
+    if (step.name !== 'buying') return;
+    let live = true;
+    const { baseline } = step;
+    const poll = async () => {
+      while (live) {
+        await new Promise((resolve) => setTimeout(resolve, settings.pollMs));
+        const now = await adapter.getBalance!(caipAddress, network).catch(() => undefined);
+        if (!live) return;
+        if (now && now.value > baseline) {
+          portico.refreshBalances();
+          return setStep({ name: 'arrived', amount: now.value - baseline });
+        }
+      }
+    };
+    void poll();
+    return () => {
+      live = false;
+    };
+  }, [step, adapter, caipAddress, network, portico, settings.pollMs]);
+
+  async function open(provider: OnrampProviderId) {
+    if (amount === undefined) return setError(p('onramp.error.amount'));
+    setError(undefined);
+    setOpening(provider);
+    // Opened at once, in the click, so no popup blocker stops it; the URL follows.
+    const popup = window.open('about:blank', 'portico-onramp', 'popup=yes,width=500,height=720');
+    try {
+      const order: OnrampOrder = { address, networkId: network.caipNetworkId, symbol, fiatAmount: amount, fiatCurrency: currency, redirectUrl: settings.redirectUrl ?? location.origin };
+      let url: string;
+      if (provider === 'coinbase') {
+        const answer = tokenResponse.safeParse(await fetchJson(settings.coinbase!.sessionTokenUrl, { method: 'POST', body: coinbaseTokenRequest(order) }));
+        if (!answer.success) throw new Error('the session-token endpoint answered without a token');
+        url = coinbaseOnrampUrl(order, answer.data.token, settings.coinbase!.widgetUrl);
+      } else url = meldOnrampUrl(order, settings.meld!.publicKey, settings.meld!.widgetUrl);
+      const baseline = (await adapter.getBalance!(caipAddress, network)).value;
+      if (popup) {
+        popup.opener = null;
+        popup.location.href = url;
+      }
+      setStep({ name: 'buying', provider, url, baseline, blocked: !popup });
+    } catch (reason) {
+      popup?.close();
+      setError(p('onramp.error.open', { provider: PROVIDERS[provider], reason: describeError(reason, t).message }));
+    } finally {
+      setOpening(undefined);
+    }
+  }
+
+  if (step.name === 'arrived') {
+    return (
+      <div className="pt-center" data-testid="onramp-arrived">
+        <p role="status" style={{ margin: 0, fontWeight: 600 }}>
+          {p('onramp.arrived', { amount: formatBalance(step.amount, decimals, 3, t.locale), symbol })}
+        </p>
+        <Button block onClick={() => portico.kernel.router.back()}>
+          {p('onramp.done')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (step.name === 'buying') {
+    const name = PROVIDERS[step.provider];
+    return (
+      <div className="pt-center" data-testid="onramp-buying">
+        <p role="status" className="pt-row" style={{ margin: 0, fontWeight: 600 }}>
+          <Spinner size={16} label="" /> {p('onramp.inProgress')}
+        </p>
+        {step.blocked ? (
+          <p className="pt-error" role="alert" style={{ margin: 0 }}>
+            {p('onramp.popupBlocked', { provider: name })}
+          </p>
+        ) : null}
+        <p className="pt-muted" style={{ margin: 0 }}>
+          {p('onramp.inProgressHint', { provider: name, symbol })}
+        </p>
+        <a href={step.url} target="_blank" rel="noopener noreferrer" data-testid="onramp-open-again">
+          {p('onramp.openAgain', { provider: name })}
+        </a>
+        <Button variant="secondary" block onClick={() => setStep({ name: 'form' })}>
+          {p('onramp.stop')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pt-stack" data-testid="onramp-form">
+      <div className="pt-row" style={{ alignItems: 'flex-end' }}>
+        <TextField label={p('onramp.amount')} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} data-testid="onramp-amount" />
+        <div className="pt-field">
+          <label className="pt-label" htmlFor="pt-onramp-currency">
+            {p('onramp.currency')}
+          </label>
+          <select id="pt-onramp-currency" className="pt-input" value={currency} onChange={(e) => setCurrency(e.target.value)} data-testid="onramp-currency">
+            {settings.currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <h3 className="pt-label" style={{ margin: 0 }}>
+        {p('onramp.providers', { symbol })}
+      </h3>
+      <ul className="pt-stack" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-busy={quotes.state === 'loading'}>
+        {providers.map((id) => {
+          const quote = quotes.state === 'ready' ? quotes.byProvider[id] : undefined;
+          const fiat = (value: string) => new Intl.NumberFormat(t.locale, { style: 'currency', currency }).format(Number(value));
+          const detail =
+            quotes.state === 'loading' ? p('onramp.quoting') : quote ? `${p('onramp.quote', { amount: formatDecimal(trimZeros(quote.cryptoAmount), t.locale, Math.min(6, trimZeros(quote.cryptoAmount).split('.')[1]?.length ?? 0)), symbol })} · ${p('onramp.fee', { fee: fiat(quote.fee) })}` : quotes.state === 'ready' ? p('onramp.noQuote') : p('onramp.feeRange');
+          return (
+            <li key={id}>
+              <Button variant="secondary" block loading={opening === id} disabled={amount === undefined || opening !== undefined} onClick={() => void open(id)} data-testid={`onramp-provider-${id}`}>
+                <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
+                  <span>{PROVIDERS[id]}</span>
+                  <span className="pt-muted" data-testid={`onramp-quote-${id}`}>
+                    {detail}
+                  </span>
+                </span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {quotes.state === 'error' ? (
+        <p className="pt-muted" role="status" data-testid="onramp-quotes-error">
+          {p('onramp.error.quotes', { reason: quotes.reason })}
+        </p>
+      ) : null}
+      {amount === undefined ? (
+        <p className="pt-error" role="alert" data-testid="onramp-error">
+          {p('onramp.error.amount')}
+        </p>
+      ) : error ? (
+        <p className="pt-error" role="alert" data-testid="onramp-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { getAddress } from 'viem';
+import { NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
+import { lessSlippage } from './erc20';
+
+const amount = z.string().check(z.regex(/^\d{1,78}$/, 'an amount in base units'));
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address'));
+const hexData = z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'hex data'));
+
+/** `GET /swap/v6.0/{chain}/quote`: what the route gives. */
+export const quoteResponse = z.object({ dstAmount: amount });
+/** `GET /swap/v6.0/{chain}/approve/spender`: the 1inch router that pulls the sell token. */
+export const spenderResponse = z.object({ address });
+/** `GET /swap/v6.0/{chain}/approve/allowance`. */
+export const allowanceResponse = z.object({ allowance: amount });
+/** `GET /swap/v6.0/{chain}/approve/transaction`. */
+export const approveResponse = z.object({ to: address, data: hexData, value: amount });
+/** `GET /swap/v6.0/{chain}/swap`: the transaction, enforcing the minimum out on chain. */
+export const swapResponse = z.object({ dstAmount: amount, tx: z.object({ from: address, to: address, data: hexData, value: amount }) });
+/** The API's error body (`400`: "insufficient liquidity", "cannot estimate", …). */
+const errorBody = z.object({ description: z.string() });
+
+/**
+ * The 1inch Swap API v6.0 (Classic swap): quotes, the spender, allowance and approval, and the
+ * swap transaction (slippage in percent; 1inch's router enforces the minimum out). Responses are
+ * checked against the API's shapes; an error body's description becomes the message shown.
+ */
+export function createOneInchProvider(config: { url: string; apiKey?: string | undefined; networks?: readonly string[] | undefined }, defaultNetworks: readonly string[]): SwapProvider {
+  const base = config.url.replace(/\/+$/, '');
+  const networks = new Set(config.networks ?? defaultNetworks);
+  const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+  const call = async <T>(io: SwapIo, chainId: number, path: string, query: Record<string, string>, schema: z.ZodMiniType<T>): Promise<T> => {
+    const url = `${base}/swap/v6.0/${chainId}/${path}?${new URLSearchParams(query).toString()}`;
+    let body: unknown;
+    try {
+      body = await io.json(url, { headers });
+    } catch (error) {
+      const said = errorBody.safeParse((error as { body?: unknown }).body);
+      if (said.success) {
+        const text = said.data.description.slice(0, 200);
+        throw swapProblem(/liquidity|route/i.test(text) ? 'no-route' : 'provider', text);
+      }
+      throw error;
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw swapProblem('provider', `1inch answered ${path} with an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
+    return parsed.data;
+  };
+  const token = (t: string) => (t.toLowerCase() === NATIVE_TOKEN.toLowerCase() ? NATIVE_TOKEN : getAddress(t));
+  const native = (t: string) => t.toLowerCase() === NATIVE_TOKEN.toLowerCase();
+
+  return {
+    id: '1inch',
+    name: '1inch',
+    supports: (networkId) => networks.has(networkId),
+    async quote(request: SwapQuoteRequest, io): Promise<SwapQuote> {
+      if (token(request.sellToken) === token(request.buyToken)) throw swapProblem('no-route', 'Choose two different tokens');
+      const query = { src: token(request.sellToken), dst: token(request.buyToken), amount: request.sellAmount.toString() };
+      const [quote, spender] = await Promise.all([
+        call(io, request.chainId, 'quote', query, quoteResponse),
+        native(request.sellToken) ? undefined : call(io, request.chainId, 'approve/spender', {}, spenderResponse),
+      ]);
+      const buyAmount = BigInt(quote.dstAmount);
+      if (buyAmount === 0n) throw swapProblem('no-route', '1inch found no route for this amount');
+      return { provider: '1inch', request, buyAmount, minBuyAmount: lessSlippage(buyAmount, request.slippageBps), spender: spender ? getAddress(spender.address) : undefined };
+    },
+    async allowance(quote, io) {
+      if (!quote.spender) return 2n ** 256n - 1n;
+      const { request } = quote;
+      const answer = await call(io, request.chainId, 'approve/allowance', { tokenAddress: token(request.sellToken), walletAddress: getAddress(request.account) }, allowanceResponse);
+      return BigInt(answer.allowance);
+    },
+    async approval(quote, io) {
+      const { request } = quote;
+      const tx = await call(io, request.chainId, 'approve/transaction', { tokenAddress: token(request.sellToken), amount: request.sellAmount.toString() }, approveResponse);
+      if (getAddress(tx.to) !== token(request.sellToken)) throw swapProblem('provider', '1inch answered with an approval of another token');
+      return { to: tx.to, data: tx.data, value: BigInt(tx.value) };
+    },
+    async buildSwap(quote, io) {
+      const { request } = quote;
+      const query = {
+        src: token(request.sellToken),
+        dst: token(request.buyToken),
+        amount: request.sellAmount.toString(),
+        from: getAddress(request.account),
+        origin: getAddress(request.account),
+        // Percent, as the API takes it.
+        slippage: String(request.slippageBps / 100),
+        disableEstimate: 'true',
+      };
+      const swap = await call(io, request.chainId, 'swap', query, swapResponse);
+      if (getAddress(swap.tx.from) !== getAddress(request.account)) throw swapProblem('provider', '1inch built the swap for another account');
+      if (native(request.sellToken) ? BigInt(swap.tx.value) !== request.sellAmount : BigInt(swap.tx.value) !== 0n) throw swapProblem('provider', '1inch built a swap sending another amount of the native currency');
+      if (quote.spender && getAddress(swap.tx.to) !== getAddress(quote.spender)) throw swapProblem('provider', '1inch built a swap through another router than the approved one');
+      return { to: swap.tx.to, data: swap.tx.data, value: BigInt(swap.tx.value) };
+    },
+  };
+}
