@@ -3,10 +3,10 @@ import { defineConfig } from 'vite';
 
 /**
  * The minimal host with one more chain plugin (`BENCH_PLUGIN=solana|bitcoin|walletconnect`), or the
- * account-data features (`features`), built apart into `dist-<plugin>` so the bench can print what each
+ * account-data features (`features`), or Swap and Buy (`market`), built apart into `dist-<plugin>` so the bench can print what each
  * adds; `account` is the Account view with 200 tokens and 1,000 transactions, for paint times.
  */
-const plugin = ['bitcoin', 'walletconnect', 'features', 'account'].includes(process.env.BENCH_PLUGIN ?? '') ? process.env.BENCH_PLUGIN! : 'solana';
+const plugin = ['bitcoin', 'walletconnect', 'features', 'market', 'account'].includes(process.env.BENCH_PLUGIN ?? '') ? process.env.BENCH_PLUGIN! : 'solana';
 export default defineConfig({
   plugins: [react()],
   build: { outDir: `dist-${plugin}`, manifest: true, modulePreload: { polyfill: false }, rolldownOptions: { input: `plugin-pages/${plugin}.html` } },

@@ -112,6 +112,17 @@ describe('connect and stay in sync (real anvil)', () => {
     expect(balance.value).toBeGreaterThan(0n);
   });
 
+  it('readRpc reads through the network’s RPC (the host’s URLs first), never the wallet, and refuses anything but a read', async () => {
+    const dead = 'http://127.0.0.1:1/';
+    const { adapter } = await setup({ customRpcUrls: { 'eip155:31337': [dead, chainA.url] } });
+    // No wallet connected: a read needs none.
+    expect(await adapter.readRpc!('eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest'], network(chainA))).toBe(await rpc<string>(chainA.url, 'eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest']));
+    expect(await adapter.readRpc!('eth_blockNumber', [], network(chainA))).toMatch(/^0x[0-9a-f]+$/);
+    for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sign', 'anvil_setBalance', 'personal_sign']) {
+      await expect(adapter.readRpc!(method, [], network(chainA)), method).rejects.toMatchObject({ code: 'eip155/not-a-read' });
+    }
+  });
+
   it('switches to a chain the wallet lacks: 4902, then wallet_addEthereumChain, then switch', async () => {
     const { kernel, adapter, wallet, calls } = await setup();
     await adapter.connect('dev.portico.testwallet');

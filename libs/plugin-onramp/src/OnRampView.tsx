@@ -1,4 +1,4 @@
-import type { ChainAdapter, Network } from '@portico/kernel';
+import type { ChainAdapter, Loader, Network } from '@portico/kernel';
 import { describeError, formatBalance, formatDecimal, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useState } from 'react';
@@ -47,13 +47,20 @@ export default function OnRampView(_props: ViewProps) {
   const portico = usePortico('OnRampView');
   const p = usePluginT(messages);
   const { namespace, caipAddress, networkId } = useAccount();
-  const settings = portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined;
+  const settings = useSettings(portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace ? portico.adapter(namespace) : undefined;
   if (isRestrictedTimeZone()) {
     return (
       <p className="pt-muted" role="status" data-testid="onramp-unavailable">
         {p('onramp.restricted')}
+      </p>
+    );
+  }
+  if (settings instanceof Error) {
+    return (
+      <p className="pt-error" role="alert" data-testid="onramp-unavailable">
+        {p('onramp.unavailable')} {settings.message}
       </p>
     );
   }
@@ -65,6 +72,23 @@ export default function OnRampView(_props: ViewProps) {
     );
   }
   return <Buy key={`${caipAddress}|${network.caipNetworkId}`} caipAddress={caipAddress} network={network} adapter={adapter} settings={settings} />;
+}
+
+/** The plugin's settings once loaded (undefined before), or the error the host's options gave. */
+function useSettings(loader: Loader<OnrampSettings> | undefined): OnrampSettings | Error | undefined {
+  const [loaded, setLoaded] = useState<OnrampSettings | Error | undefined>(loader?.current);
+  useEffect(() => {
+    if (!loader || loader.current) return;
+    let live = true;
+    loader().then(
+      (settings) => live && setLoaded(settings),
+      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader]);
+  return loader?.current ?? loaded;
 }
 
 function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string; network: Network; adapter: ChainAdapter; settings: OnrampSettings }) {

@@ -1,4 +1,4 @@
-import { createServiceRef } from '@portico/kernel';
+import { createServiceRef, type Loader } from '@portico/kernel';
 
 /** Id of the Onramp plugin, for `requires` / `optional` in other manifests. */
 export const ONRAMP_PLUGIN_ID = 'onramp';
@@ -49,8 +49,11 @@ export interface OnrampSettings {
   readonly pollMs: number;
 }
 
-/** Where the Onramp plugin registers its settings. */
-export const onrampSettingsRef = createServiceRef<OnrampSettings>('onramp/settings');
+/**
+ * Where the Onramp plugin registers its settings: loaded (the host's options checked) with the
+ * Buy view, or when the browser is first idle; a load rejects with what is wrong in them.
+ */
+export const onrampSettingsRef = createServiceRef<Loader<OnrampSettings>>('onramp/settings');
 
 /** Whether the onramp is restricted in a time zone (default: the browser's). */
 export function isRestrictedTimeZone(timeZone: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone): boolean {

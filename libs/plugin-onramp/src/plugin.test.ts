@@ -34,11 +34,17 @@ describe('onrampPlugin', () => {
   it('gives its view the settings', async () => {
     const kernel = load(createOnrampPlugin({ meld, quoteUrl: 'http://127.0.0.1:9/quotes' }));
     await kernel.start();
-    expect(kernel.getService(onrampSettingsRef)).toMatchObject({ meld, quoteUrl: 'http://127.0.0.1:9/quotes', currencies: ['USD', 'EUR', 'GBP'], pollMs: 3000 });
+    expect(await kernel.getService(onrampSettingsRef)()).toMatchObject({ meld, quoteUrl: 'http://127.0.0.1:9/quotes', currencies: ['USD', 'EUR', 'GBP'], pollMs: 3000 });
   });
 });
 
 describe('resolveOnrampOptions', () => {
+  it('a plugin made with bad options loads no settings, with the same message', async () => {
+    const kernel = load(createOnrampPlugin({ meld: { publicKey: 'short' } }));
+    await kernel.start();
+    await expect(kernel.getService(onrampSettingsRef)()).rejects.toThrow('createOnrampPlugin: meld.publicKey must be the Meld public key');
+  });
+
   it('names the field that is wrong', () => {
     const bad: [unknown, string][] = [
       [{ coinbase: {} }, 'createOnrampPlugin: coinbase.sessionTokenUrl must be an http(s) URL'],

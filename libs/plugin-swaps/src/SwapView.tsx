@@ -1,4 +1,4 @@
-import { formatUnits, type ChainAdapter, type Network } from '@portico/kernel';
+import { formatUnits, type ChainAdapter, type Loader, type Network } from '@portico/kernel';
 import { describeError, formatBalance, formatFixed, parseAmount, useAccount, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -50,9 +50,16 @@ export default function SwapView(_props: ViewProps) {
   const portico = usePortico('SwapView');
   const p = usePluginT(messages);
   const { namespace, caipAddress, networkId } = useAccount();
-  const settings = portico.kernel.hasService(swapsSettingsRef) ? portico.kernel.getService(swapsSettingsRef) : undefined;
+  const settings = useSettings(portico.kernel.hasService(swapsSettingsRef) ? portico.kernel.getService(swapsSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace === 'eip155' ? portico.adapter('eip155') : undefined;
+  if (settings instanceof Error) {
+    return (
+      <p className="pt-error" role="alert" data-testid="swap-unavailable">
+        {p('swap.error.options', { reason: settings.message })}
+      </p>
+    );
+  }
   if (!caipAddress || !adapter?.readRpc || !adapter.getProvider || !adapter.transferStatus || !settings || !network) {
     return (
       <p className="pt-muted" role="status" data-testid="swap-unavailable">
@@ -74,6 +81,23 @@ export default function SwapView(_props: ViewProps) {
   }
   // A swap belongs to the account and network it was made for: a switch starts again.
   return <SwapForm key={`${caipAddress}|${network.caipNetworkId}`} account={caipAddress.split(':')[2]!} network={network} adapter={adapter} settings={settings} />;
+}
+
+/** The plugin's settings once loaded (undefined before), or the error the host's options gave. */
+function useSettings(loader: Loader<SwapsSettings> | undefined): SwapsSettings | Error | undefined {
+  const [loaded, setLoaded] = useState<SwapsSettings | Error | undefined>(loader?.current);
+  useEffect(() => {
+    if (!loader || loader.current) return;
+    let live = true;
+    loader().then(
+      (settings) => live && setLoaded(settings),
+      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader]);
+  return loader?.current ?? loaded;
 }
 
 function SwapForm({ account, network, adapter, settings }: { account: string; network: Network; adapter: ChainAdapter; settings: SwapsSettings }) {

@@ -1,4 +1,4 @@
-import { createServiceRef, type Network } from '@portico/kernel';
+import { createServiceRef, type Loader, type Network } from '@portico/kernel';
 
 /** Id of the Swaps plugin, for `requires` / `optional` in other manifests. */
 export const SWAPS_PLUGIN_ID = 'swaps';
@@ -80,6 +80,7 @@ export interface SwapProblem extends Error {
   readonly swapProblem: SwapProblemKind;
 }
 
+
 /** Makes a `SwapProblem`. */
 export function swapProblem(kind: SwapProblemKind, message: string): SwapProblem {
   return Object.assign(new Error(message), { swapProblem: kind });
@@ -132,5 +133,8 @@ export interface SwapsSettings {
   readonly quoteTtlMs: number;
 }
 
-/** Where the Swaps plugin registers its settings. */
-export const swapsSettingsRef = createServiceRef<SwapsSettings>('swaps/settings');
+/**
+ * Where the Swaps plugin registers its settings: loaded (the host's options checked) with the
+ * Swap view, or when the browser is first idle; a load rejects with what is wrong in them.
+ */
+export const swapsSettingsRef = createServiceRef<Loader<SwapsSettings>>('swaps/settings');

@@ -22,14 +22,14 @@ describe('swapsPlugin', () => {
   it('gives the Swap view its settings: the spec’s 12 networks and 1 % slippage by default, the host’s otherwise', async () => {
     const kernel = load();
     await kernel.start();
-    const settings = kernel.getService(swapsSettingsRef);
+    const settings = await kernel.getService(swapsSettingsRef)();
     expect(settings.networks).toHaveLength(12);
     expect(new Set(settings.networks).size).toBe(12);
     expect(settings.slippage).toBe(1);
     expect(settings.providers.map((p) => p.type)).toEqual(['uniswap-v2']);
     const custom = load(createSwapsPlugin({ networks: ['eip155:31337'], slippage: 0.5, providers: [{ type: '1inch', url: 'http://127.0.0.1:9/' }] }));
     await custom.start();
-    expect(custom.getService(swapsSettingsRef)).toMatchObject({ networks: ['eip155:31337'], slippage: 0.5, quoteTtlMs: 30_000 });
+    expect(await custom.getService(swapsSettingsRef)()).toMatchObject({ networks: ['eip155:31337'], slippage: 0.5, quoteTtlMs: 30_000 });
   });
 });
 
@@ -49,6 +49,12 @@ describe('resolveSwapsOptions', () => {
       [{ providers: [{ type: 'custom', id: 'x' }] }, 'createSwapsPlugin: providers[0].load must be a function'],
     ];
     for (const [options, message] of bad) expect(() => resolveSwapsOptions(options as never), JSON.stringify(options)).toThrow(message);
+  });
+
+  it('a plugin made with bad options loads no settings, with the same message', async () => {
+    const kernel = load(createSwapsPlugin({ slippage: 0 }));
+    await kernel.start();
+    await expect(kernel.getService(swapsSettingsRef)()).rejects.toThrow('createSwapsPlugin: slippage must be a percentage above 0 and at most 50, not 0');
   });
 
   it('keeps the defaults a host does not change', () => {
