@@ -138,6 +138,17 @@ test.describe('Swap', () => {
     await expectNoSeriousA11yViolations(page, 'Swap (reverted)');
   });
 
+  test('as lazy plugins (loaded after start), Swap and Buy join the Account view and the Swap view quotes', async ({ page }) => {
+    const d = await openSwap(page, swapPath('v2', `&lazyPlugins=swaps,onramp&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}`));
+    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.1');
+    await expect(d.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
+    await d.getByRole('button', { name: 'Back' }).first().click();
+    await expect(d).toHaveAttribute('data-view', 'Account');
+    await expect(d.locator('ul.pt-actions button')).toHaveText(['Buy', 'Swap', 'Receive', 'Send']);
+    expect(await page.evaluate(() => (window as unknown as { portico: { kernel: { plugins: { get(id: string): { status: string } | undefined } } } }).portico.kernel.plugins.get('swaps')?.status)).toBe('active');
+  });
+
   test('on a network the host did not enable for swaps, the view says so instead of quoting', async ({ page }) => {
     await freshPage(page, swapPath('v2'));
     await connectWallet(page);

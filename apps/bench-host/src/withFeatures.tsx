@@ -1,7 +1,9 @@
-import { historyPlugin } from '@portico/plugin-history';
-import { receivePlugin } from '@portico/plugin-receive';
-import { sendPlugin } from '@portico/plugin-send';
 import { mountWith } from './withPlugins';
 
-// The minimal host plus the account-data features (Activity, Send, Receive): what they add to the first load.
-mountWith([historyPlugin, sendPlugin, receivePlugin]);
+// The minimal host plus the account-data features (Activity, Send, Receive), enabled as lazy
+// plugins (each a chunk loaded after start): what they add to the first load.
+mountWith([
+  () => import('@portico/plugin-history').then((m) => m.historyPlugin),
+  () => import('@portico/plugin-send').then((m) => m.sendPlugin),
+  () => import('@portico/plugin-receive').then((m) => m.receivePlugin),
+]);

@@ -54,6 +54,7 @@ const directory = {
 };
 // `?features=legalCheckbox,collapseWallets` turns flags on (`-id` turns one off); the control panel changes them at run time.
 const features = Object.fromEntries(idList('features')?.map((id) => (id.startsWith('-') ? [id.slice(1), false] : [id, true])) ?? []);
+const lazyIds = new Set(idList('lazyPlugins') ?? []);
 const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks, ...outsideNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
@@ -69,7 +70,8 @@ export function App() {
         projectId: setup.projectId,
         metadata: { name: 'Portico Playground', url: location.origin },
         networks: everyNetwork.filter((n) => setup.networks.includes(n.caipNetworkId)),
-        plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)),
+        // `?lazyPlugins=swaps,onramp` passes those as lazy plugins (functions that load one), added after start.
+        plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)).map((p) => (lazyIds.has(p.manifest.id) ? () => Promise.resolve(p) : p)),
         ...(siwxMode ? { siwx: siwxPlugin } : {}),
         ...directory,
         features,

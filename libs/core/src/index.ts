@@ -16,7 +16,7 @@ export { idleAccountRead } from './portico/accountReadState';
 export type { AccountRead, AccountReadState, AccountReadStatus } from './portico/accountReadState';
 export type { LegalConsent } from './portico/createLegalConsent';
 export { porticoConfigSchema } from './portico/porticoConfigSchema';
-export type { Network, PorticoConfig } from './portico/porticoConfigSchema';
+export type { LazyPlugin, Network, PorticoConfig } from './portico/porticoConfigSchema';
 export { readFailureKind } from './portico/readFailureKind';
 export { directoryVia } from './portico/walletDirectory';
 export type { WalletDirectory } from './portico/walletDirectory';

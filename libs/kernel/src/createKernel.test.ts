@@ -115,6 +115,31 @@ describe('createKernel: life cycle', () => {
     await expect(kernel.plugins.activate('anything')).resolves.toBe(false);
   });
 
+  it('plugins.add after start: the plugin validates, contributes, declares its flag and activates; a taken id is reported, not added twice', async () => {
+    let activations = 0;
+    const kernel = makeKernel({ plugins: [plugin(manifest('first'))] });
+    await kernel.start();
+    const failed = record(kernel, 'plugin:failed');
+    const activated = record(kernel, 'plugin:activated');
+    const late = manifest('late', { featureFlag: { id: 'late', default: true }, contributes: { walletButtons: [{ id: 'late', label: 'Late', view: 'Late', order: 5 }], views: [{ id: 'Late', title: 'Late' }] } });
+    kernel.plugins.add([plugin(late, { activate: () => void activations++, views: { Late: () => Promise.resolve({ default: () => null }) } })]);
+    expect(kernel.contributions.list('walletButtons').map((b) => b.id)).toEqual(['late']);
+    expect(kernel.flags.get('late')?.value).toBe(true);
+    await expect.poll(() => activations).toBe(1);
+    expect(activated).toEqual([{ id: 'late' }]);
+    expect(kernel.plugins.get('late')?.status).toBe('active');
+    kernel.plugins.add([plugin(manifest('first'))]);
+    expect(failed.map((f) => [f.id, f.error.code])).toEqual([['first', 'kernel/duplicate-plugin']]);
+    expect(kernel.plugins.getSnapshot().filter((p) => p.id === 'first')).toHaveLength(1);
+    // A host flag set before the plugin arrived applies to it.
+    const off = makeKernel({ features: { late: false } });
+    await off.start();
+    off.plugins.add([plugin(late)]);
+    expect(off.contributions.list('walletButtons')).toEqual([]);
+    await off.dispose();
+    expect(() => off.plugins.add([plugin(manifest('x'))])).toThrow(KernelDisposedError);
+  });
+
   it('closes the modal when disposed', async () => {
     const kernel = makeKernel();
     const opened = kernel.router.open();

@@ -18,7 +18,7 @@ import { kernelConfigSchema, remoteFlagsSchema, type KernelConfig } from './kern
 import type { Network } from './chain/networkSchema';
 import { kernelRefs, type KernelSettings } from './kernelRefs';
 import { createLogger, type Logger } from './logger/createLogger';
-import type { ViewModule } from './manifest/definePlugin';
+import type { PluginDefinition, ViewModule } from './manifest/definePlugin';
 import { PluginHost, type PluginInfo } from './plugins/PluginHost';
 import { NOT_ALLOWED_DELAY_MS, RequestGate } from './rpc/RequestGate';
 import { RpcPolicyEngine } from './rpc/RpcPolicyEngine';
@@ -35,6 +35,12 @@ export interface KernelPlugins extends Observable<readonly PluginInfo[]> {
   get(id: string): PluginInfo | undefined;
   /** Activates a lazy plugin now; resolves with whether it is active. */
   activate(id: string): Promise<boolean>;
+  /**
+   * Adds plugins after creation (a host's plugins whose code loaded after start): validated and
+   * placed as at creation, their contributions and flags join, and, once the kernel has started,
+   * the eager ones activate. An invalid one, or an id already taken, is reported as at creation.
+   */
+  add(definitions: readonly PluginDefinition[]): void;
 }
 
 /** A Portico kernel instance. */
@@ -187,6 +193,10 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     plugins: {
       get: (id) => host.get(id),
       activate: (id) => host.activate(id),
+      add: (definitions) => {
+        alive();
+        host.load(definitions);
+      },
       getSnapshot: () => host.getSnapshot(),
       subscribe: (listener) => host.subscribe(listener),
     },

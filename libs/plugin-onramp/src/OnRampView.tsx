@@ -14,10 +14,10 @@ const PROVIDERS: Readonly<Record<OnrampProviderId, string>> = { coinbase: 'Coinb
 
 /** The host quote endpoint's answer. */
 const quotesResponse = z.object({
-  quotes: z.array(z.object({ provider: z.string(), cryptoAmount: z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)), fee: z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/)) })),
+  quotes: z.array(z.object({ provider: z.string(), cryptoAmount: z.string().check(z.refine((v) => /^\d{1,30}(\.\d{1,30})?$/.test(v), 'Invalid format')), fee: z.string().check(z.refine((v) => /^\d{1,12}(\.\d{1,2})?$/.test(v), 'Invalid format')) })),
 });
 /** The session-token endpoint's answer (Coinbase's `{ token }`). */
-const tokenResponse = z.object({ token: z.string().check(z.regex(/^[\x21-\x7e]{1,2000}$/)) });
+const tokenResponse = z.object({ token: z.string().check(z.refine((v) => /^[\x21-\x7e]{1,2000}$/.test(v), 'Invalid format')) });
 
 type Quotes = { state: 'idle' | 'loading' } | { state: 'ready'; byProvider: Partial<Record<OnrampProviderId, { cryptoAmount: string; fee: string }>> } | { state: 'error'; reason: string };
 type Step = { name: 'form' } | { name: 'buying'; provider: OnrampProviderId; url: string; baseline: bigint; blocked: boolean } | { name: 'arrived'; amount: bigint };

@@ -63,6 +63,7 @@ export type {
   AccountReadState,
   Network,
   PorticoConfig,
+  LazyPlugin,
   AnalyticsEvent,
   AnalyticsOptions,
   AnalyticsProperties,

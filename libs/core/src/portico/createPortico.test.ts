@@ -57,6 +57,66 @@ describe('createPortico config', () => {
   });
 });
 
+describe('lazy plugins (functions that load a plugin)', () => {
+  const feature = (id: string) => definePlugin({ manifest: { id, version: '1.0.0', kernel: '^0.1.0', featureFlag: { id, default: true }, contributes: { walletButtons: [{ id, label: id, view: id, order: 1 }], views: [{ id, title: id }] } } });
+
+  it('are not loaded at creation nor by start alone; the modal’s first open loads them and their buttons join', async () => {
+    let loads = 0;
+    const p = portico({ projectId: 'p', plugins: [() => (loads++, Promise.resolve(feature('later')))] });
+    expect(p.kernel.plugins.get('later')).toBeUndefined();
+    await p.start();
+    expect(loads).toBe(0);
+    p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+    await vi.waitFor(() => expect(p.kernel.contributions.list('walletButtons').map((b) => b.id)).toEqual(['later']));
+    expect(p.kernel.plugins.get('later')?.status).toBe('active');
+    expect(loads).toBe(1);
+    // Loaded once: later opens do not load it again.
+    p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+    await Promise.resolve();
+    expect(loads).toBe(1);
+  });
+
+  it('load when the browser is idle after start, without an open', async () => {
+    vi.useFakeTimers();
+    try {
+      const p = portico({ projectId: 'p', plugins: [() => Promise.resolve(feature('idle'))] });
+      await p.start();
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(p.kernel.plugins.get('idle')?.status).toBe('active');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('one that fails to load is logged and tried again at the next open; the others join', async () => {
+    let attempt = 0;
+    const errors: unknown[] = [];
+    const p = portico({
+      projectId: 'p',
+      logLevel: 'error',
+      plugins: [() => (++attempt === 1 ? Promise.reject(new Error('chunk failed')) : Promise.resolve(feature('flaky'))), () => Promise.resolve(feature('fine')), () => Promise.resolve({ not: 'a plugin' } as never)],
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    try {
+      await p.start();
+      p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+      await vi.waitFor(() => expect(p.kernel.plugins.get('fine')?.status).toBe('active'));
+      expect(p.kernel.plugins.get('flaky')).toBeUndefined();
+      // The kernel reports what is not a plugin as it does at creation.
+      await vi.waitFor(() => expect(p.kernel.plugins.get('(unnamed)')?.status).toBe('invalid'));
+      expect(errors.map((e) => String(e)).filter((e) => e.includes('A lazy plugin did not load'))).toHaveLength(1);
+      p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+      await vi.waitFor(() => expect(p.kernel.plugins.get('flaky')?.status).toBe('active'));
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('the config names a list entry that is neither a plugin nor a function', () => {
+    expect(() => createPortico({ projectId: 'p', plugins: ['swaps' as never] })).toThrow('plugins[0]: Expected a plugin made with definePlugin, or a function that loads one');
+  });
+});
+
 describe('without a binding (a headless host)', () => {
   it('connects through the chain adapter with no view to show, and reads the account', async () => {
     const { plugin, calls } = acmeChain();

@@ -9,7 +9,7 @@ import type * as ReadsModule from './readsModule';
 import { createWalletDirectory, type WalletDirectory } from './walletDirectory';
 import { createI18n, type I18n } from '../i18n/createI18n';
 import { createThemeStore, type ThemeStore } from '../theme/createThemeStore';
-import { porticoConfigSchema, type Network, type PorticoConfig } from './porticoConfigSchema';
+import { porticoConfigSchema, type LazyPlugin, type Network, type PorticoConfig } from './porticoConfigSchema';
 
 export type { ConnectAttempt } from './porticoContext';
 
@@ -99,9 +99,11 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   const options = parsed.value;
   const { shell } = binding;
 
+  const listed = options.plugins ?? [];
+  const lazyPlugins = listed.filter((p): p is LazyPlugin => typeof p === 'function');
   const kernel = createKernel({
     // The core first, then the binding's shell; a host that lists either too does not get it twice.
-    plugins: [corePlugin, ...(shell ? [shell] : []), ...(options.plugins ?? []).filter((p) => p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
+    plugins: [corePlugin, ...(shell ? [shell] : []), ...listed.filter((p): p is PluginDefinition => typeof p !== 'function' && p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
     features: options.features,
     contributions: options.contributions,
     storage: options.storage,
@@ -209,6 +211,25 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             // Disposed while the analytics recorder loaded: nothing to start.
             if (kernel.isDisposed) return;
             await kernel.start();
+            // Lazy plugins load when the browser is first idle, or at an open if that comes sooner; one that
+            // fails is logged and tried again at the next open (the kernel reports one that is not a plugin).
+            const pending = new Set(lazyPlugins);
+            const loadLazy = () => {
+              for (const loader of pending) {
+                pending.delete(loader);
+                loader().then(
+                  (definition) => kernel.isDisposed || kernel.plugins.add([definition]),
+                  (error: unknown) => {
+                    pending.add(loader);
+                    kernel.logger.error('A lazy plugin did not load; it is tried again at the next open', error);
+                  },
+                );
+              }
+            };
+            if (pending.size) {
+              onIdle(loadLazy);
+              kernel.events.on('modal:opened', loadLazy);
+            }
             // Custom wallets need no network: a host that lists some loads the listing code now, so
             // they are listed once `start` resolves (and the modal first opens).
             if (options.customWallets?.length) {

@@ -23,7 +23,15 @@ export const porticoConfigSchema = z
     ),
     networks: z.optional(z.array(networkSchema)),
     defaultNetwork: z.optional(caipNetworkId),
-    plugins: z.optional(z.array(z.custom<PluginDefinition>((v) => typeof v === 'object' && v !== null && 'manifest' in v, 'Expected a plugin made with definePlugin'))),
+    // A plugin, or a function that loads one (its code then stays out of the page's first load; see `LazyPlugin`).
+    plugins: z.optional(
+      z.array(
+        z.custom<PluginDefinition | LazyPlugin>(
+          (v) => typeof v === 'function' || (typeof v === 'object' && v !== null && 'manifest' in v),
+          'Expected a plugin made with definePlugin, or a function that loads one',
+        ),
+      ),
+    ),
     features: z.optional(z.record(z.string(), z.boolean())),
     contributions: z.optional(
       z.strictObject(
@@ -109,9 +117,18 @@ export const porticoConfigSchema = z
 /** The kernel's network type, re-exported for hosts. */
 export type { Network };
 
+/**
+ * A plugin loaded after start: `() => import('@portico/plugin-swaps').then((m) => m.swapsPlugin)`.
+ * Its code (manifest included) is a chunk of its own, fetched when the browser is first idle
+ * after `start()` or at the modal's first open, whichever comes first; its buttons, tabs and
+ * views join then. A load that fails is logged and tried again at the next open.
+ */
+export type LazyPlugin = () => Promise<PluginDefinition>;
+
 /** What a host passes to `createPortico`. */
 export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks' | 'siwx'> & {
   siwx?: PluginDefinition;
-  plugins?: readonly PluginDefinition[];
+  /** Chain and feature plugins: definitions, or functions that load one (`LazyPlugin`). */
+  plugins?: readonly (PluginDefinition | LazyPlugin)[];
   networks?: readonly Network[];
 };

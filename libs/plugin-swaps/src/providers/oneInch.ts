@@ -3,9 +3,9 @@ import { getAddress } from 'viem';
 import { NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
 import { lessSlippage } from './erc20';
 
-const amount = z.string().check(z.regex(/^\d{1,78}$/, 'an amount in base units'));
-const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address'));
-const hexData = z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'hex data'));
+const amount = z.string().check(z.refine((v) => /^\d{1,78}$/.test(v), 'an amount in base units'));
+const address = z.string().check(z.refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'a 0x address'));
+const hexData = z.string().check(z.refine((v) => /^0x(?:[0-9a-fA-F]{2})*$/.test(v), 'hex data'));
 
 /** `GET /swap/v6.0/{chain}/quote`: what the route gives. */
 export const quoteResponse = z.object({ dstAmount: amount });

@@ -1,0 +1,1 @@
+export{i as resolveSwapsOptions}from"./src-DkCAvlKh.js";

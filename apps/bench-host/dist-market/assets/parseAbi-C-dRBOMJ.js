@@ -1,1 +1,0 @@
-import{M as e,P as t,R as n}from"./encodeFunctionData-tdB3_grX.js";function r(r){let i=e(r),a=[],o=r.length;for(let e=0;e<o;e++){let o=r[e];n(o)||a.push(t(o,i))}return a}export{r as t};

@@ -1,1 +1,0 @@
-import{_ as e,lt as t,n,r,s as i}from"./market-C8Xajdqt.js";var a=t(i(),1),o=()=>()=>void 0;function s(t){let n=t?.getSnapshot??e;return(0,a.useSyncExternalStore)(t?.subscribe??o,n,n)}function c(){let e=r(`useTokens`),{namespace:t}=n();return s(t?e.tokensRead(t):void 0)}export{s as n,c as t};
