@@ -4,7 +4,7 @@ import { chainSolanaPlugin } from '@portico/chain-solana';
 import type { PluginDefinition } from '@portico/kernel';
 import { emailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
-import { onrampPlugin } from '@portico/plugin-onramp';
+import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
 import { siwxPlugin } from '@portico/plugin-siwx';
@@ -13,7 +13,7 @@ import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
 import { corePlugin, modalPlugin } from '@portico/react';
 
-/** Every first-party plugin, deliberately not in the spec's order. */
+/** Every first-party plugin, deliberately not in the spec's order (Buy with a provider, as a host that offers it configures it). */
 export const allPlugins: readonly PluginDefinition[] = [
   sendPlugin,
   walletconnectPlugin,
@@ -26,7 +26,7 @@ export const allPlugins: readonly PluginDefinition[] = [
   modalPlugin,
   emailPlugin,
   chainBip122Plugin,
-  onrampPlugin,
+  createOnrampPlugin({ meld: { publicKey: 'spec-test-meld-key' }, timeZone: 'Europe/Paris' }),
   siwxPlugin,
   chainEip155Plugin,
 ];
