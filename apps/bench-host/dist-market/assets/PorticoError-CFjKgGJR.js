@@ -1,1 +1,0 @@
-var e=class extends Error{constructor(e,t){super(e,t.cause===void 0?void 0:{cause:t.cause}),this.name=`PorticoError`,this.code=t.code,this.shortMessage=e,this.details=t.details}};function t(t){return t instanceof e||t instanceof Error&&typeof t.code==`string`&&typeof t.shortMessage==`string`}export{t as n,e as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./createServiceRef-DT95BkPM.js";var t=[`Asia/Shanghai`,`Asia/Urumqi`,`Asia/Chongqing`,`Asia/Chungking`,`Asia/Harbin`,`Asia/Kashgar`,`PRC`,`Asia/Hong_Kong`,`Hongkong`,`Asia/Macau`,`Asia/Macao`],n=e(`onramp/settings`);function r(e=Intl.DateTimeFormat().resolvedOptions().timeZone){return e!==void 0&&t.includes(e)}export{r as n,n as r,t};

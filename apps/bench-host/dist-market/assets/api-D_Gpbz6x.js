@@ -1,1 +1,0 @@
-import{t as e}from"./createServiceRef-DT95BkPM.js";var t=`0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE`;function n(e,t){return Object.assign(Error(t),{swapProblem:e})}var r=e(`swaps/settings`);export{n,r,t};

@@ -1,1 +1,0 @@
-var e=/^[a-z0-9][a-z0-9.-]*(\/[a-z0-9][a-z0-9.-]*)+$/;function t(t){if(!e.test(t))throw TypeError(`Service ref id "${t}" must look like "owner/name" (lowercase, digits, . and -)`);return Object.freeze({id:t})}export{t};

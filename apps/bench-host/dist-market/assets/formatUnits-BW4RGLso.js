@@ -1,1 +1,0 @@
-function e(e,t){if(!Number.isInteger(t)||t<0)throw RangeError(`decimals must be a whole number ≥ 0, got ${t}`);let n=e<0n,r=(n?-e:e).toString().padStart(t+1,`0`),i=r.slice(0,r.length-t),a=r.slice(r.length-t).replace(/0+$/,``);return`${n?`-`:``}${i}${a?`.${a}`:``}`}export{e as t};

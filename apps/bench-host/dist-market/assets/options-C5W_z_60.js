@@ -1,1 +1,0 @@
-export{i as resolveSwapsOptions}from"./src-DkCAvlKh.js";

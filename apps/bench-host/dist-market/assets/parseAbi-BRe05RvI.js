@@ -1,1 +1,0 @@
-import{d as e,h as t,l as n}from"./encodeFunctionData-DbOVPkc-.js";function r(r){let i=n(r),a=[],o=r.length;for(let n=0;n<o;n++){let o=r[n];t(o)||a.push(e(o,i))}return a}export{r as t};

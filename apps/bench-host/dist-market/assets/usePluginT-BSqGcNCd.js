@@ -1,1 +1,0 @@
-import{Z as e,o as t,r as n,s as r,u as i}from"./market-D0Hc3oON.js";function a(e){return e}function o(e,t,n){return(r,a,o)=>{let s=t.en[r];return s===void 0?e(r,a,o):i(t[n]?.[r]??s,a)}}var s=e(r(),1);function c(e){let{i18n:r}=n(`usePluginT`),i=t(r),a=(0,s.useMemo)(()=>o(r.t,e,i.loaded),[r,e,i.loaded]);return Object.assign(a,{dir:i.dir,locale:i.locale})}export{a as n,c as t};
