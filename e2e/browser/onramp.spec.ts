@@ -74,8 +74,26 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     await expect(d.getByTestId('onramp-form')).toBeVisible();
     // A bad amount is refused before any provider opens.
     await d.getByRole('textbox', { name: 'Amount' }).fill('0');
-    await expect(d.getByTestId('onramp-error')).toHaveText('Enter an amount above 0 with at most 2 decimals.');
+    await expect(d.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription('Enter an amount above 0 with at most 2 decimals.');
+    await expect(d.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('aria-invalid', 'true');
     await expect(d.getByTestId('onramp-provider-meld')).toBeDisabled();
+  });
+});
+
+test.describe('Buy on a network the providers are not told about', () => {
+  test.use({ timezoneId: 'Europe/Paris' });
+
+  test('says so instead of sending the funds to another chain', async ({ page }) => {
+    await openAccount(page);
+    await page.keyboard.press('Escape');
+    await page.locator('button.portico-network-button').click();
+    await dialog(page).locator('[data-network-id="eip155:31338"]').click();
+    await expect(page.locator('button.portico-network-button')).toHaveText('Anvil 2');
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(d.getByTestId('onramp-unavailable')).toHaveText('Buying crypto is not available on Anvil 2.');
+    await expectNoSeriousA11yViolations(page, 'Buy (unavailable network)');
   });
 });
 

@@ -52,5 +52,9 @@ describe('the local onramp reference', () => {
     const html = await (await fetch(`${service.url}/widget/meld?publicKey=pk_test_12345678&destinationCurrencyCode=ETH&walletAddress=${encodeURIComponent('<script>x</script>')}&sourceAmount=50&sourceCurrencyCode=EUR`)).text();
     expect(html).not.toContain('<script>');
     expect((await complete(html)).status).toBe(400);
+    // No order for an amount the provider would refuse: nothing negative to "credit".
+    for (const amount of ['-100', 'abc', '0', '2000000', '1.234']) {
+      expect((await fetch(`${service.url}/widget/meld?publicKey=pk_test_12345678&destinationCurrencyCode=ETH&walletAddress=${buyer}&sourceAmount=${amount}&sourceCurrencyCode=USD`)).status, amount).toBe(400);
+    }
   });
 });

@@ -81,13 +81,20 @@ export async function startOnrampService(options: OnrampServiceOptions): Promise
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => {
         text += chunk;
-        if (text.length > 10_000) reject(new Error('body too large'));
+        if (text.length > 10_000) {
+          req.destroy();
+          reject(new Error('body too large'));
+        }
       });
       req.on('end', () => resolve(text));
       req.on('error', reject);
     });
 
   function orderPage(res: ServerResponse, order: Order) {
+    // An amount the widget would refuse: a positive fiat amount with at most two decimals, up to 1,000,000.
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(order.fiatAmount) || !(Number(order.fiatAmount) > 0) || Number(order.fiatAmount) > 1_000_000 || !(order.fiatCurrency in FIAT_USD)) {
+      return page(res, 400, 'Invalid order', '<p>The amount must be a positive fiat amount (at most 1,000,000, two decimals) in USD, EUR or GBP.</p>');
+    }
     const id = randomBytes(12).toString('hex');
     orders.set(id, order);
     const quote = referenceQuote(order.provider, Number(order.fiatAmount), order.fiatCurrency, order.asset);

@@ -59,6 +59,8 @@ const onrampPlugin = createOnrampPlugin(
         ...(meldKey ? { meld: { publicKey: meldKey, widgetUrl: `${onrampUrl}/widget/meld` } } : {}),
         quoteUrl: `${onrampUrl}/quotes`,
         pollMs: 500,
+        // The local chain stands in for Ethereum: the providers' names for it.
+        networks: { [LOCAL_CHAIN]: { coinbaseNetwork: 'ethereum', coinbaseAsset: 'ETH', meldCode: 'ETH' } },
       }
     : {},
 );

@@ -75,7 +75,9 @@ describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 sh
     expect(await send(await oneInch.buildSwap(quote, io))).toBe('success');
     expect(usd - (await balance(tokens.usd))).toBe(600_000_000n);
     expect((await balance(tokens.ptk)) - ptk).toBe(quote.buyAmount);
-    expect(aggregator.calls).toMatchObject({ quote: 1 + 1, 'approve/spender': 1, 'approve/allowance': 2, 'approve/transaction': 1, swap: 1 });
+    // The allowance is read on chain, never asked of the API; the router is asked with every quote.
+    expect(aggregator.calls).toMatchObject({ quote: 2, 'approve/spender': 2, 'approve/transaction': 1, swap: 1 });
+    expect(aggregator.calls['approve/allowance']).toBeUndefined();
   });
 
   it('"insufficient liquidity" is a no-route problem; a wrong key is the provider’s own message', async () => {
@@ -85,24 +87,35 @@ describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 sh
     await expect(keyless.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('1')), io)).rejects.toMatchObject({ swapProblem: 'provider', message: 'Invalid or missing API key' });
   });
 
-  it('refuses answers of the wrong shape, a swap for another account and an approval of another token', async () => {
-    let answer: unknown = { dstAmount: '12abc' };
-    const liar = createServer((_req, res) => {
+  it('refuses answers of the wrong shape, a swap for another account or contract, below the quote’s minimum, and an approval other than exactly the amount', async () => {
+    const answers: Record<string, unknown> = { quote: { dstAmount: '12abc' }, 'approve/spender': { address: uni.router } };
+    const liar = createServer((req, res) => {
+      const endpoint = /\/swap\/v6\.0\/\d+\/([a-z/]+?)\/?(?:\?|$)/.exec(req.url ?? '')?.[1] ?? '';
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
+      res.end(JSON.stringify(answers[endpoint] ?? {}));
     });
     await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
     try {
       const provider = createOneInchProvider({ url: `http://127.0.0.1:${(liar.address() as AddressInfo).port}` }, [network.caipNetworkId]);
       await expect(provider.quote(request(NATIVE_TOKEN, tokens.usd, 1n), io)).rejects.toMatchObject({ swapProblem: 'provider', message: expect.stringContaining('1inch answered quote with an unexpected shape: dstAmount') });
-      answer = { dstAmount: '5' };
+      answers.quote = { dstAmount: '5000' };
       const quote = await provider.quote(request(NATIVE_TOKEN, tokens.usd, 1n), io);
-      answer = { dstAmount: '5', tx: { from: '0x0000000000000000000000000000000000000001', to: uni.router, data: '0x', value: '1' } };
+      expect(quote.router).toBe(uni.router);
+      const tx = (over: object) => ({ dstAmount: '5000', tx: { from: trader.address, to: uni.router, data: '0x', value: '1', ...over } });
+      answers.swap = tx({ from: '0x0000000000000000000000000000000000000001' });
       await expect(provider.buildSwap(quote, io)).rejects.toThrow('1inch built the swap for another account');
-      answer = { dstAmount: '5', tx: { from: trader.address, to: uni.router, data: '0x', value: '999' } };
+      answers.swap = tx({ value: '999' });
       await expect(provider.buildSwap(quote, io)).rejects.toThrow('1inch built a swap sending another amount of the native currency');
-      answer = { to: tokens.ptk, data: '0x', value: '0' };
-      await expect(provider.approval({ ...quote, request: request(tokens.usd, tokens.ptk, 1n), spender: uni.router }, io)).rejects.toThrow('1inch answered with an approval of another token');
+      // Selling the native currency needs no approval, yet the swap must still call 1inch's router.
+      answers.swap = tx({ to: trader.address });
+      await expect(provider.buildSwap(quote, io)).rejects.toThrow('1inch built a swap through another contract than its router');
+      answers.swap = { ...tx({}), dstAmount: '4000' };
+      await expect(provider.buildSwap(quote, io)).rejects.toThrow('The price moved since the quote: get a new quote');
+      answers.swap = tx({});
+      await expect(provider.buildSwap(quote, io)).resolves.toMatchObject({ to: uni.router, value: 1n });
+      const tokenQuote = await provider.quote(request(tokens.usd, tokens.ptk, 1_000n), io);
+      answers['approve/transaction'] = { to: tokens.usd, data: '0x095ea7b3' + '0'.repeat(24) + trader.address.slice(2).toLowerCase() + 'f'.repeat(64), value: '0' };
+      await expect(provider.approval(tokenQuote, io)).rejects.toThrow('1inch answered with another approval than exactly this amount for its router');
     } finally {
       await new Promise<void>((resolve) => liar.close(() => resolve()));
     }

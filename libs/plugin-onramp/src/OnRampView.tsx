@@ -1,11 +1,11 @@
 import type { ChainAdapter, Loader, Network } from '@portico/kernel';
 import { describeError, formatBalance, formatDecimal, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { isRestrictedTimeZone, onrampSettingsRef, type OnrampProviderId, type OnrampSettings } from './api';
 import { messages } from './messages';
-import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, type OnrampOrder } from './urls';
+import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, onrampAsset, type OnrampAssetNames, type OnrampOrder } from './urls';
 
 /** "0.033000" → "0.033", "12.0" → "12". */
 const trimZeros = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
@@ -50,17 +50,24 @@ export default function OnRampView(_props: ViewProps) {
   const settings = useSettings(portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace ? portico.adapter(namespace) : undefined;
-  if (isRestrictedTimeZone()) {
+  if (settings === undefined && caipAddress) {
     return (
-      <p className="pt-muted" role="status" data-testid="onramp-unavailable">
-        {p('onramp.restricted')}
+      <p className="pt-row pt-muted" role="status" data-testid="onramp-loading">
+        <Spinner size={16} label="" /> {p('onramp.loading')}
       </p>
     );
   }
   if (settings instanceof Error) {
     return (
       <p className="pt-error" role="alert" data-testid="onramp-unavailable">
-        {p('onramp.unavailable')} {settings.message}
+        {p('onramp.error.options', { reason: settings.message })}
+      </p>
+    );
+  }
+  if (isRestrictedTimeZone(settings?.timeZone)) {
+    return (
+      <p className="pt-muted" role="status" data-testid="onramp-unavailable">
+        {p('onramp.restricted')}
       </p>
     );
   }
@@ -71,7 +78,15 @@ export default function OnRampView(_props: ViewProps) {
       </p>
     );
   }
-  return <Buy key={`${caipAddress}|${network.caipNetworkId}`} caipAddress={caipAddress} network={network} adapter={adapter} settings={settings} />;
+  const names = onrampAsset(network.caipNetworkId, settings.networks);
+  if (!names) {
+    return (
+      <p className="pt-muted" role="status" data-testid="onramp-unavailable">
+        {p('onramp.unavailableNetwork', { network: network.name })}
+      </p>
+    );
+  }
+  return <Buy key={`${caipAddress}|${network.caipNetworkId}`} caipAddress={caipAddress} network={network} adapter={adapter} settings={settings} names={names} />;
 }
 
 /** The plugin's settings once loaded (undefined before), or the error the host's options gave. */
@@ -91,7 +106,7 @@ function useSettings(loader: Loader<OnrampSettings> | undefined): OnrampSettings
   return loader?.current ?? loaded;
 }
 
-function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string; network: Network; adapter: ChainAdapter; settings: OnrampSettings }) {
+function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: string; network: Network; adapter: ChainAdapter; settings: OnrampSettings; names: OnrampAssetNames }) {
   const portico = usePortico('OnRampView');
   const t = useT();
   const p = usePluginT(messages);
@@ -106,6 +121,16 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
   const amount = /^\d{1,9}(?:[.,]\d{1,2})?$/.test(amountText.trim()) && Number(amountText.trim().replace(',', '.')) > 0 ? amountText.trim().replace(',', '.') : undefined;
   const providers = (['coinbase', 'meld'] as const).filter((id) => settings[id]);
   const address = caipAddress.split(':')[2]!;
+  // Moving between steps replaces the focused control: focus goes to the new step's first one (not on first render).
+  const stepRoot = useRef<HTMLDivElement | null>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepRoot.current?.querySelector<HTMLElement>('input, select, button:not([disabled]), a[href]')?.focus();
+  }, [step.name]);
 
   const quoteKey = settings.quoteUrl && amount !== undefined ? `${amount}|${currency}` : undefined;
   const quotes: Quotes = quoteKey === undefined ? { state: 'idle' } : answer?.key === quoteKey ? answer.result : { state: 'loading' };
@@ -165,10 +190,10 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
       const order: OnrampOrder = { address, networkId: network.caipNetworkId, symbol, fiatAmount: amount, fiatCurrency: currency, redirectUrl: settings.redirectUrl ?? location.origin };
       let url: string;
       if (provider === 'coinbase') {
-        const answer = tokenResponse.safeParse(await fetchJson(settings.coinbase!.sessionTokenUrl, { method: 'POST', body: coinbaseTokenRequest(order) }));
+        const answer = tokenResponse.safeParse(await fetchJson(settings.coinbase!.sessionTokenUrl, { method: 'POST', body: coinbaseTokenRequest(order, names) }));
         if (!answer.success) throw new Error('the session-token endpoint answered without a token');
-        url = coinbaseOnrampUrl(order, answer.data.token, settings.coinbase!.widgetUrl);
-      } else url = meldOnrampUrl(order, settings.meld!.publicKey, settings.meld!.widgetUrl);
+        url = coinbaseOnrampUrl(order, names, answer.data.token, settings.coinbase!.widgetUrl);
+      } else url = meldOnrampUrl(order, names, settings.meld!.publicKey, settings.meld!.widgetUrl);
       const baseline = (await adapter.getBalance!(caipAddress, network)).value;
       if (popup) {
         popup.opener = null;
@@ -185,7 +210,7 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
 
   if (step.name === 'arrived') {
     return (
-      <div className="pt-center" data-testid="onramp-arrived">
+      <div className="pt-center" data-testid="onramp-arrived" ref={stepRoot}>
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
           {p('onramp.arrived', { amount: formatBalance(step.amount, decimals, 3, t.locale), symbol })}
         </p>
@@ -199,7 +224,7 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
   if (step.name === 'buying') {
     const name = PROVIDERS[step.provider];
     return (
-      <div className="pt-center" data-testid="onramp-buying">
+      <div className="pt-center" data-testid="onramp-buying" ref={stepRoot}>
         <p role="status" className="pt-row" style={{ margin: 0, fontWeight: 600 }}>
           <Spinner size={16} label="" /> {p('onramp.inProgress')}
         </p>
@@ -222,9 +247,9 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
   }
 
   return (
-    <div className="pt-stack" data-testid="onramp-form">
+    <div className="pt-stack" data-testid="onramp-form" ref={stepRoot}>
       <div className="pt-row" style={{ alignItems: 'flex-end' }}>
-        <TextField label={p('onramp.amount')} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} data-testid="onramp-amount" />
+        <TextField label={p('onramp.amount')} inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} error={amount === undefined ? p('onramp.error.amount') : undefined} data-testid="onramp-amount" />
         <div className="pt-field">
           <label className="pt-label" htmlFor="pt-onramp-currency">
             {p('onramp.currency')}
@@ -266,11 +291,7 @@ function Buy({ caipAddress, network, adapter, settings }: { caipAddress: string;
           {p('onramp.error.quotes', { reason: quotes.reason })}
         </p>
       ) : null}
-      {amount === undefined ? (
-        <p className="pt-error" role="alert" data-testid="onramp-error">
-          {p('onramp.error.amount')}
-        </p>
-      ) : error ? (
+      {error ? (
         <p className="pt-error" role="alert" data-testid="onramp-error">
           {error}
         </p>

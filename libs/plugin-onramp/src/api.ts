@@ -47,6 +47,10 @@ export interface OnrampSettings {
   readonly redirectUrl: string | undefined;
   /** How often the balance is read while a purchase is in progress, in ms. */
   readonly pollMs: number;
+  /** The host's names for networks Portico does not know (CAIP-2 id → the providers' names). */
+  readonly networks: Readonly<Record<string, { readonly coinbaseNetwork: string; readonly coinbaseAsset: string; readonly meldCode: string }>>;
+  /** The visitor's time zone, when the host sets it (else the browser's). */
+  readonly timeZone: string | undefined;
 }
 
 /**

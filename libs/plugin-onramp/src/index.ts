@@ -3,5 +3,5 @@ export { createOnrampPlugin, onrampPlugin } from './plugin';
 export type { OnrampPluginOptions } from './options';
 export { isRestrictedTimeZone, ONRAMP_PLUGIN_ID, ONRAMP_RESTRICTED_TIME_ZONES } from './api';
 export type { CoinbaseOnrampConfig, MeldOnrampConfig, OnrampProviderId, OnrampSettings } from './api';
-export { coinbaseOnrampUrl, meldOnrampUrl, onrampAsset } from './urls';
-export type { OnrampOrder } from './urls';
+export { coinbaseOnrampUrl, meldOnrampUrl, ONRAMP_NETWORKS, onrampAsset } from './urls';
+export type { OnrampAssetNames, OnrampOrder } from './urls';

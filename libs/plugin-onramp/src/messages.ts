@@ -24,6 +24,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Enter an amount above 0 with at most 2 decimals.',
     'onramp.error.open': '{provider} could not be opened: {reason}',
     'onramp.error.quotes': 'Quotes are not available right now ({reason}); the providers’ fees are 1–2 %.',
+    'onramp.loading': 'Loading…',
+    'onramp.unavailableNetwork': 'Buying crypto is not available on {network}.',
+    'onramp.error.options': 'Buying is not set up correctly on this site: {reason}',
   },
   ar: {
     'onramp.amount': 'المبلغ',
@@ -47,6 +50,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'أدخل مبلغًا أكبر من 0 بما لا يزيد عن منزلتين عشريتين.',
     'onramp.error.open': 'تعذّر فتح {provider}: {reason}',
     'onramp.error.quotes': 'عروض الأسعار غير متاحة حاليًا ({reason})؛ رسوم المزوّدين 1–2 %.',
+    'onramp.loading': 'جارٍ التحميل…',
+    'onramp.unavailableNetwork': 'شراء العملات المشفّرة غير متاح على {network}.',
+    'onramp.error.options': 'الشراء غير مُعدّ بشكل صحيح على هذا الموقع: {reason}',
   },
   he: {
     'onramp.amount': 'סכום',
@@ -70,6 +76,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'הזינו סכום גדול מ-0 עם 2 ספרות אחרי הנקודה לכל היותר.',
     'onramp.error.open': 'לא ניתן לפתוח את {provider}: {reason}',
     'onramp.error.quotes': 'הצעות מחיר אינן זמינות כרגע ({reason}); העמלות של הספקים הן 1–2 %.',
+    'onramp.loading': 'טוען…',
+    'onramp.unavailableNetwork': 'קניית קריפטו אינה זמינה ב-{network}.',
+    'onramp.error.options': 'הקנייה אינה מוגדרת כראוי באתר זה: {reason}',
   },
   fa: {
     'onramp.amount': 'مبلغ',
@@ -93,6 +102,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'مبلغی بیشتر از ۰ با حداکثر ۲ رقم اعشار وارد کنید.',
     'onramp.error.open': '{provider} باز نشد: {reason}',
     'onramp.error.quotes': 'قیمت‌ها اکنون در دسترس نیستند ({reason})؛ کارمزد ارائه‌دهندگان ۱–۲ % است.',
+    'onramp.loading': 'در حال بارگذاری…',
+    'onramp.unavailableNetwork': 'خرید رمزارز در {network} در دسترس نیست.',
+    'onramp.error.options': 'خرید در این سایت به‌درستی پیکربندی نشده است: {reason}',
   },
   'zh-CN': {
     'onramp.amount': '金额',
@@ -116,6 +128,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': '请输入大于 0 且最多 2 位小数的金额。',
     'onramp.error.open': '无法打开 {provider}：{reason}',
     'onramp.error.quotes': '暂时无法获取报价（{reason}）；服务商的手续费为 1–2 %。',
+    'onramp.loading': '加载中…',
+    'onramp.unavailableNetwork': '{network} 上无法购买加密货币。',
+    'onramp.error.options': '此网站的购买功能配置有误：{reason}',
   },
   'zh-TW': {
     'onramp.amount': '金額',
@@ -139,6 +154,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': '請輸入大於 0 且最多 2 位小數的金額。',
     'onramp.error.open': '無法開啟 {provider}：{reason}',
     'onramp.error.quotes': '目前無法取得報價（{reason}）；服務供應商的手續費為 1–2 %。',
+    'onramp.loading': '載入中…',
+    'onramp.unavailableNetwork': '{network} 上無法購買加密貨幣。',
+    'onramp.error.options': '此網站的購買功能設定有誤：{reason}',
   },
   ja: {
     'onramp.amount': '金額',
@@ -162,6 +180,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': '0 より大きく、小数点以下 2 桁以内の金額を入力してください。',
     'onramp.error.open': '{provider} を開けませんでした: {reason}',
     'onramp.error.quotes': '現在、見積もりを取得できません ({reason})。プロバイダーの手数料は 1–2 % です。',
+    'onramp.loading': '読み込み中…',
+    'onramp.unavailableNetwork': '{network} では暗号資産を購入できません。',
+    'onramp.error.options': 'このサイトでは購入が正しく設定されていません: {reason}',
   },
   ko: {
     'onramp.amount': '금액',
@@ -185,6 +206,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': '0보다 크고 소수점 2자리 이하의 금액을 입력하세요.',
     'onramp.error.open': '{provider}을(를) 열 수 없습니다: {reason}',
     'onramp.error.quotes': '지금은 견적을 받을 수 없습니다({reason}). 제공업체 수수료는 1–2 %입니다.',
+    'onramp.loading': '불러오는 중…',
+    'onramp.unavailableNetwork': '{network}에서는 암호화폐를 구매할 수 없습니다.',
+    'onramp.error.options': '이 사이트의 구매 설정이 올바르지 않습니다: {reason}',
   },
   es: {
     'onramp.amount': 'Cantidad',
@@ -208,6 +232,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Introduce una cantidad mayor que 0 con 2 decimales como máximo.',
     'onramp.error.open': 'No se pudo abrir {provider}: {reason}',
     'onramp.error.quotes': 'Las cotizaciones no están disponibles ahora ({reason}); las comisiones de los proveedores son del 1–2 %.',
+    'onramp.loading': 'Cargando…',
+    'onramp.unavailableNetwork': 'La compra de criptomonedas no está disponible en {network}.',
+    'onramp.error.options': 'La compra no está bien configurada en este sitio: {reason}',
   },
   pt: {
     'onramp.amount': 'Quantia',
@@ -231,6 +258,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Insira uma quantia maior que 0 com no máximo 2 casas decimais.',
     'onramp.error.open': 'Não foi possível abrir {provider}: {reason}',
     'onramp.error.quotes': 'As cotações não estão disponíveis agora ({reason}); as taxas dos provedores são de 1–2 %.',
+    'onramp.loading': 'Carregando…',
+    'onramp.unavailableNetwork': 'A compra de criptomoedas não está disponível em {network}.',
+    'onramp.error.options': 'A compra não está configurada corretamente neste site: {reason}',
   },
   fr: {
     'onramp.amount': 'Montant',
@@ -254,6 +284,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Saisissez un montant supérieur à 0 avec au plus 2 décimales.',
     'onramp.error.open': 'Impossible d’ouvrir {provider} : {reason}',
     'onramp.error.quotes': 'Les cotations ne sont pas disponibles pour le moment ({reason}) ; les frais des prestataires sont de 1–2 %.',
+    'onramp.loading': 'Chargement…',
+    'onramp.unavailableNetwork': 'L’achat de cryptomonnaies n’est pas disponible sur {network}.',
+    'onramp.error.options': 'L’achat n’est pas correctement configuré sur ce site : {reason}',
   },
   de: {
     'onramp.amount': 'Betrag',
@@ -277,6 +310,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Gib einen Betrag über 0 mit höchstens 2 Nachkommastellen ein.',
     'onramp.error.open': '{provider} konnte nicht geöffnet werden: {reason}',
     'onramp.error.quotes': 'Angebote sind gerade nicht verfügbar ({reason}); die Gebühren der Anbieter liegen bei 1–2 %.',
+    'onramp.loading': 'Wird geladen…',
+    'onramp.unavailableNetwork': 'Der Kauf von Krypto ist auf {network} nicht verfügbar.',
+    'onramp.error.options': 'Der Kauf ist auf dieser Website nicht richtig eingerichtet: {reason}',
   },
   ru: {
     'onramp.amount': 'Сумма',
@@ -300,6 +336,9 @@ export const messages = definePluginMessages({
     'onramp.error.amount': 'Введите сумму больше 0, не более 2 знаков после запятой.',
     'onramp.error.open': 'Не удалось открыть {provider}: {reason}',
     'onramp.error.quotes': 'Котировки сейчас недоступны ({reason}); комиссия провайдеров — 1–2 %.',
+    'onramp.loading': 'Загрузка…',
+    'onramp.unavailableNetwork': 'Покупка криптовалюты недоступна в сети {network}.',
+    'onramp.error.options': 'Покупка на этом сайте настроена неправильно: {reason}',
   },
   tr: {
     'onramp.amount': 'Tutar',
@@ -323,5 +362,8 @@ export const messages = definePluginMessages({
     'onramp.error.amount': '0’dan büyük ve en fazla 2 ondalıklı bir tutar girin.',
     'onramp.error.open': '{provider} açılamadı: {reason}',
     'onramp.error.quotes': 'Fiyat teklifleri şu anda kullanılamıyor ({reason}); sağlayıcıların ücreti 1–2 % arasındadır.',
+    'onramp.loading': 'Yükleniyor…',
+    'onramp.unavailableNetwork': '{network} ağında kripto satın alma kullanılamıyor.',
+    'onramp.error.options': 'Satın alma bu sitede doğru şekilde ayarlanmamış: {reason}',
   },
 });

@@ -16,6 +16,11 @@ export interface OnrampPluginOptions {
   pollMs?: number;
   /** The visitor's time zone; the browser's by default. */
   timeZone?: string;
+  /**
+   * The providers' names for networks Portico does not know (CAIP-2 id →
+   * `{ coinbaseNetwork, coinbaseAsset, meldCode }`); Buy is offered on the known mainnets and these.
+   */
+  networks?: Readonly<Record<string, { coinbaseNetwork: string; coinbaseAsset: string; meldCode: string }>>;
 }
 
 const httpUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\//.test(value) && URL.canParse(value);
@@ -41,5 +46,13 @@ export function resolveOnrampOptions(options: OnrampPluginOptions = {}): OnrampS
   currencies.forEach((c, i) => (typeof c === 'string' && /^[A-Z]{3}$/.test(c)) || fail(`currencies[${i}]`, `must be an ISO 4217 code such as "USD", not ${JSON.stringify(c)}`));
   const pollMs = options.pollMs ?? 3_000;
   if (!Number.isInteger(pollMs) || pollMs < 250) fail('pollMs', `must be a whole number of ms, at least 250, not ${String(pollMs)}`);
-  return { coinbase, meld, quoteUrl: options.quoteUrl, currencies: [...currencies], redirectUrl: options.redirectUrl, pollMs };
+  const networks = options.networks ?? {};
+  for (const [id, names] of Object.entries(networks)) {
+    if (!/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(id)) fail('networks', `has a key that is not a CAIP-2 id: ${JSON.stringify(id)}`);
+    for (const key of ['coinbaseNetwork', 'coinbaseAsset', 'meldCode'] as const) {
+      if (typeof names?.[key] !== 'string' || !/^[-_A-Za-z0-9]{1,40}$/.test(names[key])) fail(`networks["${id}"].${key}`, 'must be the provider’s name for it (letters, digits, - and _)');
+    }
+  }
+  if (options.timeZone !== undefined && typeof options.timeZone !== 'string') fail('timeZone', 'must be an IANA time zone such as "Europe/Paris"');
+  return { coinbase, meld, quoteUrl: options.quoteUrl, currencies: [...currencies], redirectUrl: options.redirectUrl, pollMs, networks, timeZone: options.timeZone };
 }

@@ -14,13 +14,14 @@ export interface OnrampOrder {
 }
 
 /** How each provider names a network's native currency and the network. */
-interface AssetNames {
+export interface OnrampAssetNames {
   readonly coinbaseNetwork: string;
   readonly coinbaseAsset: string;
   readonly meldCode: string;
 }
 
-const KNOWN: Readonly<Record<string, AssetNames>> = {
+/** The networks Portico knows the providers' names for (their mainnets). */
+export const ONRAMP_NETWORKS: Readonly<Record<string, OnrampAssetNames>> = {
   'eip155:1': { coinbaseNetwork: 'ethereum', coinbaseAsset: 'ETH', meldCode: 'ETH' },
   'eip155:8453': { coinbaseNetwork: 'base', coinbaseAsset: 'ETH', meldCode: 'ETH_BASE' },
   'eip155:10': { coinbaseNetwork: 'optimism', coinbaseAsset: 'ETH', meldCode: 'ETH_OPTIMISM' },
@@ -31,22 +32,19 @@ const KNOWN: Readonly<Record<string, AssetNames>> = {
 };
 
 /**
- * How Coinbase and Meld name the native currency of a network: known mainnets by their
- * names; any other EVM network (a local or test chain) as Ethereum's, Solana ones as Solana's.
+ * How Coinbase and Meld name a network's native currency: the host's names first (`networks`
+ * option), then the known mainnets. Undefined for any other network: buying there would send the
+ * funds to another chain, so Buy is not offered on it.
  */
-export function onrampAsset(networkId: string, symbol: string): AssetNames {
-  const known = KNOWN[networkId];
-  if (known) return known;
-  if (networkId.startsWith('solana:')) return { coinbaseNetwork: 'solana', coinbaseAsset: symbol, meldCode: symbol };
-  return { coinbaseNetwork: 'ethereum', coinbaseAsset: symbol, meldCode: symbol };
+export function onrampAsset(networkId: string, hostNames: Readonly<Record<string, OnrampAssetNames>> = {}): OnrampAssetNames | undefined {
+  return hostNames[networkId] ?? ONRAMP_NETWORKS[networkId];
 }
 
 /**
  * Coinbase's hosted Onramp URL (`/buy/select-asset`): the session token (it carries the address
  * and assets), the asset and network preselected, the fiat amount and currency, the way back.
  */
-export function coinbaseOnrampUrl(order: OnrampOrder, sessionToken: string, widgetUrl = 'https://pay.coinbase.com/buy/select-asset'): string {
-  const names = onrampAsset(order.networkId, order.symbol);
+export function coinbaseOnrampUrl(order: OnrampOrder, names: OnrampAssetNames, sessionToken: string, widgetUrl = 'https://pay.coinbase.com/buy/select-asset'): string {
   const url = new URL(widgetUrl);
   url.searchParams.set('sessionToken', sessionToken);
   url.searchParams.set('defaultAsset', names.coinbaseAsset);
@@ -58,16 +56,15 @@ export function coinbaseOnrampUrl(order: OnrampOrder, sessionToken: string, widg
 }
 
 /** The body of Coinbase's session-token request, as the host's endpoint passes it on. */
-export function coinbaseTokenRequest(order: OnrampOrder): { addresses: { address: string; blockchains: string[] }[]; assets: string[] } {
-  const names = onrampAsset(order.networkId, order.symbol);
+export function coinbaseTokenRequest(order: OnrampOrder, names: OnrampAssetNames): { addresses: { address: string; blockchains: string[] }[]; assets: string[] } {
   return { addresses: [{ address: order.address, blockchains: [names.coinbaseNetwork] }], assets: [names.coinbaseAsset] };
 }
 
 /** Meld's hosted widget URL: the public key, the currency code, the wallet address, the fiat amount and currency, the way back. */
-export function meldOnrampUrl(order: OnrampOrder, publicKey: string, widgetUrl = 'https://meldcrypto.com/'): string {
+export function meldOnrampUrl(order: OnrampOrder, names: OnrampAssetNames, publicKey: string, widgetUrl = 'https://meldcrypto.com/'): string {
   const url = new URL(widgetUrl);
   url.searchParams.set('publicKey', publicKey);
-  url.searchParams.set('destinationCurrencyCode', onrampAsset(order.networkId, order.symbol).meldCode);
+  url.searchParams.set('destinationCurrencyCode', names.meldCode);
   url.searchParams.set('walletAddress', order.address);
   url.searchParams.set('sourceAmount', order.fiatAmount);
   url.searchParams.set('sourceCurrencyCode', order.fiatCurrency);

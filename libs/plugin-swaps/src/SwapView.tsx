@@ -2,7 +2,7 @@ import { formatUnits, type ChainAdapter, type Loader, type Network } from '@port
 import { describeError, formatBalance, formatFixed, parseAmount, useAccount, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { NATIVE_TOKEN, swapsSettingsRef, type SwapIo, type SwapProvider, type SwapsSettings, type SwapTransaction } from './api';
+import { NATIVE_TOKEN, swapsSettingsRef, type SwapIo, type SwapProvider, type SwapQuoteRequest, type SwapsSettings, type SwapTransaction } from './api';
 import { messages } from './messages';
 import { loadProviders } from './providers/loadProviders';
 import { readTokenBalance } from './providers/erc20';
@@ -29,8 +29,9 @@ type Quote = { state: 'ready'; priced: Priced } | { state: 'error'; message: str
 type Step =
   | { name: 'form' }
   | { name: 'review'; priced: Priced; requoted?: boolean }
-  | { name: 'running'; priced: Priced; phase: 'approve' | 'approving' | 'swap' | 'swapping' }
-  | { name: 'done'; priced: Priced; hash: string; bought: bigint };
+  | { name: 'running'; priced: Priced; phase: 'quote' | 'approve' | 'approving' | 'swap' | 'swapping' }
+  /** `pending`: sent, and not yet in a block after 10 minutes (never offered again). */
+  | { name: 'done'; priced: Priced; hash: string; bought: bigint; pending?: boolean };
 
 /** Gas a V2-style swap takes when it cannot be estimated yet (before the approval): a safe upper figure for the fee shown. */
 const SWAP_GAS_FALLBACK = 250_000n;
@@ -121,11 +122,20 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   const [balances, setBalances] = useState<Record<string, bigint>>({});
   const [answer, setAnswer] = useState<{ key: string; result: Quote } | undefined>(undefined);
   const [repricing, setRepricing] = useState(false);
+  // Asking again after a failed quote: part of the quote's key.
+  const [retries, setRetries] = useState(0);
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [errors, setErrors] = useState<{ amount?: string; slippage?: string; form?: string }>({});
   const providers = useRef<Promise<SwapProvider[]> | undefined>(undefined);
   providers.current ??= loadProviders(settings, (message, error) => portico.kernel.logger.warn(message, error));
   const stepRoot = useRef<HTMLElement | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const shown = step.name === 'running' ? 'review' : step.name;
   const firstRender = useRef(true);
   useEffect(() => {
@@ -159,12 +169,12 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   const amount = parseAmount(amountText, sell.decimals);
 
   /** The best quote for the form as it is, with the network fee and whether an approval comes first. */
-  const price = async (): Promise<Priced> => {
-    if (!buy || amount === undefined || slippage === undefined) throw new Error('incomplete form');
-    const request = { network, chainId, account, sellToken: sell.address, buyToken: buy.address, sellAmount: amount, slippageBps: Math.round(slippage * 100) };
+  const price = async (again?: SwapQuoteRequest): Promise<Priced> => {
+    if (!again && (!buy || amount === undefined || slippage === undefined)) throw new Error('incomplete form');
+    const request = again ?? { network, chainId, account, sellToken: sell.address, buyToken: buy!.address, sellAmount: amount!, slippageBps: Math.round(slippage! * 100) };
     const best = await bestQuote(await providers.current!, request, io, settings.quoteTtlMs);
     const allowance = best.quote.spender ? await best.provider.allowance(best.quote, io) : undefined;
-    const needsApproval = allowance !== undefined && allowance < amount;
+    const needsApproval = allowance !== undefined && allowance < request.sellAmount;
     const gasPrice = await io.rpc('eth_gasPrice', []).then((hex) => BigInt(hex as string)).catch(() => undefined);
     let gas: bigint | undefined;
     try {
@@ -178,7 +188,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
 
   const quoteError = (error: unknown) => (isSwapProblem(error) && error.swapProblem === 'no-route' ? p('swap.error.noRoute', { reason: error.message }) : p('swap.error.quote', { reason: describeError(error, t).message }));
   /** What a quote depends on; undefined while the form is incomplete. */
-  const formKey = buy && amount !== undefined && slippage !== undefined && !same(sell.address, buy.address) ? `${sell.address}|${buy.address}|${amount}|${slippage}` : undefined;
+  const formKey = buy && amount !== undefined && slippage !== undefined && !same(sell.address, buy.address) ? `${sell.address}|${buy.address}|${amount}|${slippage}|${retries}` : undefined;
   const quote: Quote | { state: 'idle' | 'loading' } =
     formKey === undefined ? (buy && same(sell.address, buy.address) ? { state: 'error', message: p('swap.error.sameToken') } : { state: 'idle' }) : repricing || answer?.key !== formKey ? { state: 'loading' } : answer.result;
 
@@ -240,38 +250,51 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   async function confirm(priced: Priced) {
     // A quote past its time is asked for again and shown before anything is sent.
     if (Date.now() > priced.expiresAt) {
+      setStep({ name: 'running', priced, phase: 'quote' });
       try {
-        const fresh = await price();
+        const fresh = await price(priced.quote.request);
         setErrors({});
         return setStep({ name: 'review', priced: fresh, requoted: true });
       } catch (error) {
-        return setErrors({ form: quoteError(error) });
+        setErrors({ form: quoteError(error) });
+        return setStep({ name: 'review', priced });
       }
     }
     const { quote: q, provider } = priced;
     const wallet = adapter.getProvider!() as { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
-    const send = async (tx: SwapTransaction, gas?: bigint) =>
-      (await wallet.request({ method: 'eth_sendTransaction', params: [{ from: account, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...(gas ? { gas: `0x${gas.toString(16)}` } : {}) }] })) as string;
+    /** Closing the modal (or leaving the view) stops the flow before the next wallet prompt. */
+    const leftView = () => !mounted.current;
+    const send = async (tx: SwapTransaction, gas?: bigint) => {
+      if (leftView()) throw Object.assign(new Error('The Swap view was closed'), { left: true });
+      return (await wallet.request({ method: 'eth_sendTransaction', params: [{ from: account, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...(gas ? { gas: `0x${gas.toString(16)}` } : {}) }] })) as string;
+    };
     const settle = async (hash: string) => {
-      const deadline = Date.now() + 600_000;
-      while (Date.now() < deadline) {
+      const sentAt = Date.now();
+      const deadline = sentAt + 600_000;
+      while (Date.now() < deadline && !leftView()) {
         const status = await adapter.transferStatus!(hash, network).catch(() => 'pending' as const);
-        if (status !== 'pending') return status;
+        // A node that does not know the transaction yet (the wallet sent it through another) is not a drop: a minute's grace.
+        if (status !== 'pending' && !(status === 'dropped' && Date.now() - sentAt < 60_000)) return status;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       return 'pending' as const;
     };
+    const percent = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 }).format(q.request.slippageBps / 100);
     setErrors({});
+    let phase: 'approve' | 'swap' = 'approve';
     try {
       if (priced.needsApproval) {
         setStep({ name: 'running', priced, phase: 'approve' });
         const approval = await send(await provider.approval(q, io));
         setStep({ name: 'running', priced, phase: 'approving' });
-        if ((await settle(approval)) !== 'confirmed') {
-          setErrors({ form: p('swap.error.approvalFailed') });
+        const approved = await settle(approval);
+        if (leftView()) return;
+        if (approved !== 'confirmed') {
+          setErrors({ form: p(approved === 'pending' ? 'swap.error.approvalPending' : 'swap.error.approvalFailed') });
           return setStep({ name: 'review', priced: { ...priced, needsApproval: (await provider.allowance(q, io).catch(() => 0n)) < q.request.sellAmount } });
         }
       }
+      phase = 'swap';
       setStep({ name: 'running', priced, phase: 'swap' });
       const tx = await provider.buildSwap(q, io);
       let gas: bigint;
@@ -279,35 +302,45 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
         gas = await estimateGas(io, account, tx);
       } catch {
         // The node says it would revert now: the pools moved past the minimum since the quote.
-        setErrors({ form: p('swap.error.wouldRevert', { slippage: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 }).format(q.request.slippageBps / 100) }) });
+        setErrors({ form: p('swap.error.wouldRevert', { slippage: percent }) });
         return setStep({ name: 'review', priced: { ...priced, needsApproval: false, expiresAt: 0 } });
       }
-      const before = buy ? await refreshBalance(buy) : undefined;
+      const before = isNative(q.request.buyToken) ? undefined : await readTokenBalance(io, q.request.buyToken, account).catch(() => undefined);
       // The wallet gets the gas with the transaction (a quarter above the estimate), as a dapp's swap does.
       const hash = await send(tx, (gas * 5n) / 4n);
       setStep({ name: 'running', priced, phase: 'swapping' });
       const status = await settle(hash);
       portico.refreshBalances();
+      if (leftView()) return;
       void refreshBalance(sell);
-      if (status === 'confirmed') {
-        const after = buy ? await refreshBalance(buy) : undefined;
-        return setStep({ name: 'done', priced, hash, bought: after !== undefined && before !== undefined ? after - before : q.buyAmount });
+      if (buy) void refreshBalance(buy);
+      if (status === 'confirmed' || status === 'pending') {
+        // What arrived, read on chain (the native currency's change would include the gas: the quote says it instead).
+        const after = before === undefined ? undefined : await readTokenBalance(io, q.request.buyToken, account).catch(() => undefined);
+        return setStep({ name: 'done', priced, hash, bought: after !== undefined && before !== undefined ? after - before : q.buyAmount, pending: status === 'pending' });
       }
-      setErrors({ form: status === 'failed' ? p('swap.error.reverted', { slippage: new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 }).format(q.request.slippageBps / 100) }) : p('swap.error.dropped') });
+      setErrors({ form: status === 'failed' ? p('swap.error.reverted', { slippage: percent }) : p('swap.error.dropped') });
       setStep({ name: 'review', priced: { ...priced, needsApproval: false, expiresAt: 0 } });
     } catch (error) {
+      if (leftView()) return;
       const rejected = (error as { code?: unknown } | null)?.code === 4001;
-      setErrors({ form: rejected ? p('swap.error.rejected') : describeError(error, t).message });
+      setErrors({ form: rejected ? p(phase === 'approve' ? 'swap.error.approvalRejected' : 'swap.error.rejected') : describeError(error, t).message });
       const stillShort = q.spender ? (await provider.allowance(q, io).catch(() => 0n)) < q.request.sellAmount : false;
       setStep({ name: 'review', priced: { ...priced, needsApproval: stillShort } });
     }
   }
 
+  /** The tokens a quote sells and buys (from its request, never the form, which may have changed since). */
+  const pairOf = (priced: Priced) => {
+    const { request } = priced.quote;
+    const find = (address: string) => tokens.find((x) => same(x.address, address)) ?? { address, symbol: '?', name: address, decimals: 0 };
+    return { sold: find(request.sellToken), bought: find(request.buyToken) };
+  };
+
   const show = (value: bigint, decimals: number) => formatBalance(value, decimals, 3, t.locale);
   const details = (priced: Priced) => {
     const { quote: q } = priced;
-    const boughtToken = tokens.find((x) => same(x.address, q.request.buyToken)) ?? buy!;
-    const soldToken = tokens.find((x) => same(x.address, q.request.sellToken)) ?? sell;
+    const { sold: soldToken, bought: boughtToken } = pairOf(priced);
     const rate = Number(formatUnits(q.buyAmount, boughtToken.decimals)) / Number(formatUnits(q.request.sellAmount, soldToken.decimals));
     return (
       <dl className="pt-stack" style={{ margin: 0 }} data-testid="swap-quote">
@@ -335,12 +368,14 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
 
   if (step.name === 'done') {
     const { quote: q } = step.priced;
-    const boughtToken = tokens.find((x) => same(x.address, q.request.buyToken)) ?? buy!;
+    const { sold: soldToken, bought: boughtToken } = pairOf(step.priced);
     const explorer = network.blockExplorers?.default;
     return (
       <div className="pt-center" data-testid="swap-done" ref={(el) => void (stepRoot.current = el)}>
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
-          {p('swap.done', { sold: show(q.request.sellAmount, sell.decimals), sellSymbol: sell.symbol, bought: show(step.bought, boughtToken.decimals), buySymbol: boughtToken.symbol })}
+          {step.pending
+            ? p('swap.pending', { sold: show(q.request.sellAmount, soldToken.decimals), sellSymbol: soldToken.symbol })
+            : p('swap.done', { sold: show(q.request.sellAmount, soldToken.decimals), sellSymbol: soldToken.symbol, bought: show(step.bought, boughtToken.decimals), buySymbol: boughtToken.symbol })}
         </p>
         <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="swap-hash">
           {step.hash}
@@ -360,11 +395,12 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   if (step.name === 'review' || step.name === 'running') {
     const { priced } = step;
     const phase = step.name === 'running' ? step.phase : undefined;
-    const sold = show(priced.quote.request.sellAmount, sell.decimals);
+    const { sold: soldToken } = pairOf(priced);
+    const sold = show(priced.quote.request.sellAmount, soldToken.decimals);
     return (
       <div className="pt-stack" data-testid="swap-review" ref={(el) => void (stepRoot.current = el)}>
         <p style={{ margin: 0, fontWeight: 600 }} data-testid="swap-review-sell">
-          {p('swap.sell')}: {sold} {sell.symbol}
+          {p('swap.sell')}: {sold} {soldToken.symbol}
         </p>
         {details(priced)}
         {step.name === 'review' && step.requoted ? (
@@ -374,12 +410,12 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
         ) : null}
         {priced.needsApproval ? (
           <p className="pt-muted" style={{ margin: 0 }} data-testid="swap-approve-note">
-            {p('swap.approveNote', { amount: sold, symbol: sell.symbol })}
+            {p('swap.approveNote', { amount: sold, symbol: soldToken.symbol })}
           </p>
         ) : null}
         {phase ? (
           <p className="pt-row pt-muted" role="status" data-testid="swap-status" data-phase={phase}>
-            <Spinner size={16} label="" /> {p(`swap.step.${phase}`, { symbol: sell.symbol })}
+            <Spinner size={16} label="" /> {p(`swap.step.${phase}`, { symbol: soldToken.symbol })}
           </p>
         ) : null}
         {errors.form ? (
@@ -392,7 +428,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
             {p('swap.back')}
           </Button>
           <Button block loading={!!phase} onClick={() => void confirm(priced)} data-testid="swap-confirm">
-            {priced.needsApproval ? p('swap.approveAndSwap', { symbol: sell.symbol }) : p('swap.swap')}
+            {priced.needsApproval ? p('swap.approveAndSwap', { symbol: soldToken.symbol }) : p('swap.swap')}
           </Button>
         </div>
       </div>
@@ -451,9 +487,14 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
         ) : quote.state === 'ready' ? (
           details(quote.priced)
         ) : quote.state === 'error' ? (
-          <p className="pt-error" data-testid="swap-error">
-            {quote.message}
-          </p>
+          <div className="pt-row" style={{ alignItems: 'center' }}>
+            <p className="pt-error" style={{ flex: 1 }} data-testid="swap-error">
+              {quote.message}
+            </p>
+            <Button variant="secondary" onClick={() => setRetries((n) => n + 1)} data-testid="swap-retry">
+              {p('swap.retry')}
+            </Button>
+          </div>
         ) : null}
       </div>
       <Button type="submit" block disabled={quote.state === 'error' || quote.state === 'loading'} data-testid="swap-review-button">

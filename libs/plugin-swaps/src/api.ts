@@ -35,6 +35,8 @@ export interface SwapQuote {
   readonly priceImpact?: number | undefined;
   /** The contract that pulls the sell token (the allowance's spender); absent when selling the native currency. */
   readonly spender?: string | undefined;
+  /** The contract the swap transaction calls, when the provider names it (the swap is checked against it). */
+  readonly router?: string | undefined;
   /** Tokens the route passes through, sell token first. */
   readonly route?: readonly string[] | undefined;
 }

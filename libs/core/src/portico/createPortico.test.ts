@@ -94,7 +94,15 @@ describe('lazy plugins (functions that load a plugin)', () => {
     const p = portico({
       projectId: 'p',
       logLevel: 'error',
-      plugins: [() => (++attempt === 1 ? Promise.reject(new Error('chunk failed')) : Promise.resolve(feature('flaky'))), () => Promise.resolve(feature('fine')), () => Promise.resolve({ not: 'a plugin' } as never)],
+      plugins: [
+        () => (++attempt === 1 ? Promise.reject(new Error('chunk failed')) : Promise.resolve(feature('flaky'))),
+        () => Promise.resolve(feature('fine')),
+        () => Promise.resolve({ not: 'a plugin' } as never),
+        // A loader that throws at once (a plugin factory passed uncalled, say) fails like a rejected one.
+        (() => {
+          throw new Error('not a loader');
+        }) as never,
+      ],
     });
     const error = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
     try {
@@ -104,7 +112,7 @@ describe('lazy plugins (functions that load a plugin)', () => {
       expect(p.kernel.plugins.get('flaky')).toBeUndefined();
       // The kernel reports what is not a plugin as it does at creation.
       await vi.waitFor(() => expect(p.kernel.plugins.get('(unnamed)')?.status).toBe('invalid'));
-      expect(errors.map((e) => String(e)).filter((e) => e.includes('A lazy plugin did not load'))).toHaveLength(1);
+      expect(errors.map((e) => String(e)).filter((e) => e.includes('A lazy plugin did not load'))).toHaveLength(2);
       p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
       await vi.waitFor(() => expect(p.kernel.plugins.get('flaky')?.status).toBe('active'));
     } finally {

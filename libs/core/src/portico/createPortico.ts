@@ -100,6 +100,8 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   const { shell } = binding;
 
   const listed = options.plugins ?? [];
+  /** Cancels the idle-time load of the host's lazy plugins (on dispose). */
+  let stopLazy = () => undefined as void;
   const lazyPlugins = listed.filter((p): p is LazyPlugin => typeof p === 'function');
   const kernel = createKernel({
     // The core first, then the binding's shell; a host that lists either too does not get it twice.
@@ -215,9 +217,13 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             // fails is logged and tried again at the next open (the kernel reports one that is not a plugin).
             const pending = new Set(lazyPlugins);
             const loadLazy = () => {
+              if (kernel.isDisposed) return;
               for (const loader of pending) {
                 pending.delete(loader);
-                loader().then(
+                // A loader that throws, or returns no promise, is a failed load too.
+                Promise.resolve()
+                  .then(loader)
+                  .then(
                   (definition) => kernel.isDisposed || kernel.plugins.add([definition]),
                   (error: unknown) => {
                     pending.add(loader);
@@ -227,7 +233,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
               }
             };
             if (pending.size) {
-              onIdle(loadLazy);
+              stopLazy = onIdle(loadLazy);
               kernel.events.on('modal:opened', loadLazy);
             }
             // Custom wallets need no network: a host that lists some loads the listing code now, so
@@ -254,6 +260,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             });
           })),
     async dispose() {
+      stopLazy();
       void analytics?.then((recorder) => recorder?.dispose());
       theme.dispose();
       legal.dispose();

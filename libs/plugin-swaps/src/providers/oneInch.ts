@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { getAddress } from 'viem';
 import { NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
-import { lessSlippage } from './erc20';
+import { erc20Allowance, erc20Approval, lessSlippage } from './erc20';
 
 const amount = z.string().check(z.refine((v) => /^\d{1,78}$/.test(v), 'an amount in base units'));
 const address = z.string().check(z.refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'a 0x address'));
@@ -11,8 +11,6 @@ const hexData = z.string().check(z.refine((v) => /^0x(?:[0-9a-fA-F]{2})*$/.test(
 export const quoteResponse = z.object({ dstAmount: amount });
 /** `GET /swap/v6.0/{chain}/approve/spender`: the 1inch router that pulls the sell token. */
 export const spenderResponse = z.object({ address });
-/** `GET /swap/v6.0/{chain}/approve/allowance`. */
-export const allowanceResponse = z.object({ allowance: amount });
 /** `GET /swap/v6.0/{chain}/approve/transaction`. */
 export const approveResponse = z.object({ to: address, data: hexData, value: amount });
 /** `GET /swap/v6.0/{chain}/swap`: the transaction, enforcing the minimum out on chain. */
@@ -56,25 +54,22 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
     async quote(request: SwapQuoteRequest, io): Promise<SwapQuote> {
       if (token(request.sellToken) === token(request.buyToken)) throw swapProblem('no-route', 'Choose two different tokens');
       const query = { src: token(request.sellToken), dst: token(request.buyToken), amount: request.sellAmount.toString() };
-      const [quote, spender] = await Promise.all([
-        call(io, request.chainId, 'quote', query, quoteResponse),
-        native(request.sellToken) ? undefined : call(io, request.chainId, 'approve/spender', {}, spenderResponse),
-      ]);
+      // The router (1inch's spender) is asked for every quote: the swap transaction must call it, whatever is sold.
+      const [quote, spender] = await Promise.all([call(io, request.chainId, 'quote', query, quoteResponse), call(io, request.chainId, 'approve/spender', {}, spenderResponse)]);
       const buyAmount = BigInt(quote.dstAmount);
       if (buyAmount === 0n) throw swapProblem('no-route', '1inch found no route for this amount');
-      return { provider: '1inch', request, buyAmount, minBuyAmount: lessSlippage(buyAmount, request.slippageBps), spender: spender ? getAddress(spender.address) : undefined };
+      const router = getAddress(spender.address);
+      return { provider: '1inch', request, buyAmount, minBuyAmount: lessSlippage(buyAmount, request.slippageBps), spender: native(request.sellToken) ? undefined : router, router };
     },
-    async allowance(quote, io) {
-      if (!quote.spender) return 2n ** 256n - 1n;
-      const { request } = quote;
-      const answer = await call(io, request.chainId, 'approve/allowance', { tokenAddress: token(request.sellToken), walletAddress: getAddress(request.account) }, allowanceResponse);
-      return BigInt(answer.allowance);
-    },
+    // Read on chain, not taken from the API.
+    allowance: (quote, io) => erc20Allowance(quote, io),
     async approval(quote, io) {
       const { request } = quote;
       const tx = await call(io, request.chainId, 'approve/transaction', { tokenAddress: token(request.sellToken), amount: request.sellAmount.toString() }, approveResponse);
-      if (getAddress(tx.to) !== token(request.sellToken)) throw swapProblem('provider', '1inch answered with an approval of another token');
-      return { to: tx.to, data: tx.data, value: BigInt(tx.value) };
+      // Exactly approve(router, amount) on the sold token, nothing else: the API's answer must be the one built here.
+      const expected = erc20Approval(quote);
+      if (getAddress(tx.to) !== getAddress(expected.to) || tx.data.toLowerCase() !== expected.data.toLowerCase() || BigInt(tx.value) !== 0n) throw swapProblem('provider', '1inch answered with another approval than exactly this amount for its router');
+      return expected;
     },
     async buildSwap(quote, io) {
       const { request } = quote;
@@ -91,7 +86,9 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
       const swap = await call(io, request.chainId, 'swap', query, swapResponse);
       if (getAddress(swap.tx.from) !== getAddress(request.account)) throw swapProblem('provider', '1inch built the swap for another account');
       if (native(request.sellToken) ? BigInt(swap.tx.value) !== request.sellAmount : BigInt(swap.tx.value) !== 0n) throw swapProblem('provider', '1inch built a swap sending another amount of the native currency');
-      if (quote.spender && getAddress(swap.tx.to) !== getAddress(quote.spender)) throw swapProblem('provider', '1inch built a swap through another router than the approved one');
+      if (!quote.router || getAddress(swap.tx.to) !== getAddress(quote.router)) throw swapProblem('provider', '1inch built a swap through another contract than its router');
+      // 1inch enforces its slippage on what the route gives now: below the minimum shown, a new quote first.
+      if (lessSlippage(BigInt(swap.dstAmount), request.slippageBps) < quote.minBuyAmount) throw swapProblem('provider', 'The price moved since the quote: get a new quote');
       return { to: swap.tx.to, data: swap.tx.data, value: BigInt(swap.tx.value) };
     },
   };
