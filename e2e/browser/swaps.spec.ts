@@ -93,7 +93,13 @@ test.describe('Swap', () => {
     await d.getByRole('button', { name: 'Done' }).click();
     await expect(d).toHaveAttribute('data-view', 'Account');
     await d.getByRole('tab', { name: 'Activity' }).click();
-    await expect(d.getByTestId('activity-row').first()).toHaveAttribute('href', `${process.env.PORTICO_INDEXER}/tx/${hash}`);
+    const row = d.getByTestId('activity-row').first();
+    await expect(row).toHaveAttribute('href', `${process.env.PORTICO_INDEXER}/tx/${hash}`);
+    // A trade: Ether out, tUSD in.
+    await expect(row).toContainText('Swapped');
+    await expect(row.getByTestId('activity-amount')).toHaveCount(2);
+    await expect(row.getByTestId('activity-amount').filter({ hasText: 'ETH' })).toHaveText('−1.000 ETH');
+    await expect(row.getByTestId('activity-amount').filter({ hasText: 'tUSD' })).toHaveText(`+${floor3(got)} tUSD`);
   });
 
   test('tUSD → PTK through the 1inch API (the local aggregator): approval of exactly the amount, then the swap; balances move by the quote', async ({ page }) => {
