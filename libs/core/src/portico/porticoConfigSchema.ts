@@ -118,7 +118,7 @@ export const porticoConfigSchema = z
 export type { Network };
 
 /**
- * A plugin loaded after start: `() => import('@portico/plugin-swaps').then((m) => m.swapsPlugin)`.
+ * A plugin loaded after start: `() => import('@portico/plugin-swaps/plugin').then((m) => m.swapsPlugin)`.
  * Its code (manifest included) is a chunk of its own, fetched when the browser is first idle
  * after `start()` or at the modal's first open, whichever comes first; its buttons, tabs and
  * views join then. A load that fails is logged and tried again at the next open.
