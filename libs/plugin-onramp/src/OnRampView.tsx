@@ -1,7 +1,7 @@
-import type { ChainAdapter, Loader, Network } from '@portico/kernel';
-import { describeError, formatBalance, formatDecimal, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import type { ChainAdapter, Network } from '@portico/kernel';
+import { describeError, formatBalance, formatDecimal, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { isRestrictedTimeZone, onrampSettingsRef, type OnrampProviderId, type OnrampSettings } from './api';
 import { messages } from './messages';
@@ -47,7 +47,7 @@ export default function OnRampView(_props: ViewProps) {
   const portico = usePortico('OnRampView');
   const p = usePluginT(messages);
   const { namespace, caipAddress, networkId } = useAccount();
-  const settings = useSettings(portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined);
+  const settings = useLoaded(portico.kernel.hasService(onrampSettingsRef) ? portico.kernel.getService(onrampSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace ? portico.adapter(namespace) : undefined;
   if (settings === undefined && caipAddress) {
@@ -89,23 +89,6 @@ export default function OnRampView(_props: ViewProps) {
   return <Buy key={`${caipAddress}|${network.caipNetworkId}`} caipAddress={caipAddress} network={network} adapter={adapter} settings={settings} names={names} />;
 }
 
-/** The plugin's settings once loaded (undefined before), or the error the host's options gave. */
-function useSettings(loader: Loader<OnrampSettings> | undefined): OnrampSettings | Error | undefined {
-  const [loaded, setLoaded] = useState<OnrampSettings | Error | undefined>(loader?.current);
-  useEffect(() => {
-    if (!loader || loader.current) return;
-    let live = true;
-    loader().then(
-      (settings) => live && setLoaded(settings),
-      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loader]);
-  return loader?.current ?? loaded;
-}
-
 function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: string; network: Network; adapter: ChainAdapter; settings: OnrampSettings; names: OnrampAssetNames }) {
   const portico = usePortico('OnRampView');
   const t = useT();
@@ -121,16 +104,8 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
   const amount = /^\d{1,9}(?:[.,]\d{1,2})?$/.test(amountText.trim()) && Number(amountText.trim().replace(',', '.')) > 0 ? amountText.trim().replace(',', '.') : undefined;
   const providers = (['coinbase', 'meld'] as const).filter((id) => settings[id]);
   const address = caipAddress.split(':')[2]!;
-  // Moving between steps replaces the focused control: focus goes to the new step's first one (not on first render).
-  const stepRoot = useRef<HTMLDivElement | null>(null);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    stepRoot.current?.querySelector<HTMLElement>('input, select, button:not([disabled]), a[href]')?.focus();
-  }, [step.name]);
+  // Moving between steps replaces the focused control: focus goes to the new step's first one.
+  const stepRoot = useStepFocus(step.name);
 
   const quoteKey = settings.quoteUrl && amount !== undefined ? `${amount}|${currency}` : undefined;
   const quotes: Quotes = quoteKey === undefined ? { state: 'idle' } : answer?.key === quoteKey ? answer.result : { state: 'loading' };

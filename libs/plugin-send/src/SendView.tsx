@@ -1,7 +1,7 @@
 import { formatUnits, type Balance, type TokenBalance } from '@portico/kernel';
-import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, parseAmount, useAccount, useBalance, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, parseAmount, useAccount, useBalance, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
 
 /** What can be sent: a token the account holds (or the native currency). */
@@ -49,17 +49,8 @@ export default function SendView(_props: ViewProps) {
   const [recipient, setRecipient] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; to?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
-  // Moving between steps replaces the focused control: focus goes to the new step's first one (not on first render).
-  const stepRoot = useRef<HTMLElement | null>(null);
-  const shownStep = step.name === 'sending' ? 'review' : step.name;
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    stepRoot.current?.querySelector<HTMLElement>('input, select, button:not([disabled]), a[href]')?.focus();
-  }, [shownStep]);
+  // Moving between steps replaces the focused control: focus goes to the new step's first one.
+  const stepRoot = useStepFocus(step.name === 'sending' ? 'review' : step.name);
 
   if (!network || !adapter?.sendTransfer || !caipAddress) return <p className="pt-muted">{p('send.unavailable')}</p>;
   const nativeAsset: Asset | undefined = native ? { key: 'native', name: network.nativeCurrency.name, symbol: native.symbol, decimals: native.decimals, balance: native.value } : undefined;
@@ -133,7 +124,7 @@ export default function SendView(_props: ViewProps) {
   if (step.name === 'sent') {
     const explorer = network.blockExplorers?.default;
     return (
-      <div className="pt-center" data-testid="send-sent" ref={(el) => void (stepRoot.current = el)}>
+      <div className="pt-center" data-testid="send-sent" ref={stepRoot}>
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
           {p('send.sent', { amount: exact(step.amount, step.asset.decimals), symbol: step.asset.symbol })}
         </p>
@@ -163,7 +154,7 @@ export default function SendView(_props: ViewProps) {
 
   if (step.name === 'review' || step.name === 'sending') {
     return (
-      <div data-testid="send-review" ref={(el) => void (stepRoot.current = el)}>
+      <div data-testid="send-review" ref={stepRoot}>
         <dl className="pt-stack" style={{ margin: 0 }}>
           <Row label={p('send.amount')} testId="send-review-amount" ltr>
             {exact(step.amount, step.asset.decimals)} {step.asset.symbol}
@@ -201,7 +192,7 @@ export default function SendView(_props: ViewProps) {
     );
   }
   return (
-    <form onSubmit={(e) => void review(e)} noValidate data-testid="send-form" ref={(el) => void (stepRoot.current = el)}>
+    <form onSubmit={(e) => void review(e)} noValidate data-testid="send-form" ref={stepRoot}>
       <div className="pt-field">
         <label className="pt-label" htmlFor="pt-send-token">
           {p('send.token')}

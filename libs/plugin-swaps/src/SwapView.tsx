@@ -1,5 +1,5 @@
-import { formatUnits, type ChainAdapter, type Loader, type Network } from '@portico/kernel';
-import { describeError, formatBalance, formatFixed, parseAmount, useAccount, usePluginT, usePortico, useT, useTokens, type ViewProps } from '@portico/react';
+import { formatUnits, type ChainAdapter, type Network } from '@portico/kernel';
+import { describeError, formatBalance, formatFixed, parseAmount, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NATIVE_TOKEN, swapsSettingsRef, type SwapIo, type SwapProvider, type SwapQuoteRequest, type SwapsSettings, type SwapTransaction } from './api';
@@ -51,7 +51,7 @@ export default function SwapView(_props: ViewProps) {
   const portico = usePortico('SwapView');
   const p = usePluginT(messages);
   const { namespace, caipAddress, networkId } = useAccount();
-  const settings = useSettings(portico.kernel.hasService(swapsSettingsRef) ? portico.kernel.getService(swapsSettingsRef) : undefined);
+  const settings = useLoaded(portico.kernel.hasService(swapsSettingsRef) ? portico.kernel.getService(swapsSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace === 'eip155' ? portico.adapter('eip155') : undefined;
   if (settings instanceof Error) {
@@ -84,23 +84,6 @@ export default function SwapView(_props: ViewProps) {
   return <SwapForm key={`${caipAddress}|${network.caipNetworkId}`} account={caipAddress.split(':')[2]!} network={network} adapter={adapter} settings={settings} />;
 }
 
-/** The plugin's settings once loaded (undefined before), or the error the host's options gave. */
-function useSettings(loader: Loader<SwapsSettings> | undefined): SwapsSettings | Error | undefined {
-  const [loaded, setLoaded] = useState<SwapsSettings | Error | undefined>(loader?.current);
-  useEffect(() => {
-    if (!loader || loader.current) return;
-    let live = true;
-    loader().then(
-      (settings) => live && setLoaded(settings),
-      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loader]);
-  return loader?.current ?? loaded;
-}
-
 function SwapForm({ account, network, adapter, settings }: { account: string; network: Network; adapter: ChainAdapter; settings: SwapsSettings }) {
   const portico = usePortico('SwapView');
   const t = useT();
@@ -128,7 +111,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   const [errors, setErrors] = useState<{ amount?: string; slippage?: string; form?: string }>({});
   const providers = useRef<Promise<SwapProvider[]> | undefined>(undefined);
   providers.current ??= loadProviders(settings, (message, error) => portico.kernel.logger.warn(message, error));
-  const stepRoot = useRef<HTMLElement | null>(null);
+  const stepRoot = useStepFocus(step.name === 'running' ? 'review' : step.name);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -136,15 +119,6 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
       mounted.current = false;
     };
   }, []);
-  const shown = step.name === 'running' ? 'review' : step.name;
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    stepRoot.current?.querySelector<HTMLElement>('input, select, button:not([disabled]), a[href]')?.focus();
-  }, [shown]);
 
   const balanceOf = (token: Token) => readTokenBalance(io, isNative(token.address) ? undefined : token.address, account);
   const refreshBalance = async (token: Token) => {
@@ -371,7 +345,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
     const { sold: soldToken, bought: boughtToken } = pairOf(step.priced);
     const explorer = network.blockExplorers?.default;
     return (
-      <div className="pt-center" data-testid="swap-done" ref={(el) => void (stepRoot.current = el)}>
+      <div className="pt-center" data-testid="swap-done" ref={stepRoot}>
         <p role="status" style={{ margin: 0, fontWeight: 600 }}>
           {step.pending
             ? p('swap.pending', { sold: show(q.request.sellAmount, soldToken.decimals), sellSymbol: soldToken.symbol })
@@ -398,7 +372,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
     const { sold: soldToken } = pairOf(priced);
     const sold = show(priced.quote.request.sellAmount, soldToken.decimals);
     return (
-      <div className="pt-stack" data-testid="swap-review" ref={(el) => void (stepRoot.current = el)}>
+      <div className="pt-stack" data-testid="swap-review" ref={stepRoot}>
         <p style={{ margin: 0, fontWeight: 600 }} data-testid="swap-review-sell">
           {p('swap.sell')}: {sold} {soldToken.symbol}
         </p>
@@ -437,7 +411,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
 
   const sellBalance = balance(sell);
   return (
-    <form onSubmit={(e) => void review(e)} noValidate data-testid="swap-form" ref={(el) => void (stepRoot.current = el)}>
+    <form onSubmit={(e) => void review(e)} noValidate data-testid="swap-form" ref={stepRoot}>
       <TokenSelect id="pt-swap-sell" label={p('swap.sell')} tokens={tokens} value={sell.address} onChange={setSell} testId="swap-sell-token" />
       <div className="pt-row" style={{ alignItems: 'flex-end' }}>
         <TextField

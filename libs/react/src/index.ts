@@ -27,6 +27,8 @@ export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
 export { usePluginT } from './hooks/usePluginT';
+export { useLoaded } from './hooks/useLoaded';
+export { useStepFocus } from './hooks/useStepFocus';
 export type { ViewProps } from './modal/ViewOutlet';
 export { ErrorBanner } from './errors/ErrorBanner';
 export type { ErrorBannerProps } from './errors/ErrorBanner';

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
 import { createPortico } from '../createPortico';
-import type { Network } from '@portico/core';
+import { en, type Network } from '@portico/core';
 import NetworksView from './NetworksView';
 
 afterEach(cleanup);
@@ -38,6 +38,9 @@ describe('NetworksView when the wallet refuses a switch', () => {
   it('shows the refusal in words (a plain object, never "[object Object]"), and clears it on the next try', async () => {
     const refusals: unknown[] = [{ code: 4001, message: 'User rejected the request.', data: { x: 1 } }, { nested: true }];
     const portico = createPortico({ projectId: 'p', networks, plugins: [zetaChain(refusals)], storage: createMemoryStorage(), logLevel: 'silent' });
+    // The view alone, without the modal that brings the full English catalogue: given here, so no
+    // assertion races its lazy load (a loaded machine took over the 1 s waitFor allows).
+    portico.i18n.provideEnglish(en);
     await portico.start();
     render(
       <PorticoProvider portico={portico}>
@@ -87,6 +90,7 @@ const twoFamilies: Network[] = [
 
 async function shown(plugins: ReturnType<typeof heldChain>[]) {
   const portico = createPortico({ projectId: 'p', networks: twoFamilies, plugins: plugins.map((p) => p.plugin), storage: createMemoryStorage(), logLevel: 'silent' });
+  portico.i18n.provideEnglish(en);
   await portico.start();
   render(
     <PorticoProvider portico={portico}>
