@@ -1,6 +1,7 @@
 import { ANVIL_DEV_KEYS } from '@portico/chain-eip155/testing';
 import { deployTestTokens, deployUniswapV2, startAnvil, type AnvilNode, type LocalUniswapV2, type TestTokens } from '@portico/chain-eip155/testing/node';
 import type { Network } from '@portico/kernel';
+import { fetchPublicJson } from '@portico/kernel/http';
 import { createOneInchProvider, createUniswapV2Provider, NATIVE_TOKEN, type SwapIo, type SwapTransaction } from '@portico/plugin-swaps';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,16 +27,7 @@ beforeAll(async () => {
   aggregator = await startSwapAggregator({ rpcUrl: anvil.url, router: uni.router, weth: uni.weth, apiKey: KEY });
   network = { caipNetworkId: `eip155:${anvil.chainId}`, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } };
   const reader = createPublicClient({ transport: http(anvil.url) });
-  io = {
-    rpc: (method, params) => reader.request({ method: method as 'eth_call', params: params as never }),
-    // The plugin's own fetch wrapper is browser code; the same contract here.
-    json: async (url, init) => {
-      const response = await fetch(url, { headers: init?.headers ?? {} });
-      const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) throw Object.assign(new Error(`answered ${response.status}`), { status: response.status, body });
-      return body;
-    },
-  };
+  io = { rpc: (method, params) => reader.request({ method: method as 'eth_call', params: params as never }), json: (url, init) => fetchPublicJson(url, init) };
 });
 afterAll(async () => {
   await aggregator?.stop();

@@ -43,7 +43,7 @@ describe('the public API of @portico/kernel', () => {
       ['CAIP_NAMESPACE', 'Caip122FieldError', 'Caip122Fields', 'CaipAddress', 'CaipNetworkId', 'caip122Header', 'checkCaip122Fields', 'formatCaip122Message', 'isCaip122Current', 'isCaipAddress', 'isCaipNetworkId', 'parseCaipAddress', 'parseCaipNetworkId', 'toCaipAddress'].sort(),
     );
     expect(exportedNames('entries/http.ts')).toEqual(
-      ['BodyRequestOptions', 'HttpClient', 'HttpClientOptions', 'JsonRpcError', 'JsonRpcRequestOptions', 'QueryParams', 'RPC_READ_TIMEOUT_MS', 'RequestOptions', 'RpcUnavailableError', 'createHttpClient', 'firstAnsweringUrl', 'isEndpointUnreachable', 'jsonRpcRequest', 'readJsonUri'].sort(),
+      ['BodyRequestOptions', 'HttpClient', 'HttpClientOptions', 'JsonRpcError', 'JsonRpcRequestOptions', 'QueryParams', 'RPC_READ_TIMEOUT_MS', 'RequestOptions', 'RpcUnavailableError', 'createHttpClient', 'fetchPublicJson', 'PublicJsonRequest', 'firstAnsweringUrl', 'isEndpointUnreachable', 'jsonRpcRequest', 'readJsonUri'].sort(),
     );
     const errors = exportedNames('entries/errors.ts');
     expect(errors.filter((name) => !/Error$|^(isPorticoError|classifyError|isPlainMessage|toError|ErrorClassification|ErrorKind|PorticoErrorOptions)$/.test(name))).toEqual([]);

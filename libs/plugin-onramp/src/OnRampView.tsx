@@ -1,4 +1,5 @@
 import type { ChainAdapter, Network } from '@portico/kernel';
+import { fetchPublicJson } from '@portico/kernel/http';
 import { describeError, formatBalance, formatDecimal, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useState } from 'react';
@@ -21,22 +22,6 @@ const tokenResponse = z.object({ token: z.string().check(z.refine((v) => /^[\x21
 
 type Quotes = { state: 'idle' | 'loading' } | { state: 'ready'; byProvider: Partial<Record<OnrampProviderId, { cryptoAmount: string; fee: string }>> } | { state: 'error'; reason: string };
 type Step = { name: 'form' } | { name: 'buying'; provider: OnrampProviderId; url: string; baseline: bigint; blocked: boolean } | { name: 'arrived'; amount: bigint };
-
-/** JSON over HTTP with no cookies and no referrer; a non-2xx answer or a body past 100 kB rejects. */
-async function fetchJson(url: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status}`);
-  if (text.length > 100_000) throw new Error(`${new URL(url).host} answered with more than 100 kB`);
-  return JSON.parse(text) as unknown;
-}
 
 /**
  * Buy: an amount and a currency, the configured providers with their quotes (or their fee
@@ -116,7 +101,7 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
     const timer = setTimeout(() => {
       const url = new URL(settings.quoteUrl!);
       for (const [key, value] of Object.entries({ amount, currency, asset: symbol, network: network.caipNetworkId, address })) url.searchParams.set(key, value);
-      fetchJson(url.toString())
+      fetchPublicJson(url.toString(), { maxBytes: 100_000 })
         .then((body) => {
           const parsed = quotesResponse.safeParse(body);
           if (!parsed.success) throw new Error('the quote service answered with an unexpected shape');
@@ -165,7 +150,7 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
       const order: OnrampOrder = { address, networkId: network.caipNetworkId, symbol, fiatAmount: amount, fiatCurrency: currency, redirectUrl: settings.redirectUrl ?? location.origin };
       let url: string;
       if (provider === 'coinbase') {
-        const answer = tokenResponse.safeParse(await fetchJson(settings.coinbase!.sessionTokenUrl, { method: 'POST', body: coinbaseTokenRequest(order, names) }));
+        const answer = tokenResponse.safeParse(await fetchPublicJson(settings.coinbase!.sessionTokenUrl, { body: coinbaseTokenRequest(order, names), maxBytes: 100_000 }));
         if (!answer.success) throw new Error('the session-token endpoint answered without a token');
         url = coinbaseOnrampUrl(order, names, answer.data.token, settings.coinbase!.widgetUrl);
       } else url = meldOnrampUrl(order, names, settings.meld!.publicKey, settings.meld!.widgetUrl);

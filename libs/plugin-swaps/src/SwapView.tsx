@@ -1,4 +1,5 @@
 import { formatUnits, type ChainAdapter, type Network } from '@portico/kernel';
+import { fetchPublicJson } from '@portico/kernel/http';
 import { describeError, formatBalance, formatFixed, parseAmount, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { NATIVE_TOKEN, swapsSettingsRef, type SwapIo, type SwapProvider, type Sw
 import { messages } from './messages';
 import { loadProviders } from './providers/loadProviders';
 import { readTokenBalance } from './providers/erc20';
-import { bestQuote, fetchJson, isSwapProblem, parseSlippage, type BestQuote } from './swapFlow';
+import { bestQuote, isSwapProblem, parseSlippage, type BestQuote } from './swapFlow';
 
 /** A token the pickers offer: the native currency, the network's token list and what the account holds. */
 interface Token {
@@ -90,7 +91,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   const p = usePluginT(messages);
   const { data: held } = useTokens();
   const chainId = Number(network.caipNetworkId.split(':')[1]);
-  const io: SwapIo = useMemo(() => ({ rpc: (method, params) => adapter.readRpc!(method, params, network), json: fetchJson }), [adapter, network]);
+  const io: SwapIo = useMemo(() => ({ rpc: (method, params) => adapter.readRpc!(method, params, network), json: (url, init) => fetchPublicJson(url, init) }), [adapter, network]);
   const native: Token = { address: NATIVE_TOKEN, symbol: network.nativeCurrency.symbol, name: network.nativeCurrency.name, decimals: network.nativeCurrency.decimals };
   const tokens: Token[] = [native];
   for (const token of [...(network.tokens ?? []), ...(held ?? []).flatMap((h) => (h.address ? [{ address: h.address, symbol: h.symbol, name: h.name, decimals: h.quantity.decimals }] : []))]) {
@@ -239,7 +240,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
     /** Closing the modal (or leaving the view) stops the flow before the next wallet prompt. */
     const leftView = () => !mounted.current;
     const send = async (tx: SwapTransaction, gas?: bigint) => {
-      if (leftView()) throw Object.assign(new Error('The Swap view was closed'), { left: true });
+      if (leftView()) throw new Error('The Swap view was closed');
       return (await wallet.request({ method: 'eth_sendTransaction', params: [{ from: account, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...(gas ? { gas: `0x${gas.toString(16)}` } : {}) }] })) as string;
     };
     const settle = async (hash: string) => {

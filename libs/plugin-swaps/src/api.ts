@@ -52,7 +52,7 @@ export interface SwapTransaction {
 export interface SwapIo {
   /** A read through the network's RPC (eth_call, eth_estimateGas, …): the chain adapter's `readRpc`. */
   rpc(method: string, params: readonly unknown[]): Promise<unknown>;
-  /** GET (or POST with `body`) of a JSON document; rejects with the status and the server's message. */
+  /** GET (or POST with `body`) of a JSON document; a non-2xx answer rejects with its `status` and its text as `body` (`fetchPublicJson`'s `HttpError`). */
   json(url: string, init?: { headers?: Record<string, string>; body?: unknown }): Promise<unknown>;
 }
 

@@ -28,29 +28,6 @@ export async function bestQuote(providers: readonly SwapProvider[], request: Swa
   throw errors.find((e) => isSwapProblem(e) && e.swapProblem === 'no-route') ?? errors[0];
 }
 
-/** Fetches JSON from a swap API with no cookies, no referrer and a 15 s limit; a non-2xx answer rejects with its status and parsed body. */
-export async function fetchJson(url: string, init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<unknown> {
-  const response = await fetch(url, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (text.length > 1_000_000) throw new Error(`${new URL(url).host} answered with more than 1 MB`);
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw Object.assign(new Error(`${new URL(url).host} answered ${response.status}`), { status: response.status, body });
-  if (body === undefined) throw new Error(`${new URL(url).host} answered with something other than JSON`);
-  return body;
-}
-
 /** A slippage tolerance typed in percent ("0.5", "1"): above 0, at most 50, two decimals at most; undefined otherwise. */
 export function parseSlippage(input: string): number | undefined {
   const value = input.trim().replace(',', '.');

@@ -8,3 +8,5 @@ export { firstAnsweringUrl, jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, R
 export { isEndpointUnreachable } from '../errors/classifyError';
 export type { JsonRpcRequestOptions } from '../http/jsonRpc';
 export { readJsonUri } from '../http/readJsonUri';
+export { fetchPublicJson } from '../http/fetchPublicJson';
+export type { PublicJsonRequest } from '../http/fetchPublicJson';

@@ -63,7 +63,7 @@ export class RpcMethodNotAllowedError extends PorticoError {
 /** `HTTP status code: N` — a non-OK HTTP response. */
 export class HttpError extends PorticoError {
   override name = 'HttpError';
-  constructor(readonly status: number, readonly url: string, body?: string) {
+  constructor(readonly status: number, readonly url: string, readonly body?: string) {
     super(`HTTP status code: ${status}`, { code: 'kernel/http-status', details: body ? `${url}: ${body}` : url });
   }
 }

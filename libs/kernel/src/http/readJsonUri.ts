@@ -1,3 +1,5 @@
+import { fetchPublicJson } from './fetchPublicJson';
+
 /** Largest JSON document `readJsonUri` reads (an NFT's metadata is a few KiB; images may be inlined). */
 const MAX_BYTES = 512 * 1024;
 
@@ -16,9 +18,5 @@ export async function readJsonUri(uri: string, timeoutMs: number): Promise<unkno
     return JSON.parse(data[2] ? new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))) : decodeURIComponent(payload));
   }
   if (!/^https:\/\//i.test(uri) || !URL.canParse(uri)) throw new Error(`the URI is neither data: nor https: (${uri.slice(0, 40)})`);
-  const response = await fetch(uri, { credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
-  if (!response.ok) throw new Error(`HTTP status code: ${response.status}`);
-  const text = await response.text();
-  if (text.length > MAX_BYTES) throw new Error('the document is larger than 512 KiB');
-  return JSON.parse(text);
+  return fetchPublicJson(uri, { timeoutMs, maxBytes: MAX_BYTES });
 }

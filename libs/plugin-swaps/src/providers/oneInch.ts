@@ -18,6 +18,15 @@ export const swapResponse = z.object({ dstAmount: amount, tx: z.object({ from: a
 /** The API's error body (`400`: "insufficient liquidity", "cannot estimate", …). */
 const errorBody = z.object({ description: z.string() });
 
+/** An error answer's text as JSON, when it is. */
+function parseJson(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The 1inch Swap API v6.0 (Classic swap): quotes, the spender, allowance and approval, and the
  * swap transaction (slippage in percent; 1inch's router enforces the minimum out). Responses are
@@ -33,7 +42,7 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
     try {
       body = await io.json(url, { headers });
     } catch (error) {
-      const said = errorBody.safeParse((error as { body?: unknown }).body);
+      const said = errorBody.safeParse(parseJson((error as { body?: unknown }).body));
       if (said.success) {
         const text = said.data.description.slice(0, 200);
         throw swapProblem(/liquidity|route/i.test(text) ? 'no-route' : 'provider', text);
