@@ -18,7 +18,7 @@ import { ensureChromium, ensureInstalled } from './workspace.mjs';
 ensureInstalled();
 // `npm run bench -- --cold-samples=5` for a quicker look; the recorded figures use 20.
 const COLD_SAMPLES = Number(process.argv.find((a) => a.startsWith('--cold-samples='))?.split('=')[1] ?? 20);
-const { buildHost, buildPluginVariant, measureSizes, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
+const { buildHost, buildPluginVariant, measureSizes, measureFeatureFirstLoads, HOST_DIR, brotliSize, kib, INITIAL_JS_BUDGET_KIB } = await import('./sizes.mjs');
 const { chromium } = await import('playwright-core');
 const { measureCold, summarize } = await import('./benchCold.mjs');
 const { measureAccountPaint } = await import('./benchAccount.mjs');
@@ -38,6 +38,11 @@ for (const plugin of ['solana', 'bitcoin', 'walletconnect', 'features', 'market'
   console.log(
     `  + ${name}: initial ${f(kib(variant.initial.gzip))} KiB gzip (+${f(kib(variant.initial.gzip - sizes.initial.gzip))}), lazy ${f(kib(variant.lazy.gzip))} KiB (+${f(kib(variant.lazy.gzip - sizes.lazy.gzip))}) in ${variant.lazy.files} chunk(s)`,
   );
+}
+// The feature plugins as lazy plugins, against the same host without them (not the minimal
+// host above, whose network list differs): their files in the first load, and the bytes added.
+for (const { added, pluginFiles, folders } of measureFeatureFirstLoads()) {
+  console.log(`  + ${folders.map((x) => x.replace(/^libs\/|\/$/g, '')).join(' + ')} (lazy): plugin code in the first load ${pluginFiles.length ? pluginFiles.join(', ') : '0 B (no file of theirs)'}; the host's lines +${added} B gzip`);
 }
 
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };

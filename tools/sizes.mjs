@@ -1,7 +1,7 @@
 // Builds the minimal bench host and measures its JS: initial (entry + static imports) and
 // lazy, gzip level 9, plus brotli; shared by `npm run bench` and the size budget in `npm test`.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { NX_ENV, ROOT, run } from './workspace.mjs';
 
@@ -33,15 +33,7 @@ export function buildPluginVariant(plugin) {
 
 /** Reads Vite's manifest: the entry's static import closure is initial, every other chunk lazy. */
 export function measureSizes(dist = join(HOST_DIR, 'dist')) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const initial = new Set();
-  const visit = (key) => {
-    if (initial.has(key)) return;
-    initial.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  visit(entryKey);
+  const { manifest, initial } = readManifest(dist);
   const files = Object.entries(manifest).filter(([, chunk]) => chunk.file.endsWith('.js'));
   const measure = (list) =>
     list.reduce(
@@ -56,6 +48,62 @@ export function measureSizes(dist = join(HOST_DIR, 'dist')) {
     lazy: measure(files.filter(([key]) => !initial.has(key))),
     chunks: files.map(([key, chunk]) => ({ key, file: chunk.file, initial: initial.has(key), gzipKiB: kib(gzipSize(readFileSync(join(dist, chunk.file)))) })),
   };
+}
+
+/** Vite's manifest of a build and the keys of its first-load chunks (the entry and its static imports). */
+function readManifest(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const initial = new Set();
+  const visit = (key) => {
+    if (initial.has(key)) return;
+    initial.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(entryKey);
+  return { manifest, initial };
+}
+
+/**
+ * The workspace files bundled into a build's first load, read from the source maps of its
+ * first-load chunks (the plugin variants are built with hidden source maps).
+ */
+export function firstLoadSources(dist) {
+  const { manifest, initial } = readManifest(dist);
+  const sources = new Set();
+  for (const key of initial) {
+    const mapFile = join(dist, `${manifest[key].file}.map`);
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    for (const source of map.sources) sources.add(relative(ROOT, resolve(dirname(mapFile), map.sourceRoot ?? '', source)));
+  }
+  return [...sources].sort();
+}
+
+/** The feature plugins a host lists as lazy plugins, by bench variant: none of their code may be in the first load. */
+export const FEATURE_VARIANTS = {
+  features: ['libs/plugin-history/', 'libs/plugin-send/', 'libs/plugin-receive/'],
+  market: ['libs/plugin-swaps/', 'libs/plugin-onramp/'],
+};
+
+/**
+ * A host's lines for lazy plugins cost this much at most (gzip bytes): the `() => import(...)`
+ * functions and the bundler's preload map. More means the bundler moved code into the first
+ * load because of the plugins (once, +0.3 KiB: the kernel's error classes split out of the entry).
+ */
+export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 256;
+
+/**
+ * Builds the feature variants and the same host without them; for each: the gzip bytes its first
+ * load adds and the files of its plugins found in that first load (there should be none).
+ */
+export function measureFeatureFirstLoads() {
+  const bare = measureSizes(buildPluginVariant('bare')).initial.gzip;
+  return Object.entries(FEATURE_VARIANTS).map(([variant, folders]) => {
+    const dist = buildPluginVariant(variant);
+    const added = measureSizes(dist).initial.gzip - bare;
+    const pluginFiles = firstLoadSources(dist).filter((file) => folders.some((folder) => file.startsWith(folder)));
+    return { variant, added, pluginFiles, folders };
+  });
 }
 
 export { kib };

@@ -1,4 +1,4 @@
-import { definePlugin, loadOnce, onIdle } from '@portico/kernel';
+import { definePlugin, onIdle } from '@portico/kernel';
 import { isRestrictedTimeZone, onrampSettingsRef } from './api';
 import { manifest } from './manifest';
 import type { OnrampPluginOptions } from './options';
@@ -12,11 +12,11 @@ import type { OnrampPluginOptions } from './options';
  * is first idle (a mistake is logged as an error, naming the field) and when the Buy view opens.
  */
 export function createOnrampPlugin(options: OnrampPluginOptions = {}) {
-  const settings = loadOnce(() => import('./options').then((m) => m.resolveOnrampOptions(options)));
   const offered = (options.coinbase || options.meld) && !isRestrictedTimeZone(options.timeZone);
   return definePlugin({
     manifest: offered ? manifest : { ...manifest, contributes: { views: manifest.contributes.views } },
     activate(ctx) {
+      const settings = ctx.loadOnce(() => import('./options').then((m) => m.resolveOnrampOptions(options)));
       ctx.services.register(onrampSettingsRef, { useValue: settings });
       ctx.onDispose(onIdle(() => void settings().catch((error: unknown) => ctx.logger.error('Buying is off: the host passed bad options to createOnrampPlugin', error))));
     },

@@ -1,4 +1,4 @@
-import { definePlugin, loadOnce, onIdle } from '@portico/kernel';
+import { definePlugin, onIdle } from '@portico/kernel';
 import { swapsSettingsRef } from './api';
 import { manifest } from './manifest';
 import type { SwapsPluginOptions } from './options';
@@ -11,10 +11,10 @@ import type { SwapsPluginOptions } from './options';
  * the field) and when the Swap view opens (it shows the mistake instead of a form).
  */
 export function createSwapsPlugin(options: SwapsPluginOptions = {}) {
-  const settings = loadOnce(() => import('./options').then((m) => m.resolveSwapsOptions(options)));
   return definePlugin({
     manifest,
     activate(ctx) {
+      const settings = ctx.loadOnce(() => import('./options').then((m) => m.resolveSwapsOptions(options)));
       ctx.services.register(swapsSettingsRef, { useValue: settings });
       ctx.onDispose(onIdle(() => void settings().catch((error: unknown) => ctx.logger.error('Swaps are off: the host passed bad options to createSwapsPlugin', error))));
     },

@@ -281,4 +281,23 @@ describe('plugin context: what it offers', () => {
     on('network:switched', () => undefined);
     expect(kernel.events.listenerCount('network:switched')).toBe(1);
   });
+
+  it('gives loadOnce: one load however many callers, a failed load tried again, the value in `current`', async () => {
+    let context: PluginContext | undefined;
+    const kernel = makeKernel({ plugins: [plugin(manifest('acme'), { activate: (ctx) => void (context = ctx) })] });
+    await kernel.start();
+    let calls = 0;
+    const settings = context!.loadOnce(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('chunk failed');
+      return { slippage: calls };
+    });
+    await expect(settings()).rejects.toThrow('chunk failed');
+    expect(settings.current).toBeUndefined();
+    const [a, b] = await Promise.all([settings(), settings()]);
+    expect(a).toBe(b);
+    expect(calls).toBe(2);
+    expect(settings.current).toEqual({ slippage: 2 });
+    await kernel.dispose();
+  });
 });

@@ -7,6 +7,7 @@ import type { Manifest } from '../manifest/manifestSchema';
 import type { Disposer } from '../manifest/definePlugin';
 import type { ServiceRef } from '../di/createServiceRef';
 import type { ServiceProvider, ServiceRegistry } from '../di/ServiceRegistry';
+import { loadOnce, type Loader } from '../scheduling/loadOnce';
 import { createScopedStorage, type StoragePort } from '../storage/StoragePort';
 import { isThenable } from './isThenable';
 
@@ -35,6 +36,13 @@ export interface PluginContext {
   readonly logger: Logger;
   readonly signal: AbortSignal;
   onDispose(disposer: Disposer): void;
+  /**
+   * The kernel's `loadOnce` (runs `load` once however many callers ask; a failed load is tried
+   * again). A lazy plugin takes it from here rather than importing it: its chunk then imports
+   * nothing from the host's first load that the first load did not already share, and the host's
+   * bundler keeps its first load as it was (see docs/benchmarks.md, "0 bytes of plugin code").
+   */
+  loadOnce<T>(load: () => Promise<T>): Loader<T>;
 }
 
 /** The kernel parts plugin scopes are built from. */
@@ -165,6 +173,7 @@ class ScopeContext implements PluginContext {
   readonly flags: PluginContext['flags'];
   readonly http: HttpClient;
   readonly onDispose: (disposer: Disposer) => void;
+  readonly loadOnce = loadOnce;
   readonly #scope: Scope;
 
   constructor(
