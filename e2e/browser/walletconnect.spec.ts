@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
-import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, serverSessions, solanaRpc } from './helpers';
 
 // Anvil's third test key: the phone's wallet, distinct from the in-page test wallet's account.
 const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -13,8 +13,8 @@ const evmUrls = () => process.env.PORTICO_EVM!.split(',');
 const path = (extra = '') => `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}${extra}`;
 
 const phones: WalletConnectTestWallet[] = [];
-/** The phone's wallet; with `solanaChain` it has a Solana account on that chain (the local node) too. */
-async function phone(solanaChain?: string): Promise<WalletConnectTestWallet> {
+/** The phone's wallet; with `solanaChain` it has a Solana account on that chain (the local node) too; `oneClick`: it signs in as it approves. */
+async function phone(solanaChain?: string, oneClick = false): Promise<WalletConnectTestWallet> {
   const [a, b] = evmUrls();
   const wallet = await createWalletConnectTestWallet({
     relayUrl: process.env.PORTICO_RELAY!,
@@ -22,6 +22,7 @@ async function phone(solanaChain?: string): Promise<WalletConnectTestWallet> {
     privateKey: PHONE_KEY,
     rpcUrls: { 31337: a!, 31338: b! },
     ...(solanaChain ? { solana: { seed: '55'.repeat(32), rpcUrls: { [solanaChain]: process.env.PORTICO_SOLANA! } } } : {}),
+    oneClick,
   });
   phones.push(wallet);
   return wallet;
@@ -160,5 +161,42 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
     await expect(page.getByTestId('host-status-eip155')).toHaveText('connected', { timeout: 15_000 });
     await expect(dialog(page)).toBeHidden();
     await expect(page.getByTestId('host-status-solana')).toHaveText('disconnected');
+  });
+});
+
+test.describe('WalletConnect one-click sign-in (sign-in required, the reference server)', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+  const withSignIn = () => path(`&siwx=required&siwxServer=${encodeURIComponent(process.env.PORTICO_SIWX_SERVER!)}`);
+
+  test('one approval on the phone connects and signs in: no sign-in view, no second request, and the server keeps the CACAO', async ({ page }) => {
+    await freshPage(page, withSignIn());
+    const wallet = await phone(undefined, true);
+    await wallet.pair(await openQr(page));
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(dialog(page)).toBeHidden();
+    expect(wallet.signIns[0]?.message).toContain(`wants you to sign in with your Ethereum account:\n${PHONE_ADDRESS}`);
+    expect(wallet.requests.map((r) => r.method)).not.toContain('personal_sign');
+    const kept = await serverSessions<{ cacao?: { p: { iss: string } } }>(page, 'eip155:31337', PHONE_ADDRESS);
+    expect(kept.map((s) => s.cacao?.p.iss)).toContain(`did:pkh:eip155:31337:${PHONE_ADDRESS}`);
+
+    await page.reload();
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('a phone without one-click sign-in connects, then signs the message the sign-in view shows', async ({ page }) => {
+    await freshPage(page, withSignIn());
+    const wallet = await phone();
+    await wallet.pair(await openQr(page));
+    const d = dialog(page);
+    await expect(d).toHaveAttribute('data-view', 'SIWXSignMessage', { timeout: 15_000 });
+    expect(wallet.signIns).toEqual([]);
+    await d.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(d).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    expect(wallet.requests.map((r) => r.method)).toEqual(['personal_sign']);
   });
 });

@@ -74,10 +74,24 @@ describe('siwx-server with createSiwxServerClient (real server on 127.0.0.1)', (
     expect(await client.verify(await signedSession(foreign, { domain: 'evil.example.com' }))).toBe(false);
   });
 
+  it('a nonce asked for without an account signs in whichever account uses it, once (one-click sign-in)', async () => {
+    const client = createSiwxServerClient(handle.url);
+    const nonce = await client.getNonce({ chainId });
+    expect(nonce).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(await client.verify(await signedSession(nonce, { domain: 'evil.example.com' }))).toBe(false);
+    expect(await client.verify(await signedSession(nonce))).toBe(true);
+    expect(await client.verify(await signedSession(nonce))).toBe(false); // used
+    expect((await client.getSessions(chainId, account.address)).map((s) => s.data.nonce)).toContain(nonce);
+    await client.revoke(chainId, account.address);
+  });
+
   it('answers bad input with 400 and the reason, never crashing', async () => {
-    const missing = await raw('/nonce?chainId=eip155:1');
+    const missing = await raw('/nonce?address=0xabc');
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: string }).error).toContain('address');
+    expect(((await missing.json()) as { error: string }).error).toContain('chainId');
+    const badAddress = await raw('/nonce?chainId=eip155:1&address=not%20an%20address');
+    expect(badAddress.status).toBe(400);
+    expect(((await badAddress.json()) as { error: string }).error).toContain('address');
 
     const notJson = await raw('/verify', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);

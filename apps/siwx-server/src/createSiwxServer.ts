@@ -5,7 +5,7 @@ import type { SiwxSession, SiwxVerifier } from '@portico/plugin-siwx';
 import { z } from 'zod';
 import { createNoncePool, type NonceRefusal } from './createNoncePool';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
-import { accountQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
+import { accountQuerySchema, nonceQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
 
 /** Options of `createSiwxServer`. */
 export interface SiwxServerOptions {
@@ -61,6 +61,8 @@ class BadRequest extends Error {
 }
 
 const keyOf = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`;
+/** The owner of a nonce asked for without an account (one-click sign-in: the wallet names it when it signs). */
+const ANY_ACCOUNT = '*';
 
 /**
  * True for `application/json` (any case, optionally with a UTF-8 charset). Anything else is
@@ -124,7 +126,8 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /**
  * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring, limited per
- * client), `POST /verify` (`application/json` only; the session's domain must be the site's,
+ * client; for the account in the query, or without one for whichever account signs in with it,
+ * as one-click sign-in needs), `POST /verify` (`application/json` only; the session's domain must be the site's,
  * then the chain's verifier plus the nonce it issued; stores the session and answers
  * `{ valid, token }`), `GET /sessions` and `DELETE /sessions` (only with
  * `Authorization: Bearer <token>` of that account: 401 otherwise). Input is checked with
@@ -165,7 +168,8 @@ export function createSiwxServer(options: SiwxServerOptions) {
   const verify = async (session: SiwxSession): Promise<{ valid: false } | { valid: true; token: string }> => {
     const { chainId, accountAddress, nonce, domain } = session.data;
     const key = keyOf(chainId, accountAddress);
-    if (!domains.has(domain) || nonces.accountOf(nonce) !== key) return { valid: false };
+    const owner = nonces.accountOf(nonce);
+    if (!domains.has(domain) || (owner !== key && owner !== ANY_ACCOUNT)) return { valid: false };
     const verifier = verifiers.get(chainId.split(':')[0]!);
     if (!verifier || !(await verifier.verify(session))) return { valid: false };
     nonces.consume(nonce);
@@ -207,8 +211,8 @@ export function createSiwxServer(options: SiwxServerOptions) {
     const route = `${request.method} ${url.pathname}`;
     switch (route) {
       case 'GET /nonce': {
-        const { chainId, address } = query();
-        const issued = nonces.issue(clientOf(request), keyOf(chainId, address));
+        const { chainId, address } = parse(nonceQuerySchema, Object.fromEntries(url.searchParams));
+        const issued = nonces.issue(clientOf(request), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
         if ('refused' in issued) {
           const { limit, retryAfterMs } = issued.refused;
           throw new BadRequest(429, NONCE_REFUSALS[limit], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

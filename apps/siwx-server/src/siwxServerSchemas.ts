@@ -11,8 +11,11 @@ const nonce = z.string().regex(/^[A-Za-z0-9]{8,128}$/, 'Expected an alphanumeric
  */
 export const siwxDomainSchema = z.string().regex(/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::[0-9]{1,5})?$/, 'Expected a host such as app.example.com or 127.0.0.1:5173');
 
-/** `?chainId=…&address=…` of `GET /nonce`, `GET /sessions` and `DELETE /sessions`. */
+/** `?chainId=…&address=…` of `GET /sessions` and `DELETE /sessions`. */
 export const accountQuerySchema = z.object({ chainId: caip2, address });
+
+/** `?chainId=…&address=…` of `GET /nonce`; without `address`, a nonce for whichever account signs in with it. */
+export const nonceQuerySchema = z.object({ chainId: caip2, address: address.optional() });
 
 /** The body of `POST /verify`: a sign-in session (spec §3). */
 export const sessionSchema = z.object({

@@ -1,7 +1,7 @@
 import { chainAdapterRef, createObservable, kernelRefs, type PluginContext, type RouterState } from '@portico/kernel';
 import { parseCaipAddress } from '@portico/kernel/caip';
 import { AdapterNotFoundError, ChainNotSupportedError, NoActiveCaipAddressError } from '@portico/kernel/errors';
-import { SIWX_VIEW, siwxVerifierRef, type SiwxMessageFields, type SiwxService, type SiwxSession, type SiwxState, type SiwxVerifier } from './api';
+import { SIWX_VIEW, siwxVerifierRef, type SiwxConnectRequest, type SiwxMessageFields, type SiwxService, type SiwxSession, type SiwxState, type SiwxVerifier } from './api';
 import { createSiwxNonce } from './createSiwxNonce';
 import { isSessionExpired, sessionMatches, SiwxSessionStore } from './SiwxSessionStore';
 import { SIWX_MESSAGES, SiwxInitError, SiwxNotEnabledError, SiwxSignatureDeclinedError } from './siwxErrors';
@@ -31,6 +31,8 @@ export class SiwxFlow implements SiwxService {
   private pending: Pending | undefined;
   /** Bumped whenever an attempt is abandoned, so late answers of the old one are ignored. */
   private attempt = 0;
+  /** One-click requests made and not yet answered, by nonce (each answered once). */
+  private readonly connectRequests = new Map<string, SiwxConnectRequest>();
 
   constructor(private readonly ctx: PluginContext, private readonly options: ResolvedSiwxOptions) {
     this.required = options.required;
@@ -221,6 +223,70 @@ export class SiwxFlow implements SiwxService {
     if (failed.length) throw new AggregateError(failed.map((r) => (r as PromiseRejectedResult).reason), `Signed out locally; ${failed.length} server revocation(s) failed`);
   }
 
+  async connectRequest(chains: readonly string[]): Promise<SiwxConnectRequest | undefined> {
+    this.assertActive();
+    const { networks } = this.ctx.services.get(kernelRefs.settings);
+    const usable = chains.filter((chain) => this.verifier(chain.split(':')[0] ?? '') && (networks.length === 0 || networks.some((n) => n.caipNetworkId === chain)));
+    const [first] = usable;
+    if (first === undefined) return undefined;
+    const { server, statement, expirationMs, resources } = this.options;
+    const nonce = server ? await server.getNonce({ chainId: first }) : createSiwxNonce();
+    const location = (globalThis as { location?: { host?: string; origin?: string } }).location;
+    const request: SiwxConnectRequest = {
+      domain: this.options.domain ?? location?.host ?? '',
+      uri: this.options.uri ?? location?.origin ?? '',
+      nonce,
+      expirationTime: new Date(Date.now() + expirationMs).toISOString(),
+      chains: usable,
+      ...(statement !== undefined ? { statement } : {}),
+      ...(resources !== undefined ? { resources } : {}),
+    };
+    this.connectRequests.set(nonce, request);
+    // Kept only while a connection could still answer it (a pairing lives 4 minutes; the message longer).
+    while (this.connectRequests.size > 16) this.connectRequests.delete(this.connectRequests.keys().next().value!);
+    return request;
+  }
+
+  async acceptCacaos(cacaos: readonly unknown[]): Promise<string[]> {
+    this.assertActive();
+    const { readCacao } = await import('./cacao');
+    const accepted: string[] = [];
+    // The account's current network first: with a server, a nonce signs in one account once.
+    const current = new Set(Object.values(this.connection.getSnapshot().namespaces).map((n) => n.network));
+    const read = cacaos.flatMap((value) => {
+      try {
+        return [readCacao(value)];
+      } catch (error) {
+        this.ctx.logger.warn('One-click sign-in: the wallet returned an unreadable CACAO', error);
+        return [];
+      }
+    });
+    read.sort((a, b) => Number(current.has(b.fields.chainId)) - Number(current.has(a.fields.chainId)));
+    for (const { cacao, caipAddress, fields, signature } of read) {
+      try {
+        const request = this.connectRequests.get(fields.nonce);
+        if (!request) throw new Error('its nonce was not asked for here (or was used already)');
+        if (fields.domain !== request.domain || fields.uri !== request.uri) throw new Error(`it is for ${fields.domain} (${fields.uri}), not ${request.domain} (${request.uri})`);
+        if (!request.chains.includes(fields.chainId)) throw new Error(`its chain ${fields.chainId} was not asked for`);
+        const namespace = fields.chainId.split(':')[0]!;
+        const verifier = this.verifier(namespace);
+        if (!verifier) throw new ChainNotSupportedError(`no sign-in verifier for "${namespace}"`);
+        // The text the wallet signed is the CAIP-122 message of these fields, in the chain's format.
+        const session: SiwxSession = { data: fields, message: await verifier.createMessage(fields), signature, cacao };
+        if (!(await verifier.verify(session))) throw new Error('the signature does not verify');
+        if (this.options.server && !(await this.options.server.verify(session))) throw new Error('the server did not accept it');
+        this.store.set(caipAddress, session);
+        this.verified.add(`${caipAddress}|${signature}`);
+        accepted.push(caipAddress);
+        this.ctx.events.emit('siwx:session-added', { caipAddress, session });
+      } catch (error) {
+        this.ctx.logger.warn(`One-click sign-in: the CACAO of ${caipAddress} was not accepted`, error);
+      }
+    }
+    for (const { fields } of read) this.connectRequests.delete(fields.nonce);
+    return accepted;
+  }
+
   private begin(namespace: string, caipAddress: string): void {
     this.abandon();
     // A new attempt: the failure of an earlier one (its alert) is no longer news.
@@ -249,7 +315,7 @@ export class SiwxFlow implements SiwxService {
       const { networkId, address } = parseCaipAddress(caipAddress);
       const verifier = this.verifier(namespace);
       if (!verifier) throw new ChainNotSupportedError(`no sign-in verifier for "${namespace}"`);
-      const { server, statement, expirationMs } = this.options;
+      const { server, statement, expirationMs, resources } = this.options;
       if (server) {
         const existing = await this.getSession(caipAddress);
         if (existing && attempt === this.attempt) return this.adopt(caipAddress, existing);
@@ -267,6 +333,7 @@ export class SiwxFlow implements SiwxService {
         chainId: networkId,
         accountAddress: address,
         ...(statement !== undefined ? { statement } : {}),
+        ...(resources !== undefined ? { resources } : {}),
       };
       const message = await verifier.createMessage(fields);
       if (attempt !== this.attempt) return;

@@ -20,6 +20,8 @@ export interface SiwxPluginOptions {
   domain?: string;
   /** Message `uri`; default `location.origin`. */
   uri?: string;
+  /** The message's `Resources` (URIs the sign-in covers). */
+  resources?: readonly string[];
 }
 
 /** Options with defaults applied. */

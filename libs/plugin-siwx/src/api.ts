@@ -72,7 +72,11 @@ export function lazySiwxVerifier(namespace: string, load: () => Promise<Omit<Siw
 
 /** The host's server side of sign-in (optional): nonces, verification, session storage. */
 export interface SiwxServerConfig {
-  getNonce(input: { accountAddress: string; chainId: string }): Promise<string>;
+  /**
+   * A nonce for the account, or (without `accountAddress`) for whichever account signs in with
+   * it: one-click sign-in asks before the wallet has named its account.
+   */
+  getNonce(input: { accountAddress?: string; chainId: string }): Promise<string>;
   verify(session: SiwxSession): Promise<boolean>;
   getSessions(chainId: string, accountAddress: string): Promise<SiwxSession[]>;
   revoke(chainId: string, accountAddress: string): Promise<void>;
@@ -93,6 +97,22 @@ export interface SiwxState {
   readonly caipAddress?: string;
 }
 
+/**
+ * Sign-in asked for with the connection itself (WalletConnect's one-click sign-in, CAIP-222):
+ * the message fields without the account, which the wallet fills in, and the chains an account
+ * may sign in on.
+ */
+export interface SiwxConnectRequest {
+  readonly domain: string;
+  readonly uri: string;
+  readonly nonce: string;
+  readonly expirationTime: string;
+  readonly statement?: string;
+  readonly resources?: readonly string[];
+  /** CAIP-2 chains: those asked for that are the app's networks and have a verifier. */
+  readonly chains: readonly string[];
+}
+
 /** The sign-in service the plugin registers under `siwxServiceRef`. */
 export interface SiwxService {
   /** Whether sign-in is mandatory (cancel disconnects, closing is blocked until signed). */
@@ -106,6 +126,20 @@ export interface SiwxService {
   cancel(): Promise<void>;
   /** Drops every stored session (and revokes them on the server, when configured). */
   signOut(): Promise<void>;
+  /**
+   * The sign-in to ask for with a connection on `chains` (one-click), with a fresh nonce (the
+   * server's, when configured); undefined when none of the chains can sign in.
+   */
+  connectRequest(chains: readonly string[]): Promise<SiwxConnectRequest | undefined>;
+  /**
+   * Takes the CACAOs a wallet signed while connecting (one-click): each must answer a request
+   * made here (nonce, domain, uri, chain), is turned into a session by its chain's verifier
+   * (the same message text, signature and validity checks as a signed message, then the
+   * server's), and is stored, so connecting asks for no second signature. Resolves with the
+   * CAIP-10 addresses signed in; a CACAO that fails is logged and left out, and the account
+   * gets the usual sign-in view.
+   */
+  acceptCacaos(cacaos: readonly unknown[]): Promise<string[]>;
 }
 
 /** The ref of the sign-in service. */

@@ -44,7 +44,7 @@ function tryStorage<T>(call: () => T): T | undefined {
 
 /**
  * A `SiwxServerConfig` for a server speaking the reference protocol of `apps/siwx-server`:
- * `GET /nonce`, `POST /verify` (which hands out a bearer token for the account),
+ * `GET /nonce` (for an account, or for any with no `address`), `POST /verify` (which hands out a bearer token for the account),
  * `GET /sessions` and `DELETE /sessions` (sent with that token; without a valid one the
  * account has no sessions here). Non-OK answers throw `HttpError` (`HTTP status code: N`);
  * malformed ones `HttpResponseInvalidError`.
@@ -96,7 +96,8 @@ export function createSiwxServerClient(baseUrl: string, options: SiwxServerClien
 
   return {
     async getNonce({ accountAddress, chainId }) {
-      const target = url('nonce', { chainId, address: accountAddress });
+      // Without an address: a nonce for whichever account signs in with it (one-click sign-in).
+      const target = url('nonce', accountAddress === undefined ? { chainId } : { chainId, address: accountAddress });
       return field(await call('GET', target), 'nonce', (v): v is string => typeof v === 'string' && /^[A-Za-z0-9]{8,}$/.test(v), target);
     },
     async verify(session) {

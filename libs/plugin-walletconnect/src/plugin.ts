@@ -1,4 +1,5 @@
 import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { siwxServiceRef } from '@portico/plugin-siwx/api';
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_QR_VIEW, WALLETCONNECT_REQUEST_VIEW, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectBinding, type WalletConnectService } from './api';
 import { manifest } from './manifest';
 import { announceRelayInterruptions } from './services/announceRelayInterruptions';
@@ -9,6 +10,9 @@ export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 /** WalletConnect's logo as a data URL (the connector's icon). */
 const WALLETCONNECT_ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" rx="10" fill="%233396FF"/%3E%3Cpath d="M12.3 15.6c4.3-4.2 11.2-4.2 15.4 0l.5.5a.5.5 0 0 1 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7a7.6 7.6 0 0 0-10.6 0l-.8.8a.3.3 0 0 1-.4 0l-1.7-1.8a.5.5 0 0 1 0-.7zm19 3.5 1.6 1.6a.5.5 0 0 1 0 .8l-7.2 7a.6.6 0 0 1-.8 0l-5.1-5a.1.1 0 0 0-.2 0l-5.1 5a.6.6 0 0 1-.8 0l-7.2-7a.5.5 0 0 1 0-.8l1.6-1.6a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0l5.1 5a.1.1 0 0 0 .2 0l5.1-5a.6.6 0 0 1 .8 0z" fill="%23fff"/%3E%3C/svg%3E';
+
+/** How long a proposal with one-click sign-in stands, in seconds (the protocol's 5-minute proposal lifetime). */
+const ONE_CLICK_TTL_S = 300;
 
 /** Options of the WalletConnect plugin. */
 export interface WalletConnectPluginOptions {
@@ -46,7 +50,9 @@ function defaultMetadata() {
  * methods and events, and the binding's session-backed provider (loaded here, a small chunk
  * per chain) is attached to the chain's adapter, so connecting, silent restore after a
  * reload, events, switching and signing work as for any wallet. The plugin names no chain.
- * The protocol client loads only when the QR view opens or a session is restored.
+ * The protocol client loads only when the QR view opens or a session is restored. With the Sign
+ * in with X plugin on, each pairing proposes one-click sign-in (the wallet signs the sign-in
+ * message as it approves, one approval); a wallet without it connects, then signs as usual.
  */
 export function createWalletConnectPlugin(options: WalletConnectPluginOptions = {}) {
   return definePlugin({
@@ -78,6 +84,20 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
         clientOptions: options.clientOptions,
         ...(options.relayTimeoutMs !== undefined ? { relayTimeoutMs: options.relayTimeoutMs } : {}),
         ...(options.verifyApi !== undefined ? { verifyApi: options.verifyApi } : {}),
+        // One-click sign-in when the Sign in with X plugin is on: the wallet signs the sign-in
+        // message as it approves. CACAO signatures (eip191, eip1271) are EVM ones, so eip155 only.
+        authentication: async () => {
+          if (!ctx.services.has(siwxServiceRef)) return undefined;
+          const chains = namespaces.filter((b) => b.namespace === 'eip155').flatMap((b) => networksOf(b.namespace).map((n) => n.caipNetworkId));
+          const request = chains.length ? await ctx.services.get(siwxServiceRef).connectRequest(chains) : undefined;
+          if (!request) return undefined;
+          const { domain, uri, nonce, expirationTime, statement, resources } = request;
+          return { domain, uri, nonce, chains: [...request.chains], exp: expirationTime, ttl: ONE_CLICK_TTL_S, ...(statement !== undefined ? { statement } : {}), ...(resources ? { resources: [...resources] } : {}) };
+        },
+        authenticated: async (cacaos) => {
+          if (!ctx.services.has(siwxServiceRef)) return;
+          await ctx.services.get(siwxServiceRef).acceptCacaos(cacaos);
+        },
         namespaces: () =>
           Object.fromEntries(
             namespaces.map(({ namespace, methods, events }) => [

@@ -1,6 +1,6 @@
 import { createObservable, PorticoError, type Logger, type Unsubscribe } from '@portico/kernel';
 import type { SignClient as SignClientClass } from '@walletconnect/sign-client';
-import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types';
+import type { AuthTypes, ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types';
 import type { PairingState, SessionChange } from '../api';
 
 export type { SessionChange } from '../api';
@@ -35,6 +35,17 @@ export interface WalletConnectConnectionOptions {
   verifyApi?: boolean;
   /** How long a request may wait on an unreachable relay (see `RELAY_TIMEOUT_MS`). */
   relayTimeoutMs?: number;
+  /**
+   * One-click sign-in: the sign-in to propose with each pairing (`connect`'s `authentication`,
+   * CAIP-222), or undefined for none. Asked again for every pairing, so each has its own nonce.
+   */
+  authentication?: () => Promise<AuthTypes.AuthenticateRequestParams | undefined>;
+  /**
+   * The CACAOs of a wallet that signed in while approving, handed over before `connect()`
+   * resolves (so sign-in is settled when the account connects). A wallet that does not do
+   * one-click sign-in approves without them: nothing is called, and sign-in asks as usual.
+   */
+  authenticated?: (cacaos: readonly AuthTypes.Cacao[]) => Promise<void>;
 }
 
 /** True for a relay on this machine (`ws://127.0.0.1:…`, `ws://localhost:…`). */
@@ -221,6 +232,16 @@ export class WalletConnectConnection {
     return client;
   }
 
+  /** The one-click sign-in to propose; a failure to prepare it is logged and the pairing goes on without. */
+  private async authenticationRequest(): Promise<AuthTypes.AuthenticateRequestParams | undefined> {
+    try {
+      return await this.options.authentication?.();
+    } catch (error) {
+      this.options.logger.warn('WalletConnect: one-click sign-in could not be prepared; connecting without it', error);
+      return undefined;
+    }
+  }
+
   private async pairUntilApproved(client: SignClient): Promise<SessionTypes.Struct> {
     const lifetime = this.options.pairingLifetimeMs ?? PAIRING_LIFETIME_MS;
     const margin = Math.min(this.options.expiryMarginMs ?? PAIRING_EXPIRY_MARGIN_MS, lifetime / 2);
@@ -234,7 +255,9 @@ export class WalletConnectConnection {
     try {
       for (;;) {
         if (cancelled) throw cancelled;
-        const { uri, approval } = await client.connect({ optionalNamespaces: this.options.namespaces() });
+        const authentication = await this.authenticationRequest();
+        if (cancelled) throw cancelled;
+        const { uri, approval } = await client.connect({ optionalNamespaces: this.options.namespaces(), ...(authentication ? { authentication: [authentication] } : {}) });
         const topic = uri ? pairingTopicOf(uri) : undefined;
         if (!uri || !topic) throw new PorticoError(`WalletConnect returned an unusable pairing URI`, { code: 'walletconnect/bad-uri' });
         const createdAt = Date.now();
@@ -250,6 +273,11 @@ export class WalletConnectConnection {
         });
         wake = undefined;
         if (outcome.kind === 'approved') {
+          const cacaos = outcome.session.authentication;
+          if (cacaos?.length && this.options.authenticated) {
+            // A failure here leaves the connection as it is: sign-in then asks for a signature.
+            await this.options.authenticated(cacaos).catch((error: unknown) => this.options.logger.warn('WalletConnect: the sign-in the wallet returned was not taken', error));
+          }
           this.session = outcome.session;
           this.relay.sessionChanged();
           this.pairing.set({ status: 'idle' });

@@ -1,7 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58, base64, hex } from '@scure/base';
 import { SignClient } from '@walletconnect/sign-client';
-import type { CoreTypes, SessionTypes } from '@walletconnect/types';
+import type { AuthTypes, CoreTypes, SessionTypes } from '@walletconnect/types';
+import { buildAuthObject } from '@walletconnect/utils';
 import { createWalletClient, http, isHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -48,6 +49,12 @@ export interface WalletConnectTestWalletOptions {
   namespaces?: Record<string, ExtraNamespace>;
   /** `reject`: decline proposals and requests (code 5000 / 4001). */
   mode?: 'approve' | 'reject';
+  /**
+   * One-click sign-in (CAIP-222): sign the sign-in a proposal carries while approving it, one
+   * CACAO per requested EVM chain the wallet serves, as WalletKit does. Off by default: the
+   * wallet then approves without them, as one that does not support it.
+   */
+  oneClick?: boolean;
   name?: string;
 }
 
@@ -65,6 +72,8 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
   const chains = Object.keys(options.rpcUrls).map(Number);
   let mode = options.mode ?? 'approve';
   const requests: Array<{ method: string; chainId: string }> = [];
+  /** The one-click sign-in messages signed, with their chain. */
+  const signIns: Array<{ chainId: string; message: string }> = [];
   // The Solana side: an ed25519 key; transactions parsed and signed by @solana/web3.js.
   const solanaSeed = options.solana ? hex.decode(options.solana.seed) : undefined;
   if (solanaSeed && solanaSeed.length !== 32) throw new TypeError('solana.seed must be 32 bytes of hex');
@@ -93,7 +102,8 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
         const accounts = extra.accounts.filter((a) => wanted.includes(a.split(':').slice(0, 2).join(':')));
         if (accounts.length) namespaces[ns] = { chains: [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))], accounts, methods: extra.methods, events: extra.events ?? [] };
       }
-      const session = await client.approve({ id, namespaces });
+      const authentication = options.oneClick ? await signIn(params.requests?.authentication ?? [], served) : [];
+      const session = await client.approve({ id, namespaces, ...(authentication.length ? { proposalRequestsResponses: { authentication } } : {}) });
       await session.acknowledged();
     })().catch((error: unknown) => console.error('test wallet: proposal failed', error));
   });
@@ -114,6 +124,22 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       }
     })().catch((error: unknown) => console.error('test wallet: respond failed', error));
   });
+
+  /** CACAOs for the sign-in requests of a proposal: the message as WalletConnect formats it, signed (EIP-191). */
+  async function signIn(requested: readonly AuthTypes.AuthenticateParams[], served: number[]): Promise<AuthTypes.Cacao[]> {
+    const cacaos: AuthTypes.Cacao[] = [];
+    for (const request of requested) {
+      for (const chainId of request.chains.filter((c) => served.some((n) => c === `eip155:${n}`))) {
+        const iss = `did:pkh:${chainId}:${account.address}`;
+        const { aud, ...rest } = request;
+        const payload = { ...rest, aud, uri: aud } as unknown as AuthTypes.PayloadParams;
+        const message = client.formatAuthMessage({ request: payload, iss });
+        signIns.push({ chainId, message });
+        cacaos.push(buildAuthObject(payload, { t: 'eip191', s: await account.signMessage({ message }) }, iss));
+      }
+    }
+    return cacaos;
+  }
 
   async function handle(method: string, params: unknown[], chainId: number): Promise<unknown> {
     switch (method) {
@@ -194,6 +220,8 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     client,
     /** Methods the wallet was asked for, in order. */
     requests,
+    /** One-click sign-in messages it signed while approving (with `oneClick`). */
+    signIns,
     setMode(next: 'approve' | 'reject') {
       mode = next;
     },
