@@ -20,6 +20,9 @@ export function startEsplora(options?: { allowedOrigins?: string[] }): Promise<L
 /** Starts the local WalletConnect relay on a free port, or on `port`; `url` is its `ws://127.0.0.1:PORT`. */
 export function startRelay(options?: { port?: number }): Promise<LocalService>;
 
+/** Starts the SMTP catcher: `url` is its HTTP API, `smtpPort` its SMTP port on 127.0.0.1. */
+export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
+
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;
 

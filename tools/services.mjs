@@ -33,7 +33,7 @@ function startTsxService({ name, cwd, script, env }) {
       const match = pattern.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1], pid: child.pid, stop });
+        resolve({ url: match[1], pid: child.pid, stop, output });
       }
     });
     child.once('exit', (code) => {
@@ -125,6 +125,22 @@ export function startOnrampService({ rpcUrl, meldPublicKey, allowedOrigins = [] 
     script: 'src/main.ts',
     env: { ONRAMP_RPC_URL: rpcUrl, ONRAMP_PORT: '0', ONRAMP_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(meldPublicKey ? { ONRAMP_MELD_PUBLIC_KEY: meldPublicKey } : {}) },
   });
+}
+
+/**
+ * Starts the SMTP catcher (apps/mail-catcher): `url` is its HTTP API (`GET /messages?to=…`,
+ * `GET /messages/latest?to=…`), `smtpPort` where mail goes (127.0.0.1, no TLS).
+ */
+export async function startMailCatcher({ allowedOrigins = [] } = {}) {
+  const service = await startTsxService({
+    name: 'mail-catcher',
+    cwd: join(ROOT, 'apps/mail-catcher'),
+    script: 'src/main.ts',
+    env: { MAIL_SMTP_PORT: '0', MAIL_HTTP_PORT: '0', MAIL_ALLOWED_ORIGINS: allowedOrigins.join(',') },
+  });
+  const smtpPort = Number(/mail-catcher smtp on smtp:\/\/127\.0\.0\.1:(\d+)/.exec(service.output)?.[1]);
+  const { output: _output, ...rest } = service;
+  return { ...rest, smtpPort };
 }
 
 /**

@@ -1,0 +1,2 @@
+export { startMailCatcher } from './createMailCatcher';
+export type { CaughtMail, MailCatcher, MailCatcherOptions } from './createMailCatcher';
