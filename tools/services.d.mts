@@ -23,6 +23,9 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 /** Starts the SMTP catcher: `url` is its HTTP API, `smtpPort` its SMTP port on 127.0.0.1. */
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
 
+/** Starts the auth service (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), mailing through the catcher at `smtpPort`. */
+export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string }): Promise<LocalService>;
+
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;
 

@@ -144,6 +144,28 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
 }
 
 /**
+ * Starts the auth service (apps/auth-service) on a free port, mailing through the SMTP catcher
+ * at `smtpPort`: PGlite in `dataDir` (default: the app's own `.data`), or PostgreSQL at
+ * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
+ * are the wallet frame's.
+ */
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl }) {
+  return startTsxService({
+    name: 'auth-service',
+    cwd: join(ROOT, 'apps/auth-service'),
+    script: 'src/main.ts',
+    env: {
+      AUTH_PORT: '0',
+      AUTH_SMTP_PORT: String(smtpPort),
+      AUTH_FRAME_ORIGINS: frameOrigins.join(','),
+      AUTH_PROJECTS: Object.entries(projects).map(([id, origins]) => `${id}=${origins.join('|')}`).join(','),
+      ...(dataDir ? { AUTH_DATA_DIR: dataDir } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  });
+}
+
+/**
  * A set of running services. `start(...starting)` waits for services started side by side and
  * tracks each that comes up; when one fails, every service of the group is stopped and the
  * failure rethrown, so nothing is left running. `stop()` ends them all.

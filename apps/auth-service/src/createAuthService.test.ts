@@ -1,0 +1,261 @@
+import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthService, HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
+import { openDatabase, type DatabaseOptions } from './db/openDatabase';
+import { createSmtpMailer } from './mailer';
+import { startTestPostgres, type TestPostgres } from './testing/startTestPostgres';
+
+const PROJECT = 'acme';
+const HOST = 'https://app.acme.example';
+const FRAME = 'http://127.0.0.1:4500';
+
+let catcher: MailCatcher;
+let postgres: TestPostgres;
+beforeAll(async () => {
+  [catcher, postgres] = await Promise.all([startMailCatcher(), startTestPostgres()]);
+});
+afterAll(async () => {
+  await Promise.all([catcher?.stop(), postgres?.stop()]);
+});
+
+/** A running service over one engine, with a clock the test moves. */
+async function startService(database: DatabaseOptions) {
+  const clock = { offset: 0 };
+  const opened = await openDatabase(database);
+  const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
+  const service = createAuthService({
+    db: opened.db,
+    projects: [{ id: PROJECT, allowedOrigins: [HOST] }],
+    frameOrigins: [FRAME],
+    jwtSecret: new TextEncoder().encode('j'.repeat(32)),
+    pepper: new TextEncoder().encode('p'.repeat(32)),
+    mailer,
+    publicUrl: 'http://auth.test',
+    now: () => Date.now() + clock.offset,
+  });
+  const server = await service.listen(0);
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { [PROJECT_HEADER]: PROJECT, [HOST_ORIGIN_HEADER]: HOST, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T, headers: response.headers };
+  };
+  return {
+    clock,
+    call,
+    url: server.url,
+    async stop() {
+      await server.close();
+      mailer.close();
+      await opened.close();
+    },
+  };
+}
+type Service = Awaited<ReturnType<typeof startService>>;
+
+let counter = 0;
+const newEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+const newDevice = () => randomBytes(16).toString('base64url');
+const lastMail = (to: string) => catcher.mails(to)[0]!;
+const codeIn = (to: string) => /\b(\d{6})\b/.exec(lastMail(to).text)![1]!;
+const linkIn = (to: string) => /(http:\/\/auth\.test\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec(lastMail(to).text)![1]!;
+
+/** Logs in on a new device: the device link from the mail, then the passcode. */
+async function login(service: Service, email: string, device = newDevice()) {
+  const started = await service.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: device });
+  expect(started.status).toBe(200);
+  if (started.body.step === 'device') {
+    const confirmed = await fetch(linkIn(email).replace('http://auth.test', service.url));
+    expect(confirmed.status).toBe(200);
+  }
+  const done = await service.call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code: codeIn(email) });
+  expect(done.status).toBe(200);
+  return { ...done.body, device, flowId: started.body.flowId };
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const engines: Array<[string, () => DatabaseOptions]> = [
+  ['PGlite', () => ({})],
+  ['PostgreSQL', () => ({ url: postgres.url })],
+];
+
+describe.each(engines)('auth service on %s', (_engine, database) => {
+  let service: Service;
+  beforeAll(async () => {
+    service = await startService(database());
+  });
+  afterAll(async () => service?.stop());
+
+  it('a new device: the e-mailed link confirms it, then the passcode logs in; the session answers', async () => {
+    const email = newEmail('new');
+    const device = newDevice();
+    const started = await service.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email: email.toUpperCase(), deviceId: device });
+    expect(started.body.step).toBe('device');
+    expect(lastMail(email).subject).toBe('Confirm this device');
+    expect((await service.call('POST', '/v1/email/status', { flowId: started.body.flowId })).body).toEqual({ step: 'device' });
+
+    const link = linkIn(email).replace('http://auth.test', service.url);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(await page.text()).toContain('Device confirmed');
+    expect((await service.call('POST', '/v1/email/status', { flowId: started.body.flowId })).body).toEqual({ step: 'otp' });
+    expect(lastMail(email).subject).toMatch(/^Your code: \d{6}$/);
+    // The link works once.
+    expect((await fetch(link)).status).toBe(400);
+
+    const code = codeIn(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: wrong })).toMatchObject({ status: 400, body: { error: 'Invalid code', attemptsLeft: 4 } });
+    const done = await service.call<{ token: string; user: { email: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code });
+    expect(done.status).toBe(200);
+    expect(done.body.user.email).toBe(email);
+    expect(await service.call('GET', '/v1/session', undefined, bearer(done.body.token))).toMatchObject({ status: 200, body: { user: { email } } });
+    // A replayed passcode: the step is over.
+    expect(await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code })).toMatchObject({ status: 404 });
+  });
+
+  it('the same device next time goes straight to the passcode; the same account', async () => {
+    const email = newEmail('again');
+    const first = await login(service, email);
+    service.clock.offset += 31_000; // past the mail cooldown
+    const started = await service.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: first.device });
+    expect(started.body.step).toBe('otp');
+    const second = await service.call<{ user: { id: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code: codeIn(email) });
+    expect(second.body.user.id).toBe(first.user.id);
+  });
+
+  it('mail to one address at most every 30 s: "Please try again after N seconds"', async () => {
+    const email = newEmail('cooldown');
+    const device = newDevice();
+    await service.call('POST', '/v1/email/login', { email, deviceId: device });
+    const again = await service.call('POST', '/v1/email/login', { email, deviceId: device });
+    expect(again).toMatchObject({ status: 429, body: { error: 'Please try again after 30 seconds', retryAfter: 30 } });
+    service.clock.offset += 12_000;
+    expect((await service.call('POST', '/v1/email/login', { email, deviceId: device })).body).toMatchObject({ error: 'Please try again after 18 seconds' });
+  });
+
+  it('a passcode expires after 10 minutes, and allows 5 wrong tries', async () => {
+    const email = newEmail('expiry');
+    const device = newDevice();
+    const known = await login(service, email, device);
+    expect(known.user.email).toBe(email);
+    service.clock.offset += 31_000;
+    const started = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    const code = codeIn(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 0; left--) expect((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: wrong })).body).toMatchObject({ error: 'Invalid code', attemptsLeft: left });
+    expect(await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code })).toMatchObject({ status: 429, body: { error: 'Too many attempts: ask for a new code' } });
+
+    service.clock.offset += 31_000;
+    const later = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    const fresh = codeIn(email);
+    service.clock.offset += 10 * 60_000 + 1;
+    expect(await service.call('POST', '/v1/email/otp', { flowId: later.body.flowId, code: fresh })).toMatchObject({ status: 400, body: { error: 'Code expired' } });
+  });
+
+  it('sessions: "JWT not yet valid" for a clock behind, expiry after 7 days, revoked by logging out', async () => {
+    const { token } = await login(service, newEmail('session'));
+    service.clock.offset -= 5 * 60_000;
+    expect(await service.call('GET', '/v1/session', undefined, bearer(token))).toMatchObject({ status: 401, body: { error: 'JWT not yet valid' } });
+    service.clock.offset += 5 * 60_000 + 7 * 24 * 3600_000 + 1000;
+    expect(await service.call('GET', '/v1/session', undefined, bearer(token))).toMatchObject({ status: 401, body: { error: 'Session expired' } });
+    service.clock.offset -= 7 * 24 * 3600_000 + 1000;
+    expect((await service.call('POST', '/v1/logout', undefined, bearer(token))).status).toBe(204);
+    expect(await service.call('GET', '/v1/session', undefined, bearer(token))).toMatchObject({ status: 401, body: { error: 'Session expired' } });
+    expect(await service.call('GET', '/v1/session', undefined, bearer(`${token.slice(0, -4)}AAAA`))).toMatchObject({ status: 401, body: { error: 'Invalid session' } });
+    expect(await service.call('GET', '/v1/session')).toMatchObject({ status: 401, body: { error: 'Sign-in required' } });
+  });
+
+  it('changing the e-mail address: a passcode to the current one, then one to the new one', async () => {
+    const email = newEmail('change-old');
+    const next = newEmail('change-new');
+    const { token, device, user } = await login(service, email);
+    service.clock.offset += 31_000; // the login's mail was just sent
+    const started = await service.call<{ flowId: string; step: string }>('POST', '/v1/email/change', { newEmail: next }, bearer(token));
+    expect(started.body.step).toBe('primary');
+    expect((await service.call('POST', '/v1/email/change/otp', { flowId: started.body.flowId, code: codeIn(email) }, bearer(token))).body).toEqual({ step: 'secondary' });
+    expect(catcher.mails(next)).toHaveLength(1);
+    const done = await service.call('POST', '/v1/email/change/otp', { flowId: started.body.flowId, code: codeIn(next) }, bearer(token));
+    expect(done.body).toEqual({ step: 'done', user: { id: user.id, email: next } });
+    expect((await service.call('GET', '/v1/session', undefined, bearer(token))).body).toMatchObject({ user: { email: next } });
+    // The confirmed device carried over; the old address is free.
+    service.clock.offset += 31_000;
+    expect((await service.call('POST', '/v1/email/login', { email: next, deviceId: device })).body).toMatchObject({ step: 'otp' });
+    const other = await login(service, newEmail('other'));
+    service.clock.offset += 31_000;
+    expect(await service.call('POST', '/v1/email/change', { newEmail: next }, bearer(other.token))).toMatchObject({ status: 409 });
+  });
+
+  it('the auth key share: kept for the account, given back only to its live sessions', async () => {
+    const alice = await login(service, newEmail('alice'));
+    const bob = await login(service, newEmail('bob'));
+    const share = randomBytes(48).toString('base64url');
+    expect((await service.call('PUT', '/v1/keys/auth-share', { share }, bearer(alice.token))).status).toBe(204);
+    expect((await service.call('GET', '/v1/keys/auth-share', undefined, bearer(alice.token))).body).toEqual({ share });
+    expect(await service.call('GET', '/v1/keys/auth-share', undefined, bearer(bob.token))).toMatchObject({ status: 404 });
+    expect((await service.call('GET', '/v1/keys/auth-share')).status).toBe(401);
+    await service.call('POST', '/v1/logout', undefined, bearer(alice.token));
+    expect((await service.call('GET', '/v1/keys/auth-share', undefined, bearer(alice.token))).status).toBe(401);
+  });
+
+  it('projects and origins: unknown project, host origin not on its list, a browser origin other than the frame', async () => {
+    const body = { email: newEmail('origin'), deviceId: newDevice() };
+    expect(await service.call('POST', '/v1/email/login', body, { [PROJECT_HEADER]: 'nope' })).toMatchObject({ status: 401, body: { error: 'Invalid project ID' } });
+    expect(await service.call('POST', '/v1/email/login', body, { [HOST_ORIGIN_HEADER]: 'https://evil.example' })).toMatchObject({ status: 403, body: { error: 'origin not allowed' } });
+    expect(await service.call('POST', '/v1/email/login', body, { origin: 'https://evil.example' })).toMatchObject({ status: 403, body: { error: 'origin not allowed' } });
+    const preflight = await fetch(`${service.url}/v1/email/login`, { method: 'OPTIONS', headers: { origin: FRAME } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(FRAME);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(PROJECT_HEADER);
+    expect(catcher.mails(body.email)).toEqual([]);
+  });
+
+  it('bad input gets a clear 4xx: malformed JSON, wrong shapes, huge bodies, other content types, bad links', async () => {
+    expect(await service.call('POST', '/v1/email/login', '{nope')).toMatchObject({ status: 400, body: { error: 'Malformed JSON' } });
+    expect((await service.call('POST', '/v1/email/login', { email: 'not-an-email', deviceId: newDevice() })).body.error).toContain('Invalid email');
+    expect((await service.call('POST', '/v1/email/login', { email: newEmail('x') })).body.error).toContain('deviceId');
+    expect((await service.call('POST', '/v1/email/otp', { flowId: 'x', code: '12' })).body.error).toMatch(/flow id[\s\S]*6-digit/);
+    expect((await service.call('POST', '/v1/email/login', { email: newEmail('big'), deviceId: 'x'.repeat(40_000) })).status).toBe(413);
+    expect(await service.call('POST', '/v1/email/login', 'email=a', { 'content-type': 'text/plain' })).toMatchObject({ status: 415 });
+    expect((await fetch(`${service.url}/device/confirm?token=<script>`)).status).toBe(400);
+    expect((await fetch(`${service.url}/device/confirm?token=${'A'.repeat(43)}`)).status).toBe(400);
+    expect((await service.call('GET', '/v1/elsewhere')).status).toBe(404);
+  });
+});
+
+describe('a restart loses no account', () => {
+  it.each([
+    ['PGlite (a data folder)', () => ({ dataDir: `/tmp/portico-auth-${randomBytes(6).toString('hex')}` })],
+    ['PostgreSQL', () => ({ url: postgres.url })],
+  ])('%s: after a restart the device is still confirmed and the login is the same account', async (_name, options) => {
+    const database: DatabaseOptions = options();
+    const email = newEmail('restart');
+    const first = await startService(database);
+    let before: Awaited<ReturnType<typeof login>>;
+    try {
+      before = await login(first, email);
+    } finally {
+      await first.stop();
+    }
+    const second = await startService(database);
+    try {
+      const started = await second.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: before.device });
+      // The cooldown row survived the restart too.
+      expect(started).toMatchObject({ status: 429 });
+      second.clock.offset += 31_000;
+      const retried = await second.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: before.device });
+      expect(retried.body.step).toBe('otp');
+      const again = await second.call<{ user: { id: string } }>('POST', '/v1/email/otp', { flowId: retried.body.flowId, code: codeIn(email) });
+      expect(again.body.user.id).toBe(before.user.id);
+    } finally {
+      await second.stop();
+      if (database.dataDir) await rm(database.dataDir, { recursive: true, force: true });
+    }
+  });
+});

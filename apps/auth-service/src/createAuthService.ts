@@ -1,0 +1,389 @@
+import { serve } from '@hono/node-server';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { AuthDatabase } from './db/openDatabase';
+import { devices, flows, keyShares, mailSends, projects, sessions, users } from './db/schema';
+import type { Mailer } from './mailer';
+
+/** A host project and the host-page origins allowed to use it. */
+export interface ProjectConfig {
+  readonly id: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** Options of `createAuthService`. */
+export interface AuthServiceOptions {
+  readonly db: AuthDatabase;
+  /** Projects written to the database at start (the origins of each replaced). */
+  readonly projects?: readonly ProjectConfig[];
+  /** Browser origins that may call the service (CORS): the wallet frame's. */
+  readonly frameOrigins: readonly string[];
+  /** Signs session JWTs (HS256); at least 32 bytes. */
+  readonly jwtSecret: Uint8Array;
+  /** Keys the hashes of passcodes and link tokens; at least 32 bytes. */
+  readonly pepper: Uint8Array;
+  readonly mailer: Mailer;
+  /** The service's own address, for the device links in mails. */
+  readonly publicUrl: string;
+  readonly now?: () => number;
+  /** Session lifetime; default 7 days. */
+  readonly sessionTtlMs?: number;
+  /** How long a passcode can be used; default 10 minutes. */
+  readonly codeTtlMs?: number;
+  /** How long a flow (and its device link) lives; default 15 minutes. */
+  readonly flowTtlMs?: number;
+  /** Wrong passcodes allowed per code; default 5. */
+  readonly maxAttempts?: number;
+  /** Mail to one address at most this often (spec: 30 s). */
+  readonly cooldownMs?: number;
+  readonly maxBodyBytes?: number;
+}
+
+export const ISSUER = 'portico-auth';
+export const PROJECT_HEADER = 'x-portico-project';
+/** The host page's origin, as the frame saw it on the parent's messages. */
+export const HOST_ORIGIN_HEADER = 'x-portico-origin';
+
+const email = z.email('Invalid email').max(254).transform((value) => value.toLowerCase());
+const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected a device id of 16 to 64 URL-safe characters');
+const flowId = z.uuid('Expected a flow id');
+const code = z.string().regex(/^[0-9]{6}$/, 'Expected the 6-digit code');
+const schemas = {
+  login: z.object({ email, deviceId }),
+  flow: z.object({ flowId }),
+  otp: z.object({ flowId, code }),
+  change: z.object({ newEmail: email }),
+  share: z.object({ share: z.string().regex(/^[A-Za-z0-9_-]{16,1024}$/, 'Expected a base64url share') }),
+};
+
+/** A JSON error answer with its status. */
+class ApiError extends HTTPException {
+  constructor(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, readonly body: Record<string, unknown>) {
+    super(status, { message: String(body.error) });
+  }
+}
+
+type Env = { Variables: { project: ProjectConfig } };
+
+/**
+ * The auth service as a Hono app (see README.md for the protocol). Every `/v1` request names
+ * its project (`x-portico-project`) and the host page's origin (`x-portico-origin`, which must
+ * be on the project's list); browsers are let in only from the frame's origins. Passcodes and
+ * link tokens are single use, expiring, attempt-limited and stored as keyed hashes; sessions
+ * are HS256 JWTs (`sub`, `sid`, `aud` = project, `iat`/`nbf`/`exp`) backed by a row that
+ * logging out revokes. Bad input is a 4xx with `{ error }`, never a crash.
+ */
+export function createAuthService(options: AuthServiceOptions) {
+  if (options.jwtSecret.length < 32 || options.pepper.length < 32) throw new RangeError('jwtSecret and pepper must be at least 32 bytes');
+  const { db, mailer } = options;
+  const now = options.now ?? Date.now;
+  const sessionTtl = options.sessionTtlMs ?? 7 * 24 * 3600_000;
+  const codeTtl = options.codeTtlMs ?? 10 * 60_000;
+  const flowTtl = options.flowTtlMs ?? 15 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const cooldown = options.cooldownMs ?? 30_000;
+  const frameOrigins = new Set(options.frameOrigins);
+  const hash = (value: string) => createHmac('sha256', options.pepper).update(value).digest('hex');
+  const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const date = (ms: number) => new Date(ms);
+
+  const seeded = (async () => {
+    for (const project of options.projects ?? []) {
+      await db
+        .insert(projects)
+        .values({ id: project.id, allowedOrigins: [...project.allowedOrigins] })
+        .onConflictDoUpdate({ target: projects.id, set: { allowedOrigins: [...project.allowedOrigins] } });
+    }
+  })();
+
+  const parse = async <T>(c: Context, schema: z.ZodType<T>): Promise<T> => {
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, { error: 'Content-Type must be application/json' });
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ApiError(400, { error: 'Malformed JSON' });
+    }
+    const result = schema.safeParse(body);
+    if (!result.success) throw new ApiError(400, { error: z.prettifyError(result.error) });
+    return result.data;
+  };
+
+  /**
+   * Mail to `to`, unless it had one in the last `cooldown` ms (429 "Please try again after N
+   * seconds"). `force`: the flow's own next mail (the passcode after the device link), sent anyway.
+   */
+  const mailWithCooldown = async (to: string, message: { subject: string; text: string }, force = false) => {
+    const at = now();
+    if (force) {
+      await db.insert(mailSends).values({ email: to, sentAt: date(at) }).onConflictDoUpdate({ target: mailSends.email, set: { sentAt: date(at) } });
+      return mailer.send({ to, ...message });
+    }
+    const [claimed] = await db
+      .insert(mailSends)
+      .values({ email: to, sentAt: date(at) })
+      .onConflictDoUpdate({ target: mailSends.email, set: { sentAt: date(at) }, setWhere: lt(mailSends.sentAt, date(at - cooldown)) })
+      .returning();
+    if (!claimed) {
+      const [last] = await db.select().from(mailSends).where(eq(mailSends.email, to));
+      const seconds = Math.max(1, Math.ceil(((last?.sentAt.getTime() ?? at) + cooldown - at) / 1000));
+      throw new ApiError(429, { error: `Please try again after ${seconds} seconds`, retryAfter: seconds });
+    }
+    await mailer.send({ to, ...message });
+  };
+
+  const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const sendCode = async (flow: string, to: string, purpose: string, force = false) => {
+    const value = newCode();
+    await db.update(flows).set({ codeHash: hash(`${flow}:${value}`), attempts: 0, codeExpiresAt: date(now() + codeTtl) }).where(eq(flows.id, flow));
+    await mailWithCooldown(to, { subject: `Your code: ${value}`, text: `${value} is your one-time code ${purpose}. It expires in ${Math.round(codeTtl / 60_000)} minutes. If you did not ask for it, ignore this mail.` }, force);
+  };
+
+  /** Checks a passcode against the flow's step; counts a wrong one; returns the flow once, when right. */
+  const checkCode = async (id: string, value: string, steps: readonly string[], owner: { projectId: string; kind: 'login' | 'change'; userId?: string }) => {
+    const [flow] = await db.select().from(flows).where(eq(flows.id, id));
+    const theirs = flow && flow.projectId === owner.projectId && flow.kind === owner.kind && (owner.userId === undefined || flow.userId === owner.userId);
+    if (!flow || !theirs || !steps.includes(flow.step) || flow.expiresAt.getTime() <= now()) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
+    if (!flow.codeHash || !flow.codeExpiresAt || flow.codeExpiresAt.getTime() <= now()) throw new ApiError(400, { error: 'Code expired', expired: true });
+    // One attempt counted atomically before the comparison: parallel guesses share the limit.
+    const [counted] = await db
+      .update(flows)
+      .set({ attempts: sql`${flows.attempts} + 1` })
+      .where(and(eq(flows.id, id), eq(flows.step, flow.step), lt(flows.attempts, maxAttempts)))
+      .returning({ attempts: flows.attempts });
+    if (!counted) throw new ApiError(429, { error: 'Too many attempts: ask for a new code', attemptsLeft: 0 });
+    if (!sameHash(hash(`${id}:${value}`), flow.codeHash)) {
+      throw new ApiError(400, { error: 'Invalid code', attemptsLeft: maxAttempts - counted.attempts });
+    }
+    // Single use: only one request moves the step on.
+    const [taken] = await db.update(flows).set({ codeHash: null }).where(and(eq(flows.id, id), eq(flows.step, flow.step), eq(flows.codeHash, flow.codeHash))).returning();
+    if (!taken) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
+    return flow;
+  };
+
+  const secret = options.jwtSecret;
+  const issueSession = async (userId: string, project: string, device: string) => {
+    const at = now();
+    const [session] = await db
+      .insert(sessions)
+      .values({ userId, projectId: project, deviceId: device, createdAt: date(at), expiresAt: date(at + sessionTtl) })
+      .returning();
+    const seconds = Math.floor(at / 1000);
+    const token = await new SignJWT({ sid: session!.id })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(userId)
+      .setAudience(project)
+      .setIssuedAt(seconds)
+      .setNotBefore(seconds)
+      .setExpirationTime(Math.floor((at + sessionTtl) / 1000))
+      .sign(secret);
+    return { token, expiresAt: date(at + sessionTtl).toISOString() };
+  };
+
+  /** The live session of the request's bearer token, for its project. */
+  const authenticate = async (c: Context<Env>) => {
+    const match = /^Bearer ([A-Za-z0-9_.-]{16,4096})$/i.exec(c.req.header('authorization') ?? '');
+    if (!match) throw new ApiError(401, { error: 'Sign-in required' });
+    let claims;
+    try {
+      ({ payload: claims } = await jwtVerify(match[1]!, secret, { issuer: ISSUER, audience: c.get('project').id, algorithms: ['HS256'], currentDate: date(now()) }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'nbf') throw new ApiError(401, { error: 'JWT not yet valid' });
+      if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, { error: 'Session expired' });
+      throw new ApiError(401, { error: 'Invalid session' });
+    }
+    const sid = typeof claims.sid === 'string' && z.uuid().safeParse(claims.sid).success ? claims.sid : undefined;
+    const [session] = sid ? await db.select().from(sessions).where(eq(sessions.id, sid)) : [];
+    if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt.getTime() <= now()) throw new ApiError(401, { error: 'Session expired' });
+    const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+    if (!user) throw new ApiError(401, { error: 'Session expired' });
+    return { session, user };
+  };
+
+  const app = new Hono<Env>();
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.body, error.status);
+    if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    console.error('auth-service: unexpected error', error);
+    return c.json({ error: 'Something went wrong' }, 500);
+  });
+  app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      if (!frameOrigins.has(origin)) throw new ApiError(403, { error: 'origin not allowed' });
+      c.header('access-control-allow-origin', origin);
+      c.header('vary', 'Origin');
+      if (c.req.method === 'OPTIONS') {
+        c.header('access-control-allow-methods', 'GET, POST, PUT');
+        c.header('access-control-allow-headers', `content-type, authorization, ${PROJECT_HEADER}, ${HOST_ORIGIN_HEADER}`);
+        c.header('access-control-max-age', '600');
+        return c.body(null, 204);
+      }
+    }
+    await seeded;
+    return next();
+  });
+  app.use('*', bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024, onError: () => { throw new ApiError(413, { error: 'Body too large' }); } }));
+
+  // The device link opened from the mail, in whatever browser: no project headers.
+  app.get('/device/confirm', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const page = (status: 200 | 400, title: string, text: string) =>
+      c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`, status, { 'content-security-policy': "default-src 'none'" });
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return page(400, 'Link not valid', 'This device link is not valid. Ask for a new one from the app.');
+    const [flow] = await db
+      .update(flows)
+      .set({ step: 'otp', linkHash: null })
+      .where(and(eq(flows.linkHash, hash(token)), eq(flows.step, 'device'), gt(flows.expiresAt, date(now()))))
+      .returning();
+    if (!flow) return page(400, 'Link not valid', 'This device link was used already or has expired. Ask for a new one from the app.');
+    await db.insert(devices).values({ email: flow.email, deviceId: flow.deviceId, verifiedAt: date(now()) }).onConflictDoNothing();
+    // The passcode follows the confirmation (the link is single use, so no cooldown applies).
+    await sendCode(flow.id, flow.email, 'to log in', true);
+    return page(200, 'Device confirmed', 'Go back to the app and enter the code we sent you.');
+  });
+
+  const v1 = new Hono<Env>();
+  v1.use('*', async (c, next) => {
+    const id = c.req.header(PROJECT_HEADER) ?? '';
+    const [project] = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await db.select().from(projects).where(eq(projects.id, id)) : [];
+    if (!project) throw new ApiError(401, { error: 'Invalid project ID' });
+    const hostOrigin = c.req.header(HOST_ORIGIN_HEADER) ?? '';
+    if (!project.allowedOrigins.includes(hostOrigin)) throw new ApiError(403, { error: 'origin not allowed' });
+    c.set('project', project);
+    return next();
+  });
+
+  v1.post('/email/login', async (c) => {
+    const input = await parse(c, schemas.login);
+    const [known] = await db.select().from(devices).where(and(eq(devices.email, input.email), eq(devices.deviceId, input.deviceId)));
+    const step = known ? 'otp' : 'device';
+    const token = known ? undefined : randomBytes(32).toString('base64url');
+    const [flow] = await db
+      .insert(flows)
+      .values({ kind: 'login', step, projectId: c.get('project').id, email: input.email, deviceId: input.deviceId, linkHash: token ? hash(token) : null, expiresAt: date(now() + flowTtl), createdAt: date(now()) })
+      .returning();
+    if (token) {
+      const link = `${options.publicUrl}/device/confirm?token=${token}`;
+      await mailWithCooldown(input.email, { subject: 'Confirm this device', text: `Someone is logging in with this address on a new device. If it is you, open this link to confirm the device:\n\n${link}\n\nIt expires in ${Math.round(flowTtl / 60_000)} minutes. If it is not you, ignore this mail.` });
+    } else {
+      await sendCode(flow!.id, input.email, 'to log in');
+    }
+    return c.json({ flowId: flow!.id, step });
+  });
+
+  v1.post('/email/status', async (c) => {
+    const { flowId: id } = await parse(c, schemas.flow);
+    const [flow] = await db.select().from(flows).where(and(eq(flows.id, id), eq(flows.projectId, c.get('project').id)));
+    if (!flow || flow.expiresAt.getTime() <= now()) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
+    return c.json({ step: flow.step });
+  });
+
+  v1.post('/email/resend', async (c) => {
+    const { flowId: id } = await parse(c, schemas.flow);
+    const [flow] = await db.select().from(flows).where(and(eq(flows.id, id), eq(flows.projectId, c.get('project').id)));
+    if (!flow || flow.expiresAt.getTime() <= now() || !['otp', 'primary', 'secondary'].includes(flow.step)) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
+    await sendCode(flow.id, flow.step === 'secondary' ? flow.newEmail! : flow.email, flow.kind === 'login' ? 'to log in' : 'to change your e-mail address');
+    return c.json({ step: flow.step });
+  });
+
+  v1.post('/email/otp', async (c) => {
+    const input = await parse(c, schemas.otp);
+    const flow = await checkCode(input.flowId, input.code, ['otp'], { projectId: c.get('project').id, kind: 'login' });
+    await db.update(flows).set({ step: 'done' }).where(eq(flows.id, flow.id));
+    await db.insert(users).values({ email: flow.email }).onConflictDoNothing();
+    const [user] = await db.select().from(users).where(eq(users.email, flow.email));
+    const session = await issueSession(user!.id, flow.projectId, flow.deviceId);
+    return c.json({ ...session, user: { id: user!.id, email: user!.email } });
+  });
+
+  v1.get('/session', async (c) => {
+    const { session, user } = await authenticate(c);
+    return c.json({ user: { id: user.id, email: user.email }, expiresAt: session.expiresAt.toISOString() });
+  });
+
+  v1.post('/logout', async (c) => {
+    const { session } = await authenticate(c);
+    await db.update(sessions).set({ revokedAt: date(now()) }).where(eq(sessions.id, session.id));
+    return c.body(null, 204);
+  });
+
+  v1.post('/email/change', async (c) => {
+    const { session, user } = await authenticate(c);
+    const { newEmail } = await parse(c, schemas.change);
+    if (newEmail === user.email) throw new ApiError(400, { error: 'That is your e-mail address already' });
+    const [taken] = await db.select().from(users).where(eq(users.email, newEmail));
+    if (taken) throw new ApiError(409, { error: 'That e-mail address belongs to another account' });
+    const [flow] = await db
+      .insert(flows)
+      .values({ kind: 'change', step: 'primary', projectId: c.get('project').id, email: user.email, newEmail, userId: user.id, deviceId: session.deviceId, expiresAt: date(now() + flowTtl), createdAt: date(now()) })
+      .returning();
+    await sendCode(flow!.id, user.email, 'to change your e-mail address');
+    return c.json({ flowId: flow!.id, step: 'primary' });
+  });
+
+  v1.post('/email/change/otp', async (c) => {
+    const { user } = await authenticate(c);
+    const input = await parse(c, schemas.otp);
+    const flow = await checkCode(input.flowId, input.code, ['primary', 'secondary'], { projectId: c.get('project').id, kind: 'change', userId: user.id });
+    if (flow.step === 'primary') {
+      await db.update(flows).set({ step: 'secondary' }).where(eq(flows.id, flow.id));
+      await sendCode(flow.id, flow.newEmail!, 'to confirm your new e-mail address', true);
+      return c.json({ step: 'secondary' });
+    }
+    await db.update(flows).set({ step: 'done' }).where(eq(flows.id, flow.id));
+    try {
+      await db.update(users).set({ email: flow.newEmail! }).where(eq(users.id, user.id));
+    } catch {
+      throw new ApiError(409, { error: 'That e-mail address belongs to another account' });
+    }
+    // The old address's confirmed devices carry over to the new one.
+    await db.update(devices).set({ email: flow.newEmail! }).where(eq(devices.email, user.email)).catch(() => undefined);
+    return c.json({ step: 'done', user: { id: user.id, email: flow.newEmail } });
+  });
+
+  v1.put('/keys/auth-share', async (c) => {
+    const { user } = await authenticate(c);
+    const { share } = await parse(c, schemas.share);
+    await db.insert(keyShares).values({ userId: user.id, share }).onConflictDoUpdate({ target: keyShares.userId, set: { share, updatedAt: date(now()) } });
+    return c.body(null, 204);
+  });
+
+  v1.get('/keys/auth-share', async (c) => {
+    const { user } = await authenticate(c);
+    const [row] = await db.select().from(keyShares).where(eq(keyShares.userId, user.id));
+    if (!row) throw new ApiError(404, { error: 'No key share for this account' });
+    return c.json({ share: row.share });
+  });
+
+  app.route('/v1', v1);
+
+  return {
+    app,
+    /** Serves the app on 127.0.0.1 (a free port with 0). */
+    async listen(port = 0, hostname = '127.0.0.1') {
+      await seeded;
+      const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port, hostname }, () => resolve(s));
+        s.once('error', reject);
+      });
+      const { port: bound } = server.address() as AddressInfo;
+      return {
+        url: `http://${hostname}:${bound}`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.close(() => resolve());
+          }),
+      };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// The auth service's tables. Migrations in ../../drizzle are generated from this file by
+// drizzle-kit (`npm run db:generate -w @portico/auth-service`) and applied at start-up.
+
+/** A host project: its id (the `projectId` hosts pass) and the host origins allowed to use it. */
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  allowedOrigins: text('allowed_origins').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A person, by the e-mail address they logged in with (stored lower case). */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A device a user confirmed through the e-mailed link: after that, login goes straight to the passcode. */
+export const devices = pgTable(
+  'devices',
+  {
+    email: text('email').notNull(),
+    deviceId: text('device_id').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.deviceId] })],
+);
+
+/**
+ * One e-mail flow: a login (`device` step while the device link is unconfirmed, then `otp`)
+ * or an e-mail change (`primary` passcode to the current address, then `secondary` to the new
+ * one). Passcodes and link tokens are stored only as keyed hashes.
+ */
+export const flows = pgTable('flows', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['login', 'change'] }).notNull(),
+  step: text('step', { enum: ['device', 'otp', 'primary', 'secondary', 'done'] }).notNull(),
+  projectId: text('project_id').notNull(),
+  email: text('email').notNull(),
+  deviceId: text('device_id').notNull(),
+  /** The e-mail change's new address; the user making it. */
+  newEmail: text('new_email'),
+  userId: uuid('user_id'),
+  linkHash: text('link_hash').unique(),
+  codeHash: text('code_hash'),
+  attempts: integer('attempts').notNull().default(0),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail sent per address, for the 30-second cooldown. */
+export const mailSends = pgTable('mail_sends', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
+/** A login session; its JWT carries the id (`sid`), so logging out revokes it. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: text('project_id').notNull(),
+  deviceId: text('device_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * The auth share of a user's key (one of three Shamir shares, made in the wallet frame): given
+ * back only to a live session. Alone it reveals nothing of the key (see the frame's threat model).
+ */
+export const keyShares = pgTable('key_shares', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  share: text('share').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

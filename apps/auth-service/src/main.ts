@@ -1,0 +1,31 @@
+// The auth service as a process, for `npm start` and the browser tests, e.g.:
+// AUTH_SMTP_PORT=2525 AUTH_FRAME_ORIGINS=http://127.0.0.1:4500 AUTH_PROJECTS=playground=http://127.0.0.1:5173
+// npx tsx apps/auth-service/src/main.ts   (PGlite in apps/auth-service/.data; DATABASE_URL=postgres://… for PostgreSQL)
+import { join } from 'node:path';
+import { createAuthService } from './createAuthService';
+import { openDatabase } from './db/openDatabase';
+import { createSmtpMailer } from './mailer';
+import { AuthServiceConfigError, readAuthServiceEnv } from './readAuthServiceEnv';
+
+let env;
+try {
+  env = readAuthServiceEnv(process.env);
+} catch (error) {
+  if (!(error instanceof AuthServiceConfigError)) throw error;
+  console.error(`auth-service: ${error.message}`);
+  process.exit(2);
+}
+const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: join(env.dataDir, 'pglite') });
+const mailer = createSmtpMailer(env.smtp);
+let publicUrl = env.publicUrl ?? '';
+const service = createAuthService({ db: database.db, projects: env.projects, frameOrigins: env.frameOrigins, jwtSecret: env.jwtSecret, pepper: env.pepper, mailer, get publicUrl() { return publicUrl; } });
+const server = await service.listen(env.port);
+publicUrl ||= server.url;
+console.log(`auth-service listening on ${server.url} (${database.engine})`);
+const stop = async () => {
+  await server.close();
+  mailer.close();
+  await database.close();
+  process.exit(0);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop());

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAuthServiceEnv } from './readAuthServiceEnv';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const cwd = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-auth-env-'));
+  dirs.push(dir);
+  return dir;
+};
+const base = { AUTH_SMTP_PORT: '2525', AUTH_FRAME_ORIGINS: 'http://127.0.0.1:4500' };
+
+describe('readAuthServiceEnv', () => {
+  it('reads projects, origins and SMTP, and keeps made-up secrets in the data folder (owner-only) for the next start', () => {
+    const dir = cwd();
+    const env = readAuthServiceEnv({ ...base, AUTH_PROJECTS: 'playground=http://127.0.0.1:5173|http://localhost:5173,acme=https://app.acme.example' }, dir);
+    expect(env.projects).toEqual([
+      { id: 'playground', allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'] },
+      { id: 'acme', allowedOrigins: ['https://app.acme.example'] },
+    ]);
+    expect(env).toMatchObject({ port: 0, dataDir: join(dir, '.data'), frameOrigins: ['http://127.0.0.1:4500'], smtp: { host: '127.0.0.1', port: 2525 } });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.jwtSecret).toHaveLength(32);
+    const file = join(dir, '.data/secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = readAuthServiceEnv(base, dir);
+    expect(Buffer.from(again.jwtSecret).equals(Buffer.from(env.jwtSecret))).toBe(true);
+    expect(Buffer.from(again.pepper).equals(Buffer.from(env.jwtSecret))).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)).toEqual(['AUTH_JWT_SECRET', 'AUTH_PEPPER']);
+  });
+
+  it('takes secrets and PostgreSQL from the environment', () => {
+    const secret = Buffer.alloc(32, 7).toString('base64url');
+    const env = readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: secret, AUTH_PEPPER: secret, DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/auth', AUTH_PORT: '4600' }, cwd());
+    expect(env).toMatchObject({ port: 4600, databaseUrl: 'postgres://u:p@127.0.0.1:5432/auth' });
+    expect(Buffer.from(env.jwtSecret).equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('names each mistake', () => {
+    const dir = cwd();
+    expect(() => readAuthServiceEnv({ AUTH_FRAME_ORIGINS: base.AUTH_FRAME_ORIGINS }, dir)).toThrow('AUTH_SMTP_PORT must be a port number (0 to 65535), not undefined');
+    expect(() => readAuthServiceEnv({ AUTH_SMTP_PORT: '2525' }, dir)).toThrow('AUTH_FRAME_ORIGINS must name the wallet frame’s origin(s)');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_FRAME_ORIGINS: 'http://127.0.0.1:4500/path' }, dir)).toThrow('is not an origin');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_PROJECTS: 'bad project=http://x' }, dir)).toThrow('AUTH_PROJECTS entries must be id=origin|origin');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: 'short' }, dir)).toThrow('AUTH_JWT_SECRET must be at least 32 bytes of base64url');
+    expect(() => readAuthServiceEnv({ ...base, DATABASE_URL: 'mysql://x' }, dir)).toThrow('DATABASE_URL must be a postgres:// connection string');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_PORT: '70000' }, dir)).toThrow('AUTH_PORT must be a port number');
+    writeFileSync(join(dir, '.data/secrets.json'), '{oops');
+    expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
+  });
+});

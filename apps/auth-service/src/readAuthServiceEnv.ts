@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ProjectConfig } from './createAuthService';
+
+/** A configuration mistake, named so the operator can fix it. */
+export class AuthServiceConfigError extends Error {
+  override name = 'AuthServiceConfigError';
+}
+
+/** What `main.ts` starts the service with. */
+export interface AuthServiceEnv {
+  readonly port: number;
+  /** PostgreSQL (`DATABASE_URL`), else PGlite in `dataDir`. */
+  readonly databaseUrl?: string;
+  readonly dataDir: string;
+  readonly projects: readonly ProjectConfig[];
+  readonly frameOrigins: readonly string[];
+  readonly jwtSecret: Uint8Array;
+  readonly pepper: Uint8Array;
+  readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
+  readonly publicUrl?: string;
+}
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+const port = (value: string | undefined, name: string, fallback?: number) => {
+  if ((value === undefined || value === '') && fallback !== undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535 || value === undefined || value === '') throw new AuthServiceConfigError(`${name} must be a port number (0 to 65535), not ${JSON.stringify(value)}`);
+  return n;
+};
+
+const origins = (value: string, name: string) => {
+  const list = value.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((origin) => !ORIGIN.test(origin));
+  if (bad) throw new AuthServiceConfigError(`${name}: ${JSON.stringify(bad)} is not an origin (scheme://host[:port], no path)`);
+  return list;
+};
+
+/** A secret from the environment (base64url, ≥ 32 bytes), else the one kept in the data folder (made once). */
+const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, string>) => {
+  const given = env[name];
+  const value = given ?? stored[name];
+  const bytes = value && /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : undefined;
+  if (given !== undefined && (!bytes || bytes.length < 32)) throw new AuthServiceConfigError(`${name} must be at least 32 bytes of base64url`);
+  if (bytes && bytes.length >= 32) return new Uint8Array(bytes);
+  const made = randomBytes(32);
+  stored[name] = made.toString('base64url');
+  return new Uint8Array(made);
+};
+
+/**
+ * Reads the service's settings: `AUTH_PORT` (default 0), `DATABASE_URL` (PostgreSQL) or
+ * `AUTH_DATA_DIR` (PGlite's folder, default `.data` here), `AUTH_PROJECTS`
+ * (`id=origin|origin,id2=origin`: the host origins each project allows), `AUTH_FRAME_ORIGINS`
+ * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
+ * `AUTH_SMTP_PORT`, `AUTH_MAIL_FROM`, `AUTH_PUBLIC_URL`, and the secrets `AUTH_JWT_SECRET` and
+ * `AUTH_PEPPER` (base64url; when absent, made once and kept in `<data dir>/secrets.json`,
+ * readable by the owner only). Throws `AuthServiceConfigError` saying what to fix.
+ */
+export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AuthServiceEnv {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new AuthServiceConfigError('DATABASE_URL must be a postgres:// connection string');
+  const projects = (env.AUTH_PROJECTS ?? '')
+    .split(',')
+    .filter((entry) => entry.trim())
+    .map((entry) => {
+      const match = /^\s*([A-Za-z0-9_-]{1,64})=(.+)$/.exec(entry);
+      if (!match) throw new AuthServiceConfigError(`AUTH_PROJECTS entries must be id=origin|origin, not ${JSON.stringify(entry)}`);
+      return { id: match[1]!, allowedOrigins: origins(match[2]!, `AUTH_PROJECTS (${match[1]})`) };
+    });
+  const frameOrigins = origins(env.AUTH_FRAME_ORIGINS ?? '', 'AUTH_FRAME_ORIGINS');
+  if (frameOrigins.length === 0) throw new AuthServiceConfigError('AUTH_FRAME_ORIGINS must name the wallet frame’s origin(s), e.g. http://127.0.0.1:4500');
+  const from = env.AUTH_MAIL_FROM?.trim() || 'Portico <no-reply@portico.localhost>';
+  const publicUrl = env.AUTH_PUBLIC_URL?.trim() || undefined;
+  if (publicUrl && !URL.canParse(publicUrl)) throw new AuthServiceConfigError(`AUTH_PUBLIC_URL must be a URL, not ${JSON.stringify(publicUrl)}`);
+
+  const dataDir = resolve(cwd, env.AUTH_DATA_DIR?.trim() || '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const secretsFile = join(dataDir, 'secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(secretsFile)) {
+    try {
+      stored = JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
+    } catch {
+      throw new AuthServiceConfigError(`${secretsFile} is not readable JSON: fix or delete it (sessions signed with the old secrets end)`);
+    }
+  }
+  const before = JSON.stringify(stored);
+  const jwtSecret = secret(env, 'AUTH_JWT_SECRET', stored);
+  const pepper = secret(env, 'AUTH_PEPPER', stored);
+  if (JSON.stringify(stored) !== before) {
+    writeFileSync(secretsFile, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    chmodSync(secretsFile, 0o600);
+  }
+  return {
+    port: port(env.AUTH_PORT, 'AUTH_PORT', 0),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir,
+    projects,
+    frameOrigins,
+    jwtSecret,
+    pepper,
+    smtp: { host: env.AUTH_SMTP_HOST?.trim() || '127.0.0.1', port: port(env.AUTH_SMTP_PORT, 'AUTH_SMTP_PORT'), from },
+    ...(publicUrl ? { publicUrl: publicUrl.replace(/\/$/, '') } : {}),
+  };
+}
