@@ -16,6 +16,8 @@ const KERNEL_THIRD_PARTY = ['tsyringe', 'reflect-metadata', 'eventemitter3', 'zo
 const UI_THIRD_PARTY = ['react', 'react-dom', 'qr', 'lucide'];
 /** The core is framework-free: no UI library, no chain SDK, no DI container of its own. */
 const CORE_THIRD_PARTY = ['zod'];
+/** A wire protocol shared by a plugin and the app on the other end (e.g. the wallet frame's): schemas only. */
+const PROTOCOL_THIRD_PARTY = ['zod'];
 const CHAIN_SDKS = /^(viem|@solana\/|bitcoinjs-lib|ecpair|@bitcoinerlab\/|@walletconnect\/|@wallet-standard\/|@noble\/)/;
 
 /**
@@ -32,6 +34,7 @@ export function kindOf(folder) {
   if (folder === 'libs/ui') return 'ui';
   if (folder === 'libs/react') return 'react';
   if (/^libs\/(plugin|chain)-/.test(folder)) return 'plugin';
+  if (/^libs\/[a-z-]+-protocol$/.test(folder)) return 'protocol';
   if (folder === 'tools') return 'tools';
   return 'app';
 }
@@ -142,6 +145,7 @@ export function workspacePackages(root) {
 function checkThirdParty(pkg, name, line, report) {
   if (pkg.kind === 'kernel' && !KERNEL_THIRD_PARTY.includes(name)) report(line, `kernel may not import "${name}" (allowed: ${KERNEL_THIRD_PARTY.join(', ')})`);
   if (pkg.kind === 'core' && !CORE_THIRD_PARTY.includes(name)) report(line, `core may not import "${name}" (allowed: ${CORE_THIRD_PARTY.join(', ')})`);
+  if (pkg.kind === 'protocol' && !PROTOCOL_THIRD_PARTY.includes(name)) report(line, `a protocol package may not import "${name}" (allowed: ${PROTOCOL_THIRD_PARTY.join(', ')})`);
   if (pkg.kind === 'ui' && !UI_THIRD_PARTY.includes(name)) report(line, `ui may not import "${name}" (allowed: ${UI_THIRD_PARTY.join(', ')})`);
   if (pkg.kind === 'react' && CHAIN_SDKS.test(name)) report(line, `react may not import the chain SDK "${name}"`);
   if (pkg.kind === 'plugin' && (name === 'tsyringe' || name === 'reflect-metadata')) report(line, 'plugins never import tsyringe; use ctx.services and createServiceRef');
@@ -190,7 +194,7 @@ export function checkBoundaries(root) {
             (isTest && target.kind === 'tools') ||
             (pkg.kind === 'core' && target.kind === 'kernel') ||
             (pkg.kind === 'react' && ['kernel', 'core', 'ui'].includes(target.kind)) ||
-            (pkg.kind === 'plugin' && (['kernel', 'core', 'react', 'ui'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
+            (pkg.kind === 'plugin' && (['kernel', 'core', 'react', 'ui', 'protocol'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
           if (!allowed) {
             const why = pkg.kind === 'plugin' && target.kind === 'plugin'
               ? `may import another plugin only through its contract entries ("${name}/api", "${name}/binding")`

@@ -97,6 +97,15 @@ describe('checkBoundaries', () => {
     expect(found.filter((m) => /import "?(@portico\/kernel|zod)/.test(m) || m.startsWith('libs/react'))).toEqual([]);
   });
 
+  it('lets plugins and apps share a protocol package, which may use zod and nothing else', () => {
+    const root = workspace({
+      'libs/frame-protocol': { deps: ['zod'], files: { 'src/index.ts': "import * as z from 'zod';\nimport { x } from 'viem';\nexport { z, x };" } },
+      'libs/plugin-email': { deps: ['@portico/frame-protocol'], files: { 'src/index.ts': "import { z } from '@portico/frame-protocol';\nexport { z };" } },
+      'apps/wallet-frame': { deps: ['@portico/frame-protocol'], files: { 'src/main.ts': "import { z } from '@portico/frame-protocol';\nexport { z };" } },
+    });
+    expect(messages(root)).toEqual(['libs/frame-protocol/src/index.ts: a protocol package may not import "viem" (allowed: zod)']);
+  });
+
   it('forbids tsyringe in plugins and undeclared workspace imports', () => {
     const root = workspace({
       'libs/kernel': { files: { 'src/index.ts': 'export const k = 1;' } },
@@ -153,8 +162,8 @@ describe('helpers', () => {
   });
 
   it('classifies folders', () => {
-    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'apps/playground', 'e2e', 'tools'].map(kindOf)).toEqual([
-      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'app', 'app', 'tools',
+    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'libs/frame-protocol', 'apps/playground', 'e2e', 'tools'].map(kindOf)).toEqual([
+      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'protocol', 'app', 'app', 'tools',
     ]);
   });
 
