@@ -198,6 +198,10 @@ describe.each(engines)('auth service on %s', (_engine, database) => {
     const share = randomBytes(48).toString('base64url');
     expect((await service.call('PUT', '/v1/keys/auth-share', { share }, bearer(alice.token))).status).toBe(204);
     expect((await service.call('GET', '/v1/keys/auth-share', undefined, bearer(alice.token))).body).toEqual({ share });
+    const sealedRecovery = `${randomBytes(16).toString('base64url')}.${randomBytes(60).toString('base64url')}`;
+    expect((await service.call('PUT', '/v1/keys/auth-share', { share, sealedRecovery }, bearer(alice.token))).status).toBe(204);
+    expect((await service.call('GET', '/v1/keys/auth-share', undefined, bearer(alice.token))).body).toEqual({ share, sealedRecovery });
+    expect((await service.call('PUT', '/v1/keys/auth-share', { share: 'short' }, bearer(alice.token))).status).toBe(400);
     expect(await service.call('GET', '/v1/keys/auth-share', undefined, bearer(bob.token))).toMatchObject({ status: 404 });
     expect((await service.call('GET', '/v1/keys/auth-share')).status).toBe(401);
     await service.call('POST', '/v1/logout', undefined, bearer(alice.token));

@@ -59,7 +59,10 @@ const schemas = {
   flow: z.object({ flowId }),
   otp: z.object({ flowId, code }),
   change: z.object({ newEmail: email }),
-  share: z.object({ share: z.string().regex(/^[A-Za-z0-9_-]{16,1024}$/, 'Expected a base64url share') }),
+  share: z.object({
+    share: z.string().regex(/^[A-Za-z0-9_-]{16,1024}$/, 'Expected a base64url share'),
+    sealedRecovery: z.string().regex(/^[A-Za-z0-9_.-]{16,4096}$/, 'Expected a sealed share').optional(),
+  }),
 };
 
 /** A JSON error answer with its status. */
@@ -352,8 +355,9 @@ export function createAuthService(options: AuthServiceOptions) {
 
   v1.put('/keys/auth-share', async (c) => {
     const { user } = await authenticate(c);
-    const { share } = await parse(c, schemas.share);
-    await db.insert(keyShares).values({ userId: user.id, share }).onConflictDoUpdate({ target: keyShares.userId, set: { share, updatedAt: date(now()) } });
+    const { share, sealedRecovery } = await parse(c, schemas.share);
+    const row = { share, sealedRecovery: sealedRecovery ?? null, updatedAt: date(now()) };
+    await db.insert(keyShares).values({ userId: user.id, ...row }).onConflictDoUpdate({ target: keyShares.userId, set: row });
     return c.body(null, 204);
   });
 
@@ -361,7 +365,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const { user } = await authenticate(c);
     const [row] = await db.select().from(keyShares).where(eq(keyShares.userId, user.id));
     if (!row) throw new ApiError(404, { error: 'No key share for this account' });
-    return c.json({ share: row.share });
+    return c.json({ share: row.share, ...(row.sealedRecovery ? { sealedRecovery: row.sealedRecovery } : {}) });
   });
 
   app.route('/v1', v1);

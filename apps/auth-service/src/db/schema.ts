@@ -79,5 +79,7 @@ export const keyShares = pgTable('key_shares', {
     .primaryKey()
     .references(() => users.id),
   share: text('share').notNull(),
+  /** The recovery share, sealed in the frame under the user's recovery factor: opaque here. */
+  sealedRecovery: text('sealed_recovery'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

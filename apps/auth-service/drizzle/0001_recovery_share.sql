@@ -1,0 +1,1 @@
+ALTER TABLE "key_shares" ADD COLUMN "sealed_recovery" text;
