@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
-import { createServiceGroup, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
+import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
@@ -45,5 +48,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTICO_BITCOIN = bitcoin.url;
   process.env.PORTICO_RELAY = relay.url;
   process.env.PORTICO_REGISTRY = registry.url;
-  return services.stop;
+  // The embedded wallet: the SMTP catcher, the auth service (PGlite in a fresh folder) and the
+  // wallet frame on its own origin, for the playground's origin (project "playground"). The mail
+  // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
+  const wallet = await startEmbeddedWallet({ projects: { playground: [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, dataDir, cooldownMs: 3_000 }).catch(async (error: unknown) => {
+    await services.stop();
+    throw error;
+  });
+  process.env.PORTICO_FRAME = wallet.frame.url;
+  process.env.PORTICO_MAIL = wallet.mail.url;
+  process.env.PORTICO_AUTH = wallet.auth.url;
+  return async () => {
+    await Promise.all([services.stop(), wallet.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }

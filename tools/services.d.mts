@@ -24,7 +24,24 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
 
 /** Starts the auth service (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), mailing through the catcher at `smtpPort`. */
-export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string }): Promise<LocalService>;
+export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number }): Promise<LocalService>;
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number>;
+
+/** Builds the wallet frame with Vite. */
+export function buildWalletFrame(): void;
+
+/** Serves the built wallet frame, configured with the auth service and RPC URLs, embeddable by `ancestors`. */
+export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; port?: number }): Promise<LocalService>;
+
+/** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; dataDir?: string; cooldownMs?: number }): Promise<{
+  mail: LocalService & { smtpPort: number };
+  auth: LocalService;
+  frame: LocalService;
+  stop(): Promise<void>;
+}>;
 
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
 export function startWalletRegistry(): Promise<LocalService>;

@@ -1,6 +1,7 @@
 // Local services shared by `npm start` and the browser tests, each started on 127.0.0.1
 // and stopped by PID (its process group).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './workspace.mjs';
 
@@ -149,7 +150,7 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
  * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
  * are the wallet frame's.
  */
-export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl }) {
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs }) {
   return startTsxService({
     name: 'auth-service',
     cwd: join(ROOT, 'apps/auth-service'),
@@ -161,8 +162,59 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
       AUTH_PROJECTS: Object.entries(projects).map(([id, origins]) => `${id}=${origins.join('|')}`).join(','),
       ...(dataDir ? { AUTH_DATA_DIR: dataDir } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(cooldownMs !== undefined ? { AUTH_MAIL_COOLDOWN_MS: String(cooldownMs) } : {}),
     },
   });
+}
+
+/** A free TCP port on 127.0.0.1 (bound, read, released). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the wallet frame (apps/wallet-frame → dist) with Vite; throws on failure. */
+export function buildWalletFrame() {
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: join(ROOT, 'apps/wallet-frame'), stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`the wallet frame build failed (${result.status})`);
+}
+
+/** Serves the built wallet frame on `port` (0: a free one), configured with the auth service and RPC URLs, embeddable by `ancestors`. */
+export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, port = 0 }) {
+  return startTsxService({
+    name: 'wallet-frame',
+    cwd: join(ROOT, 'apps/wallet-frame'),
+    script: 'src/server/main.ts',
+    env: { FRAME_AUTH_URL: authUrl, FRAME_ANCESTORS: ancestors.join(','), FRAME_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','), FRAME_PORT: String(port) },
+  });
+}
+
+/**
+ * The embedded wallet's local stack: the SMTP catcher, the auth service (PGlite in `dataDir`,
+ * default its own folder) and the wallet frame (built, on its own origin), wired together for
+ * the host origins of `projects` (`{ id: [origins] }`). `stop()` ends all three.
+ */
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, dataDir, cooldownMs } = {}) {
+  const hosts = [...new Set(Object.values(projects).flat())];
+  buildWalletFrame();
+  const framePort = await freePort();
+  const frameOrigin = `http://127.0.0.1:${framePort}`;
+  const group = createServiceGroup();
+  try {
+    const [mail] = await group.start(startMailCatcher({ allowedOrigins: hosts }));
+    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs }));
+    const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, port: framePort }));
+    return { mail, auth, frame, stop: group.stop };
+  } catch (error) {
+    await group.stop();
+    throw error;
+  }
 }
 
 /**

@@ -23,7 +23,7 @@ describe('readAuthServiceEnv', () => {
       { id: 'playground', allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'] },
       { id: 'acme', allowedOrigins: ['https://app.acme.example'] },
     ]);
-    expect(env).toMatchObject({ port: 0, dataDir: join(dir, '.data'), frameOrigins: ['http://127.0.0.1:4500'], smtp: { host: '127.0.0.1', port: 2525 } });
+    expect(env).toMatchObject({ port: 0, cooldownMs: 30_000, dataDir: join(dir, '.data'), frameOrigins: ['http://127.0.0.1:4500'], smtp: { host: '127.0.0.1', port: 2525 } });
     expect(env.databaseUrl).toBeUndefined();
     expect(env.jwtSecret).toHaveLength(32);
     const file = join(dir, '.data/secrets.json');
@@ -50,6 +50,7 @@ describe('readAuthServiceEnv', () => {
     expect(() => readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: 'short' }, dir)).toThrow('AUTH_JWT_SECRET must be at least 32 bytes of base64url');
     expect(() => readAuthServiceEnv({ ...base, DATABASE_URL: 'mysql://x' }, dir)).toThrow('DATABASE_URL must be a postgres:// connection string');
     expect(() => readAuthServiceEnv({ ...base, AUTH_PORT: '70000' }, dir)).toThrow('AUTH_PORT must be a port number');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_MAIL_COOLDOWN_MS: '-1' }, dir)).toThrow('AUTH_MAIL_COOLDOWN_MS must be a whole number of milliseconds');
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

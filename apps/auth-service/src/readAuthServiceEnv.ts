@@ -20,6 +20,8 @@ export interface AuthServiceEnv {
   readonly pepper: Uint8Array;
   readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
   readonly publicUrl?: string;
+  /** Mail to one address at most this often (spec: 30 s). */
+  readonly cooldownMs: number;
 }
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -28,6 +30,13 @@ const port = (value: string | undefined, name: string, fallback?: number) => {
   if ((value === undefined || value === '') && fallback !== undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535 || value === undefined || value === '') throw new AuthServiceConfigError(`${name} must be a port number (0 to 65535), not ${JSON.stringify(value)}`);
+  return n;
+};
+
+const cooldown = (value: string | undefined) => {
+  if (value === undefined || value === '') return 30_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 3_600_000) throw new AuthServiceConfigError(`AUTH_MAIL_COOLDOWN_MS must be a whole number of milliseconds up to an hour, not ${JSON.stringify(value)}`);
   return n;
 };
 
@@ -51,7 +60,7 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
 };
 
 /**
- * Reads the service's settings: `AUTH_PORT` (default 0), `DATABASE_URL` (PostgreSQL) or
+ * Reads the service's settings: `AUTH_PORT` (default 0), `AUTH_MAIL_COOLDOWN_MS` (default the spec's 30 000), `DATABASE_URL` (PostgreSQL) or
  * `AUTH_DATA_DIR` (PGlite's folder, default `.data` here), `AUTH_PROJECTS`
  * (`id=origin|origin,id2=origin`: the host origins each project allows), `AUTH_FRAME_ORIGINS`
  * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
@@ -104,5 +113,6 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     pepper,
     smtp: { host: env.AUTH_SMTP_HOST?.trim() || '127.0.0.1', port: port(env.AUTH_SMTP_PORT, 'AUTH_SMTP_PORT'), from },
     ...(publicUrl ? { publicUrl: publicUrl.replace(/\/$/, '') } : {}),
+    cooldownMs: cooldown(env.AUTH_MAIL_COOLDOWN_MS),
   };
 }

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const caip2 = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Expected a CAIP-2 network id');
+
+/** What the frame's own server tells it (a meta tag it writes): never the host's to choose. */
+export const frameConfigSchema = z.object({
+  /** The auth service. */
+  authUrl: z.url(),
+  /** JSON-RPC URL per CAIP-2 network, for sending transactions. */
+  rpcUrls: z.record(caip2, z.url()).default({}),
+});
+export type FrameConfig = z.output<typeof frameConfigSchema>;
+
+/** The query the host loads the frame with (spec: projectId, chainId, version, enableLogger). */
+export const frameQuerySchema = z.object({
+  projectId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a project id'),
+  chainId: caip2.default('eip155:1'),
+  version: z.string().max(64).default(''),
+  enableLogger: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+export type FrameQuery = z.output<typeof frameQuerySchema>;
+
+/** The name of the meta tag the server writes the configuration into. */
+export const CONFIG_META = 'portico-frame-config';

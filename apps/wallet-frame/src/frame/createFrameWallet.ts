@@ -1,0 +1,237 @@
+import { ed25519 } from '@noble/curves/ed25519';
+import type { FrameHandlers, FrameUser } from '@portico/frame-protocol';
+import { base58 } from '@scure/base';
+import { createWalletClient, http, isHex, numberToHex, type Hex, type TypedDataDefinition } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createSeed, combineShares, deriveAccounts } from '../custody';
+import { AuthServiceError, createAuthClient } from './authClient';
+import type { FrameConfig, FrameQuery } from './config';
+
+/** An error with an EIP-1193 code, answered as such to the host. */
+class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The frame origin's storage (the host page cannot read it: another origin). */
+export interface FrameStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+interface Unlocked {
+  readonly evm: PrivateKeyAccount;
+  readonly solanaSeed: Uint8Array;
+  readonly solanaAddress: string;
+}
+
+const randomId = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+/**
+ * The embedded wallet inside the frame: e-mail login through the auth service, the key rebuilt
+ * from the device share (this origin's storage) and the auth share (the service, for a live
+ * session), kept in memory only, and the frame protocol's handlers over it. The host page gets
+ * addresses and signatures, never key material.
+ */
+export function createFrameWallet(options: { config: FrameConfig; query: FrameQuery; hostOrigin: string; storage: FrameStorage; reload?: () => void }) {
+  const { config, query, storage } = options;
+  const keys = {
+    device: 'portico.frame.deviceId',
+    session: `portico.frame.session:${query.projectId}`,
+    chain: `portico.frame.chain:${query.projectId}`,
+    share: (userId: string) => `portico.frame.deviceShare:${userId}`,
+  };
+  let deviceId = storage.getItem(keys.device);
+  if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) storage.setItem(keys.device, (deviceId = randomId()));
+  let chainId = storage.getItem(keys.chain) ?? query.chainId;
+  let flowId: string | undefined;
+  let changeFlowId: string | undefined;
+  let user: { id: string; email: string } | undefined;
+  let unlocked: Unlocked | undefined;
+  const call = createAuthClient({ authUrl: config.authUrl, projectId: query.projectId, hostOrigin: options.hostOrigin, token: () => storage.getItem(keys.session) ?? undefined });
+
+  /** After a passcode or a reload: the key from the device share and the auth share; a first login makes it. */
+  const unlock = async (account: { id: string; email: string }) => {
+    user = account;
+    const deviceShare = storage.getItem(keys.share(account.id));
+    let seed: Uint8Array;
+    try {
+      const { share } = await call<{ share: string }>('GET', '/v1/keys/auth-share');
+      if (!deviceShare) throw new Error('This device has no share of your key, and recovery on a new device is not offered yet');
+      seed = await combineShares(deviceShare, share);
+    } catch (error) {
+      if (!(error instanceof AuthServiceError && error.status === 404)) throw error;
+      // First login: the key is made here. The recovery share is not kept until a recovery factor exists.
+      const made = await createSeed();
+      await call('PUT', '/v1/keys/auth-share', { share: made.shares.auth });
+      storage.setItem(keys.share(account.id), made.shares.device);
+      seed = made.seed;
+    }
+    const accounts = await deriveAccounts(seed);
+    seed.fill(0);
+    unlocked = { evm: privateKeyToAccount(accounts.evmPrivateKey), solanaSeed: accounts.solanaSeed, solanaAddress: accounts.solanaAddress };
+  };
+
+  const requireUnlocked = () => {
+    if (!unlocked || !user) throw new RpcError('The wallet is not connected', 4900);
+    return unlocked;
+  };
+
+  const forget = () => {
+    storage.removeItem(keys.session);
+    unlocked = undefined;
+    user = undefined;
+  };
+
+  /** A session kept from an earlier load: checked with the service, then the key unlocked. */
+  const restore = async () => {
+    if (!storage.getItem(keys.session)) return false;
+    try {
+      const { user: account } = await call<{ user: { id: string; email: string } }>('GET', '/v1/session');
+      await unlock(account);
+      return true;
+    } catch (error) {
+      if (error instanceof AuthServiceError && error.status === 401) forget();
+      return false;
+    }
+  };
+  const restoring = restore();
+
+  const userOf = (wanted?: string): FrameUser => {
+    const keysNow = requireUnlocked();
+    const network = wanted ?? chainId;
+    const solana = network.startsWith('solana:');
+    const address = solana ? keysNow.solanaAddress : keysNow.evm.address;
+    return { email: user!.email, address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountDeployed: false };
+  };
+
+  const rpc = async (network: string, method: string, params: unknown): Promise<unknown> => {
+    const keysNow = requireUnlocked();
+    const list = Array.isArray(params) ? params : [];
+    if (network.startsWith('solana:')) {
+      if (method === 'solana_signMessage') {
+        const { message } = (params ?? {}) as { message?: unknown };
+        if (typeof message !== 'string') throw new RpcError('solana_signMessage needs a base58 message', -32602);
+        return { signature: base58.encode(ed25519.sign(base58.decode(message), keysNow.solanaSeed)) };
+      }
+      if (method === 'solana_getAccounts' || method === 'solana_requestAccounts') return [{ pubkey: keysNow.solanaAddress }];
+      throw new RpcError(`${method} is not supported by the embedded wallet`, 4200);
+    }
+    if (!network.startsWith('eip155:')) throw new RpcError(`Chain ${network} is not supported`, 4901);
+    const account = keysNow.evm;
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [account.address];
+      case 'eth_chainId':
+        return numberToHex(BigInt(network.split(':')[1]!));
+      case 'personal_sign': {
+        const [message] = list as [unknown];
+        if (typeof message !== 'string') throw new RpcError('personal_sign needs a message', -32602);
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message });
+      }
+      case 'eth_signTypedData_v4': {
+        const [, json] = list as [unknown, unknown];
+        if (typeof json !== 'string') throw new RpcError('eth_signTypedData_v4 needs the typed data as JSON', -32602);
+        return account.signTypedData(JSON.parse(json) as TypedDataDefinition);
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = list as [{ to?: Hex; value?: Hex; data?: Hex; gas?: Hex } | undefined];
+        const url = config.rpcUrls[network];
+        if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
+        if (!tx?.to) throw new RpcError('eth_sendTransaction needs a recipient', -32602);
+        const wallet = createWalletClient({ account, transport: http(url) });
+        return wallet.sendTransaction({ chain: null, to: tx.to, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) });
+      }
+      default:
+        throw new RpcError(`${method} is not supported by the embedded wallet`, 4200);
+    }
+  };
+
+  const handlers: FrameHandlers = {
+    async CONNECT_EMAIL({ email }) {
+      const answer = await call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId });
+      flowId = answer.flowId;
+      return { action: answer.step === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP' };
+    },
+    async CONNECT_DEVICE() {
+      if (!flowId) throw new Error('Start with the e-mail address');
+      // The user opens the mailed link, in any browser; the step moves on then.
+      for (const started = Date.now(); Date.now() - started < 10 * 60_000; ) {
+        const { step } = await call<{ step: string }>('POST', '/v1/email/status', { flowId });
+        if (step !== 'device') return {};
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      throw new Error('The device link was not opened in time');
+    },
+    async CONNECT_OTP({ otp }) {
+      if (!flowId) throw new Error('Start with the e-mail address');
+      const answer = await call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { flowId, code: otp });
+      storage.setItem(keys.session, answer.token);
+      flowId = undefined;
+      await unlock(answer.user);
+      return {};
+    },
+    async IS_CONNECTED() {
+      await restoring;
+      return { isConnected: unlocked !== undefined };
+    },
+    async GET_USER({ chainId: wanted }) {
+      await restoring;
+      return userOf(wanted);
+    },
+    GET_CHAIN_ID: () => ({ chainId }),
+    SWITCH_NETWORK({ chainId: next }) {
+      chainId = next;
+      storage.setItem(keys.chain, next);
+      return { chainId };
+    },
+    async SIGN_OUT() {
+      await call('POST', '/v1/logout').catch(() => undefined);
+      forget();
+      return {};
+    },
+    async RPC_REQUEST({ chainId: network, method, params }) {
+      await restoring;
+      return { result: await rpc(network, method, params) };
+    },
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
+    SET_PREFERRED_ACCOUNT({ type }) {
+      if (type !== 'eoa') throw new Error('This application might not support Smart Accounts');
+      return { type, address: requireUnlocked().evm.address };
+    },
+    async UPDATE_EMAIL({ email }) {
+      requireUnlocked();
+      changeFlowId = (await call<{ flowId: string }>('POST', '/v1/email/change', { newEmail: email })).flowId;
+      return { action: 'VERIFY_PRIMARY_OTP' };
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      if (!changeFlowId) throw new Error('Start with the new e-mail address');
+      await call('POST', '/v1/email/change/otp', { flowId: changeFlowId, code: otp });
+      return {};
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      if (!changeFlowId) throw new Error('Start with the new e-mail address');
+      const answer = await call<{ user: { id: string; email: string } }>('POST', '/v1/email/change/otp', { flowId: changeFlowId, code: otp });
+      changeFlowId = undefined;
+      user = answer.user;
+      return { newEmail: answer.user.email };
+    },
+    SYNC_THEME: () => ({}),
+    SYNC_DAPP_DATA: () => ({}),
+    RELOAD() {
+      setTimeout(() => options.reload?.(), 0);
+      return {};
+    },
+  };
+
+  return { handlers, restoring, get deviceId() { return deviceId!; } };
+}

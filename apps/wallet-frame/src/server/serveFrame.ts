@@ -1,0 +1,59 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { CONFIG_META, type FrameConfig } from '../frame/config';
+
+/** Options of `startFrameServer`. */
+export interface FrameServerOptions {
+  /** The frame's build (`vite build`). */
+  readonly distDir: string;
+  readonly config: FrameConfig;
+  /** The host origins that may embed the frame (CSP `frame-ancestors`). */
+  readonly frameAncestors: readonly string[];
+  readonly port?: number;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Serves the wallet frame on 127.0.0.1: its `index.html` with the configuration written into a
+ * meta tag (the auth service, the RPC URLs: the frame's own, never the host's to choose) and a
+ * strict CSP (scripts and styles from itself only, requests to itself, the auth service and
+ * the RPC URLs, embedding only by `frameAncestors`), and the built assets.
+ */
+export async function startFrameServer(options: FrameServerOptions) {
+  const dist = resolve(options.distDir);
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No frame build in ${dist}: run vite build in apps/wallet-frame first`);
+  const connect = [...new Set([options.config.authUrl, ...Object.values(options.config.rpcUrls)].map((url) => new URL(url).origin))];
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src 'self' ${connect.join(' ')}`,
+    `frame-ancestors ${options.frameAncestors.length ? options.frameAncestors.join(' ') : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const index = readFileSync(join(dist, 'index.html'), 'utf8').replace(/(<meta charset="[^"]*" \/>)/i, `$1\n    <meta name="${CONFIG_META}" content="${attribute(JSON.stringify(options.config))}" />`);
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405).end();
+    const headers = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
+    if (path === '/' || path === '/index.html') return void response.writeHead(200, { ...headers, 'content-type': TYPES['.html']! }).end(index);
+    const file = join(dist, path);
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404, headers).end();
+    response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))),
+  };
+}
