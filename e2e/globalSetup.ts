@@ -49,10 +49,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTICO_RELAY = relay.url;
   process.env.PORTICO_REGISTRY = registry.url;
   // The embedded wallet: the SMTP catcher, the auth service (PGlite in a fresh folder) and the
-  // wallet frame on its own origin, for the playground's origin (project "playground"). The mail
+  // wallet frame on its own origin, for the playground's origin (its project id, playground-project). The mail
   // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
-  const wallet = await startEmbeddedWallet({ projects: { playground: [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, dataDir, cooldownMs: 3_000 }).catch(async (error: unknown) => {
+  const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, dataDir, cooldownMs: 3_000 }).catch(async (error: unknown) => {
     await services.stop();
     throw error;
   });

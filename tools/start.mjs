@@ -2,9 +2,10 @@
 // `npm start`: installs what is missing, then serves the playground on 127.0.0.1 with
 // the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the first with test tokens,
 // Uniswap V2, an indexer, a swap aggregator and the onramp reference; the Solana node, the Esplora API, the sign-in
-// verifier server), until Ctrl-C; every child is stopped by PID.
+// verifier server; the embedded wallet: the SMTP catcher, the auth service on PGlite and the wallet frame), until
+// Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { createServiceGroup, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from './services.mjs';
+import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
@@ -38,6 +39,12 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startSwapAggregator({ rpcUrl: chainA.url, router: uniswap.router, weth: uniswap.weth, apiKey: AGGREGATOR_KEY, allowedOrigins: [origin] }),
   startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
 );
+// The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
+const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url } }).catch(async (error) => {
+  await services.stop();
+  throw error;
+});
+console.log(`  e-mail login: wallet frame ${wallet.frame.url}, auth service ${wallet.auth.url} (PGlite), mail catcher ${wallet.mail.url}/messages (read the codes there)`);
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);
@@ -46,14 +53,14 @@ console.log(`  indexer (Etherscan-compatible account API over chain ${chainA.cha
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: aggregator.url, VITE_PORTICO_AGGREGATOR_KEY: AGGREGATOR_KEY, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: aggregator.url, VITE_PORTICO_AGGREGATOR_KEY: AGGREGATOR_KEY, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY, VITE_PORTICO_FRAME: wallet.frame.url, VITE_PORTICO_MAIL: wallet.mail.url },
 });
 
 let stopping = false;
 const shutdown = async (code = 0) => {
   if (stopping) return;
   stopping = true;
-  await Promise.all([stopAll(), services.stop()]);
+  await Promise.all([stopAll(), services.stop(), wallet.stop()]);
   process.exit(code);
 };
 process.on('SIGINT', () => void shutdown(0));

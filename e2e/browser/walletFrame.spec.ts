@@ -16,7 +16,7 @@ async function embed(page: Page, origin = '/') {
     ([frameUrl, protocol]) =>
       new Promise<boolean>((resolve) => {
         const iframe = document.createElement('iframe');
-        iframe.src = `${frameUrl}/?projectId=playground&chainId=eip155:31337&version=e2e&enableLogger=true`;
+        iframe.src = `${frameUrl}/?projectId=playground-project&chainId=eip155:31337&version=e2e&enableLogger=true`;
         iframe.id = 'wallet-frame';
         iframe.style.cssText = 'width:1px;height:1px;border:0';
         document.body.append(iframe);
@@ -87,7 +87,7 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     await mailApp.close();
     expect((await device).kind).toBe('success');
     const code = /\b(\d{6})\b/.exec((await latestMail(email)).subject)![1]!;
-    expect(await request(page, 'CONNECT_OTP', { otp: code === '000000' ? '111111' : '000000' })).toMatchObject({ kind: 'error', message: 'Invalid code' });
+    expect(await request(page, 'CONNECT_OTP', { otp: code === '000000' ? '111111' : '000000' })).toMatchObject({ kind: 'error', message: 'Invalid code (4 attempts left)' });
     expect(await request(page, 'CONNECT_OTP', { otp: code })).toMatchObject({ kind: 'success' });
 
     const user = await request(page, 'GET_USER', { chainId: 'eip155:31337' });

@@ -1,7 +1,10 @@
 import { AccountButton, ConnectButton, NetworkButton, useAccount, useModal, useWalletProvider } from '@portico/react';
 import { useState } from 'react';
+import { CaughtMail } from './CaughtMail';
 import { demo } from './multichain';
 import { usePortico } from '@portico/react';
+
+const mailUrl = new URLSearchParams(location.search).get('mail') ?? (import.meta.env.VITE_PORTICO_MAIL as string | undefined);
 
 type DemoProvider = { request(args: { method: string; params?: unknown }): Promise<unknown> };
 
@@ -108,6 +111,7 @@ export function HostPage() {
         </div>
       ) : null}
       <output data-testid="host-result">{result}</output>
+      {mailUrl ? <CaughtMail url={mailUrl} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { evmPlugin } from './evm';
 import { bip122Plugin, solanaPlugin } from './multichain';
 import type { PluginDefinition } from '@portico/kernel';
-import { emailPlugin } from '@portico/plugin-email';
+import { createEmailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
 import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
@@ -64,6 +64,10 @@ const onrampPlugin = createOnrampPlugin(
       }
     : {},
 );
+
+/** The embedded wallet's frame (`?frame=url`, or VITE_PORTICO_FRAME from `npm start`): e-mail login. */
+const frameUrl = params.get('frame') ?? env.VITE_PORTICO_FRAME;
+const emailPlugin = createEmailPlugin(frameUrl ? { frameUrl, ...(params.get('frameLoadMs') ? { frameLoadTimeoutMs: Number(params.get('frameLoadMs')) } : {}) } : {});
 
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [

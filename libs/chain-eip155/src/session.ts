@@ -150,7 +150,8 @@ export function createEip155Session(state: AdapterState) {
     try {
       const wallet = connected();
       // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
-      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+      // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
+      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns) || parts.connectors.get(wallet.id)?.type === 'AUTH';
       const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
       if (args.method === 'eth_sendTransaction') remember(args, answer);
       return answer;

@@ -126,7 +126,7 @@ export function createKernel(config: KernelConfig = {}): Kernel {
   const hostNetworks = options.networks ?? [];
   own(
     kernelRefs.settings,
-    new Settings(storageKey, hostNetworks, host, options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS, options.reconnectTimeoutMs ?? 10_000),
+    new Settings(storageKey, hostNetworks, host, options.notAllowedDelayMs ?? NOT_ALLOWED_DELAY_MS, options.reconnectTimeoutMs ?? 10_000, options.projectId || undefined),
   );
   own(kernelRefs.namespaces, {
     known: () => host.namespaces(),
@@ -256,6 +256,7 @@ class Settings implements KernelSettings {
     private readonly host: PluginHost,
     readonly notAllowedDelayMs: number,
     readonly reconnectTimeoutMs: number,
+    readonly projectId: string | undefined,
   ) {}
 
   /** The host's networks, and for a namespace the host lists none of, the ones its chain plugin declares. */

@@ -39,6 +39,8 @@ export const kernelConfigSchema = z.strictObject({
   storage: z.optional(storage),
   /** The app's networks (any namespace); chain plugins read theirs from `kernelRefs.settings`. */
   networks: z.optional(z.array(networkSchema)),
+  /** The host's project id, for plugins that present it to a service (the embedded wallet's frame). */
+  projectId: z.optional(z.string().check(z.maxLength(128))),
   /** Prefix of every storage key (two kernels on one page use two prefixes). */
   storageKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9:._-]{1,64}$/, 'Must be 1–64 letters, digits, ":", ".", "_" or "-"'))),
   /** Loads remote feature flags; applied when it resolves, never awaited by start(). */

@@ -21,6 +21,8 @@ export interface KernelSettings {
   readonly notAllowedDelayMs: number;
   /** How long a restored session may take to reconnect before it is dropped. */
   readonly reconnectTimeoutMs: number;
+  /** The host's project id, when it gave one. */
+  readonly projectId?: string | undefined;
 }
 
 /**

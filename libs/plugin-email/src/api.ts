@@ -1,2 +1,30 @@
+import { createServiceRef, type Observable } from '@portico/kernel';
+
 /** Id of the E-mail login plugin, for `requires` / `optional` in other manifests. */
 export const EMAIL_PLUGIN_ID = 'email';
+/** Id of the AUTH connector (the embedded wallet). */
+export const EMAIL_CONNECTOR_ID = 'email';
+/** The views of the e-mail login. */
+export const EMAIL_VIEWS = { login: 'EmailLogin', device: 'EmailVerifyDevice', otp: 'EmailVerifyOtp' } as const;
+/** Spec §9: e-mail and social connect steps time out after this long. */
+export const STEP_TIMEOUT_MS = 30_000;
+
+/** Where an e-mail login stands, for the views. */
+export interface EmailLoginState {
+  /** The address being logged in with. */
+  readonly email?: string;
+}
+
+/** What the e-mail views use: the embedded wallet's login steps. */
+export interface EmailService {
+  readonly state: Observable<EmailLoginState>;
+  /** Sends the address: the device link or the passcode is mailed. */
+  connectEmail(email: string): Promise<'device' | 'otp'>;
+  /** Waits until the mailed device link has been opened. */
+  confirmDevice(signal?: AbortSignal): Promise<void>;
+  /** Checks the passcode (the view then connects the AUTH connector). */
+  confirmOtp(otp: string): Promise<void>;
+}
+
+/** The service ref of the e-mail login (registered when a frame URL is configured). */
+export const emailServiceRef = createServiceRef<EmailService>('email/service');

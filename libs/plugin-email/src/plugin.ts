@@ -1,8 +1,88 @@
-import { definePlugin } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type EmailService } from './api';
 import { manifest } from './manifest';
 
+/** Options of `createEmailPlugin`. */
+export interface EmailPluginOptions {
+  /** The wallet frame's address (its own origin). Without it, e-mail login is not offered. */
+  frameUrl?: string;
+  /** How long the frame may take to say READY (default 15 s). */
+  frameLoadTimeoutMs?: number;
+}
+
+const MAIL_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="%23667" stroke-width="2"%3E%3Crect x="3" y="5" width="18" height="14" rx="2"/%3E%3Cpath d="m3 7 9 6 9-6"/%3E%3C/svg%3E';
+
 /**
- * The E-mail login plugin. Its manifest already places it in the modal (order, flag, views);
- * view implementations arrive with the feature's own issue.
+ * Creates the E-mail login plugin: the e-mail field first in the Connect view, the login views
+ * (address, device link, passcode) and the AUTH connector, an embedded wallet in a frame on its
+ * own origin (`frameUrl`) whose EIP-1193 provider the eip155 adapter takes. Its code and the
+ * frame load when a view opens, or at start when this site logged in before (a silent
+ * reconnect). Signing through it opens the approval view first (the frame has no UI).
  */
-export const emailPlugin = definePlugin({ manifest });
+export function createEmailPlugin(options: EmailPluginOptions = {}) {
+  const frameUrl = options.frameUrl && URL.canParse(options.frameUrl) && /^https?:$/.test(new URL(options.frameUrl).protocol) ? options.frameUrl : undefined;
+  return definePlugin({
+    // Without a frame, no e-mail method on the Connect view (the views stay declared).
+    manifest: frameUrl ? manifest : { ...manifest, contributes: { views: manifest.contributes.views } },
+    activate(ctx) {
+      if (options.frameUrl && !frameUrl) ctx.logger.error(`E-mail login is off: frameUrl must be an http(s) URL, not ${JSON.stringify(options.frameUrl)}`);
+      if (!frameUrl || !ctx.services.has(chainAdapterRef('eip155'))) return;
+      const settings = ctx.services.get(kernelRefs.settings);
+      const adapter = ctx.services.get(chainAdapterRef('eip155'));
+      const networks = () => settings.networks.filter((n) => n.caipNetworkId.startsWith('eip155:'));
+      const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+      const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
+      const load = ctx.loadOnce(() =>
+        import('./emailModule').then(({ createEmailModule }) => {
+          const module = createEmailModule({
+            frameUrl,
+            projectId: settings.projectId ?? '',
+            chainId: networks()[0]?.caipNetworkId ?? 'eip155:1',
+            logger: ctx.logger,
+            storage: ctx.storage,
+            http: ctx.http,
+            networks,
+            emit,
+            ...(options.frameLoadTimeoutMs ? { loadTimeoutMs: options.frameLoadTimeoutMs } : {}),
+          });
+          ctx.onDispose(() => module.wallet.dispose());
+          return module;
+        }),
+      );
+      ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'AUTH', namespaces: ['eip155'], icon: MAIL_ICON, view: EMAIL_VIEWS.otp }, ctx.pluginId));
+      if (adapter.attachProvider) {
+        ctx.onDispose(
+          adapter.attachProvider(EMAIL_CONNECTOR_ID, {
+            request: async (args: { method: string; params?: unknown }) => (await load()).provider.request(args),
+            on(event: string, listener: (...args: unknown[]) => void) {
+              listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
+            },
+            removeListener(event: string, listener: (...args: unknown[]) => void) {
+              listeners.get(event)?.delete(listener);
+            },
+          }),
+        );
+      }
+      const service: EmailService = {
+        state: { getSnapshot: () => load.current?.flow.state.getSnapshot() ?? {}, subscribe: (listener) => {
+          let off = () => {};
+          let gone = false;
+          void load().then((module) => void (gone || (off = module.flow.state.subscribe(listener))));
+          return () => ((gone = true), off());
+        } },
+        connectEmail: async (email) => (await load()).flow.connectEmail(email),
+        confirmDevice: async (signal) => (await load()).flow.confirmDevice(signal),
+        confirmOtp: async (otp) => (await load()).flow.confirmOtp(otp),
+      };
+      ctx.services.register(emailServiceRef, { useValue: service });
+    },
+    views: {
+      [EMAIL_VIEWS.login]: () => import('./views/EmailLoginView'),
+      [EMAIL_VIEWS.device]: () => import('./views/EmailVerifyDeviceView'),
+      [EMAIL_VIEWS.otp]: () => import('./views/EmailVerifyOtpView'),
+    },
+  });
+}
+
+/** The E-mail login plugin without a frame: its manifest places it, but it offers no e-mail login. */
+export const emailPlugin = /* @__PURE__ */ createEmailPlugin();

@@ -174,7 +174,11 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     },
     async CONNECT_OTP({ otp }) {
       if (!flowId) throw new Error('Start with the e-mail address');
-      const answer = await call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { flowId, code: otp });
+      const answer = await call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { flowId, code: otp }).catch((error: unknown) => {
+        // The host shows how many tries are left.
+        const left = error instanceof AuthServiceError ? error.body.attemptsLeft : undefined;
+        throw typeof left === 'number' ? new Error(`Invalid code (${left} attempts left)`) : error;
+      });
       storage.setItem(keys.session, answer.token);
       flowId = undefined;
       await unlock(answer.user);

@@ -111,6 +111,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     storage: options.storage,
     networks: options.networks,
     storageKey: options.storageKey,
+    projectId: options.projectId || undefined,
     logLevel: options.logLevel,
     remoteConfig: options.remoteConfig,
   });

@@ -28,6 +28,11 @@ describe('groupConnectors', () => {
     ]);
   });
 
+  it('leaves embedded wallets (AUTH) out, recent or not: their connect method reaches them', () => {
+    const groups = groupConnectors([c('email', { type: 'AUTH', group: 'external' }), c('a')], { recent: [{ id: 'email', name: 'Email' }], excluded: new Set(), isMobile: false });
+    expect(shape(groups)).toEqual([['injected', ['a']]]);
+  });
+
   it('hides excluded wallets by id or rdns', () => {
     const groups = groupConnectors([c('a'), c('b', { rdns: 'io.bad' })], { recent: [], excluded: new Set(['a', 'io.bad']), isMobile: false });
     expect(groups).toEqual([]);

@@ -21,6 +21,8 @@ export function groupConnectors(connectors: readonly RegisteredConnector[], opti
   const announced = connectors.some((c) => c.type === 'ANNOUNCED' || c.type === 'MULTI_CHAIN');
   const visible = connectors.filter(
     (c) =>
+      // Embedded wallets (e-mail, socials) are reached through their connect method, not listed as wallets.
+      c.type !== 'AUTH' &&
       !options.excluded.has(c.id) &&
       !(c.rdns && options.excluded.has(c.rdns)) &&
       !(!options.isMobile && announced && c.type === 'INJECTED' && c.name === BROWSER_WALLET_NAME) &&

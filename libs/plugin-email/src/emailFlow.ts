@@ -1,0 +1,41 @@
+import { createObservable, type Logger } from '@portico/kernel';
+import { FrameRequestError } from '@portico/frame-protocol';
+import { STEP_TIMEOUT_MS, type EmailLoginState, type EmailService } from './api';
+import type { EmbeddedWallet } from './embeddedWallet';
+
+/** A step that did not answer within the spec's 30 s: the views raise the socials-timeout alert. */
+export class EmailStepTimeoutError extends Error {
+  override name = 'EmailStepTimeoutError';
+}
+
+/**
+ * The e-mail login steps over the frame, for the views: the address, the device link, the
+ * passcode (the view then connects the AUTH connector). Each step but the device link (a person
+ * opening a mail) times out after 30 s.
+ */
+export function createEmailFlow(parts: { wallet: EmbeddedWallet; logger: Logger; stepTimeoutMs?: number }): EmailService {
+  const state = createObservable<EmailLoginState>({});
+  const timeoutMs = parts.stepTimeoutMs ?? STEP_TIMEOUT_MS;
+  const step = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof FrameRequestError && error.reason === 'timeout') throw new EmailStepTimeoutError(error.message);
+      throw error;
+    }
+  };
+  return {
+    state,
+    async connectEmail(email) {
+      const { action } = await step(() => parts.wallet.request('CONNECT_EMAIL', { email }, { timeoutMs }));
+      state.set({ email });
+      return action === 'VERIFY_DEVICE' ? 'device' : 'otp';
+    },
+    async confirmDevice(signal) {
+      await parts.wallet.request('CONNECT_DEVICE', {}, signal ? { signal } : {});
+    },
+    async confirmOtp(otp) {
+      await step(() => parts.wallet.request('CONNECT_OTP', { otp }, { timeoutMs }));
+    },
+  };
+}

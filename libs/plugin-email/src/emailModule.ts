@@ -1,0 +1,26 @@
+// The e-mail login's code, loaded on first use (a view opens, or a stored login is restored):
+// the frame, its protocol client (zod schemas), the provider and the login steps.
+import type { Logger, Network, StoragePort } from '@portico/kernel';
+import type { HttpClient } from '@portico/kernel/http';
+import { createEmailFlow } from './emailFlow';
+import { createEmbeddedWallet } from './embeddedWallet';
+import { createEmailWalletProvider } from './walletProvider';
+
+export function createEmailModule(parts: {
+  frameUrl: string;
+  projectId: string;
+  chainId: string;
+  logger: Logger;
+  storage: StoragePort;
+  http: HttpClient;
+  networks: () => readonly Network[];
+  emit: (event: string, ...args: unknown[]) => void;
+  loadTimeoutMs?: number;
+}) {
+  const wallet = createEmbeddedWallet({ frameUrl: parts.frameUrl, projectId: parts.projectId, chainId: parts.chainId, version: '0.1.0', logger: parts.logger, ...(parts.loadTimeoutMs ? { loadTimeoutMs: parts.loadTimeoutMs } : {}) });
+  return {
+    wallet,
+    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit }),
+    flow: createEmailFlow({ wallet, logger: parts.logger }),
+  };
+}

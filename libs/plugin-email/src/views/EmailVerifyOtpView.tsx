@@ -1,0 +1,74 @@
+import { usePluginT, usePortico, type ViewProps } from '@portico/react';
+import { AlertBanner, Button, OtpInput, Spinner } from '@portico/ui';
+import { useState } from 'react';
+import { EMAIL_CONNECTOR_ID } from '../api';
+import { messages } from '../messages';
+import { describeEmailError } from './describeEmailError';
+import { alertFor, useEmailService } from './useEmailService';
+
+/** EmailVerifyOtp: the mailed 6-digit code; once right, the AUTH connector connects and the modal closes. */
+export default function EmailVerifyOtpView({ params }: ViewProps) {
+  const portico = usePortico('EmailVerifyOtpView');
+  const p = usePluginT(messages);
+  const service = useEmailService('EmailVerifyOtpView');
+  const email = (params as { email?: string } | undefined)?.email ?? service?.state.getSnapshot().email ?? '';
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+
+  const submit = async (value: string) => {
+    if (!service || value.length !== 6) return;
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await service.confirmOtp(value);
+      await portico.connect(EMAIL_CONNECTOR_ID);
+    } catch (failure) {
+      const alert = alertFor(failure);
+      if (alert) portico.kernel.alerts.raise(alert);
+      setError(describeEmailError(failure, p));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!service) return;
+    setError(undefined);
+    try {
+      await service.connectEmail(email);
+      setNotice(p('email.otp.sent'));
+    } catch (failure) {
+      setError(describeEmailError(failure, p));
+    }
+  };
+
+  return (
+    <div className="pt-stack pt-center" data-testid="email-verify-otp">
+      <h2 className="pt-heading">{p('email.otp.heading')}</h2>
+      <p className="pt-muted" style={{ margin: 0, textAlign: 'center' }}>
+        {p('email.otp.body', { email })}
+      </p>
+      <OtpInput
+        label={p('email.otp.label')}
+        value={code}
+        disabled={busy}
+        onChange={(value) => {
+          setCode(value);
+          if (value.length === 6) void submit(value);
+        }}
+      />
+      {busy ? <Spinner label={p('email.loading')} /> : null}
+      {error ? <AlertBanner severity="error" title={p('email.failed')}>{error}</AlertBanner> : null}
+      <div role="status" className="pt-muted">
+        {notice ?? ''}
+      </div>
+      <Button variant="ghost" disabled={busy} onClick={() => void resend()}>
+        {p('email.otp.resend')}
+      </Button>
+    </div>
+  );
+}
