@@ -2,7 +2,7 @@ import { chainBip122Plugin } from '@portico/chain-bip122';
 import { chainEip155Plugin } from '@portico/chain-eip155';
 import { chainSolanaPlugin } from '@portico/chain-solana';
 import type { PluginDefinition } from '@portico/kernel';
-import { emailPlugin } from '@portico/plugin-email';
+import { createEmailPlugin } from '@portico/plugin-email';
 import { historyPlugin } from '@portico/plugin-history';
 import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
@@ -13,7 +13,7 @@ import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
 import { corePlugin, modalPlugin } from '@portico/react';
 
-/** Every first-party plugin, deliberately not in the spec's order (Buy with a provider, as a host that offers it configures it). */
+/** Every first-party plugin, deliberately not in the spec's order (Buy with a provider and e-mail with a wallet frame, as a host that offers them configures them). */
 export const allPlugins: readonly PluginDefinition[] = [
   sendPlugin,
   walletconnectPlugin,
@@ -24,7 +24,7 @@ export const allPlugins: readonly PluginDefinition[] = [
   historyPlugin,
   corePlugin,
   modalPlugin,
-  emailPlugin,
+  createEmailPlugin({ frameUrl: 'https://wallet.portico.example' }),
   chainBip122Plugin,
   createOnrampPlugin({ meld: { publicKey: 'spec-test-meld-key' }, timeZone: 'Europe/Paris' }),
   siwxPlugin,
