@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 
 /** Opens the playground with empty storage (no remembered connection) at `path`. */
 export async function freshPage(page: Page, path = '/'): Promise<void> {
-  await page.goto(path);
+  await page.goto(withFrame(path));
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -13,6 +13,16 @@ export async function freshPage(page: Page, path = '/'): Promise<void> {
 }
 
 export const dialog = (page: Page): Locator => page.getByRole('dialog');
+
+/**
+ * The playground as `npm start` serves it has the local wallet frame, so e-mail login is on the
+ * Connect view: a path gets the suite's frame (`?frame=`) unless it names one itself.
+ */
+export function withFrame(path: string): string {
+  const frame = process.env.PORTICO_FRAME;
+  if (!frame || /[?&]frame=/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}frame=${encodeURIComponent(frame)}`;
+}
 
 /** Query parameters that put every local service in the playground: the three chain families, the relay and the wallet registry. */
 export const allServicesQuery = (): string =>
