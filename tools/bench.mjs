@@ -8,6 +8,7 @@
 // wallet registry: whether the protocol client loads before the QR view, All Wallets' first
 // paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50);
 // the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
+// the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
 // last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
@@ -243,6 +244,11 @@ try {
     const s = summarize(ms);
     console.log(`  ${name.padEnd(42)} median ${f(s.median)} ms, min ${f(s.min)}, max ${f(s.max)}; rendered in the click's next task in ${nextTask}/${s.count}  [target ≤ 30]`);
   }
+
+  // The embedded wallet (#15): the frame's ready time, and the auth service under load.
+  console.log('\nEmbedded wallet (wallet frame, auth service on PGlite, SMTP catcher; tools/benchEmbedded.mjs):');
+  const { benchEmbeddedWallet } = await import('./benchEmbedded.mjs');
+  await benchEmbeddedWallet({ browser, samples: COLD_SAMPLES });
 } finally {
   await browser.close();
   host.server.close();

@@ -1,6 +1,6 @@
 // Builds the minimal bench host and measures its JS: initial (entry + static imports) and
 // lazy, gzip level 9, plus brotli; shared by `npm run bench` and the size budget in `npm test`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { NX_ENV, ROOT, run } from './workspace.mjs';
@@ -73,6 +73,8 @@ export function firstLoadSources(dist) {
   const sources = new Set();
   for (const key of initial) {
     const mapFile = join(dist, `${manifest[key].file}.map`);
+    // Vite's own helpers (the preload helper) are written without a map: no workspace file in them.
+    if (!existsSync(mapFile)) continue;
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     for (const source of map.sources) sources.add(relative(ROOT, resolve(dirname(mapFile), map.sourceRoot ?? '', source)));
   }
@@ -83,14 +85,18 @@ export function firstLoadSources(dist) {
 export const FEATURE_VARIANTS = {
   features: ['libs/plugin-history/', 'libs/plugin-send/', 'libs/plugin-receive/'],
   market: ['libs/plugin-swaps/', 'libs/plugin-onramp/'],
+  email: ['libs/plugin-email/', 'libs/frame-protocol/'],
 };
 
 /**
  * A host's lines for lazy plugins cost this much at most (gzip bytes): the `() => import(...)`
- * functions and the bundler's preload map. More means the bundler moved code into the first
- * load because of the plugins (once, +0.3 KiB: the kernel's error classes split out of the entry).
+ * functions, their options and the bundler's preload map (measured 176 to 251). More means the
+ * bundler moved code into the first load because of the plugins: once +0.3 KiB, the kernel's
+ * error classes split out of the entry; once +10 KiB, full `zod` in a lazy chunk splitting
+ * `zod/mini`'s core out of it; once +0.6 KiB, zod's e-mail and URL formats pulled into the
+ * entry's copy of zod/mini's schema module.
  */
-export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 256;
+export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 320;
 
 /**
  * Builds the feature variants and the same host without them; for each: the gzip bytes its first

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { recoverMessageAddress, type Hex } from 'viem';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData, type Hex } from 'viem';
 import { dialog, expectNoSeriousA11yViolations, freshPage, openAccount } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
@@ -16,6 +16,25 @@ const typeCode = async (page: Page, code: string) => {
   await boxes.first().click();
   await page.keyboard.type(code);
 };
+
+/** Logs in through the modal on a new device (the link from the caught mail, then the code); returns the account's address. */
+async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+  await page.locator('button.portico-connect-button').click();
+  const d = dialog(page);
+  await d.getByRole('button', { name: 'Email', exact: true }).click();
+  await d.getByLabel('Email').fill(email);
+  await d.getByRole('button', { name: 'Continue' }).click();
+  await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
+  const mailApp = await browser.newPage();
+  await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
+  await mailApp.close();
+  await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
+  await typeCode(page, await codeFor(email));
+  await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+  return (await page.getByTestId('host-address').textContent()) as Hex;
+}
+
+type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
 test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP catcher)', () => {
   test('a new device: the e-mail first in Connect, the device link, a wrong then the right code; connected; signing asks for approval; a reload reconnects; disconnect clears the login', async ({ page, browser }) => {
@@ -86,6 +105,40 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 15_000 });
     await typeCode(page, await codeFor(email));
     await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+  });
+
+  test('typed data and a transfer on anvil, each approved in the modal first', async ({ page, browser }) => {
+    await freshPage(page, path());
+    const address = await loginThroughModal(page, browser, `typed-${Date.now()}@example.com`);
+    const d = dialog(page);
+    const typed = {
+      domain: { name: 'Portico', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'Hello from the e-mail wallet' },
+    } as const;
+    const signing = page.evaluate(
+      ([from, json]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'eth_signTypedData_v4', params: [from, json] }),
+      [address, JSON.stringify({ ...typed, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...typed.types } })] as const,
+    );
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await d.getByRole('button', { name: 'Approve' }).click();
+    expect(await verifyTypedData({ address, ...typed, signature: (await signing) as Hex })).toBe(true);
+
+    const rpc = process.env.PORTICO_EVM!.split(',')[0]!;
+    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, '0xde0b6b3a7640000'] }) });
+    const client = createPublicClient({ transport: http(rpc) });
+    const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const before = await client.getBalance({ address: recipient });
+    await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await expect(d.getByTestId('approve-amount')).toContainText('0.001 ETH');
+    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('host-result')).toHaveText(/^eth_sendTransaction → 0x[0-9a-f]{64}$/, { timeout: 15_000 });
+    const hash = (await page.getByTestId('host-result').textContent())!.split(' → ')[1] as Hex;
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
+    expect((await client.getBalance({ address: recipient })) - before).toBe(parseEther('0.001'));
   });
 
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { APP_EVENTS, type AppEventName, type AppEventRequest, type AppEventSuccess } from './events';
 import { describeIssues, isProtocolMessage, parseAppMessage, parseFrameMessage, PROTOCOL } from './messages';
 
@@ -117,7 +117,7 @@ export function createFrameClient(options: FrameClientOptions) {
     request<E extends AppEventName>(event: E, payload: AppEventRequest<E>, init: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<AppEventSuccess<E>> {
       const frame = options.frame();
       if (!frame) return Promise.reject(new FrameNotSetError());
-      const checked = (APP_EVENTS[event].request as z.ZodType).safeParse(payload, { reportInput: true });
+      const checked = (APP_EVENTS[event].request as unknown as z.ZodMiniType).safeParse(payload, { reportInput: true });
       if (!checked.success) return Promise.reject(new TypeError(`${event}: ${describeIssues(checked.error)}`));
       const abortedMessage = event === 'RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong';
       if (init.signal?.aborted) return Promise.reject(new FrameRequestError(abortedMessage, event, undefined, 'aborted'));
@@ -209,7 +209,7 @@ export function createFrameServer(options: FrameServerOptions) {
     void (async () => {
       try {
         const result = await handler(payload, { origin: event.origin });
-        const checked = (APP_EVENTS[name].success as z.ZodType).safeParse(result, { reportInput: true });
+        const checked = (APP_EVENTS[name].success as unknown as z.ZodMiniType).safeParse(result, { reportInput: true });
         if (!checked.success) throw new Error(`The wallet frame made a malformed ${name} answer: ${describeIssues(checked.error)}`);
         answer({ kind: 'success', payload: checked.data });
       } catch (error) {

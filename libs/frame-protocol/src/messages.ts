@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { APP_EVENT_NAMES, APP_EVENTS, type AppEventName } from './events';
 
 /** The protocol's tag and version, on every message: anything without it is someone else's. */
 export const PROTOCOL = 'portico-frame/1';
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected a request id of 8 to 64 URL-safe characters');
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected a request id of 8 to 64 URL-safe characters'));
 const eventName = z.enum(APP_EVENT_NAMES as [AppEventName, ...AppEventName[]]);
 
 /** A request from the host: an app event with its id and payload. */
@@ -19,9 +19,9 @@ export const frameMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('error'),
     id,
     event: eventName,
-    message: z.string().max(1024).optional(),
+    message: z.optional(z.string().check(z.maxLength(1024))),
     /** An EIP-1193 / JSON-RPC error code, for RPC requests. */
-    code: z.number().int().optional(),
+    code: z.optional(z.int()),
   }),
 ]);
 
@@ -40,19 +40,19 @@ function describe(issue: z.core.$ZodIssue): string {
     const kind = received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received;
     return `${at}Expected ${issue.expected}, received ${kind}`;
   }
-  if (issue.code === 'invalid_format' && issue.format === 'email') return `${at}Invalid email`;
+  if (issue.code === 'invalid_format' && (issue.format === 'email' || issue.message === 'Invalid email')) return `${at}Invalid email`;
   return `${at}${issue.message}`;
 }
 
 /** Why a value failed a schema, in the spec's words (issues joined by "; "). */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: { readonly issues: readonly z.core.$ZodIssue[] }): string {
   return error.issues.map(describe).join('; ');
 }
 
 /** The result of reading a message: the message, or why it is not one. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const parse = <T>(schema: z.ZodType<T>, value: unknown): Parsed<T> => {
+const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): Parsed<T> => {
   const result = schema.safeParse(value, { reportInput: true });
   return result.success ? { ok: true, value: result.data } : { ok: false, reason: describeIssues(result.error) };
 };
@@ -61,7 +61,7 @@ const parse = <T>(schema: z.ZodType<T>, value: unknown): Parsed<T> => {
 export function parseAppMessage(data: unknown): Parsed<AppMessage> {
   const envelope = parse(appMessageSchema, data);
   if (!envelope.ok) return envelope;
-  const payload = parse(APP_EVENTS[envelope.value.event].request as z.ZodType<unknown>, envelope.value.payload);
+  const payload = parse(APP_EVENTS[envelope.value.event].request as z.ZodMiniType<unknown>, envelope.value.payload);
   return payload.ok ? { ok: true, value: { ...envelope.value, payload: payload.value } } : { ok: false, reason: `${envelope.value.event} payload: ${payload.reason}` };
 }
 
@@ -69,7 +69,7 @@ export function parseAppMessage(data: unknown): Parsed<AppMessage> {
 export function parseFrameMessage(data: unknown): Parsed<FrameMessage> {
   const envelope = parse(frameMessageSchema, data);
   if (!envelope.ok || envelope.value.kind !== 'success') return envelope;
-  const payload = parse(APP_EVENTS[envelope.value.event].success as z.ZodType<unknown>, envelope.value.payload);
+  const payload = parse(APP_EVENTS[envelope.value.event].success as z.ZodMiniType<unknown>, envelope.value.payload);
   return payload.ok ? { ok: true, value: { ...envelope.value, payload: payload.value } } : { ok: false, reason: `${envelope.value.event} answer: ${payload.reason}` };
 }
 

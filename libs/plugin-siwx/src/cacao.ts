@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SiwxMessageFields } from './api';
 
 // CAIP-74 CACAO as WalletConnect's one-click sign-in returns it (CAIP-222): header, CAIP-122
 // payload, signature. It comes from the wallet, so every field is checked before use.
-const text = (max: number) => z.string().min(1).max(max);
-const time = text(64).refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an RFC 3339 date');
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+const time = text(64).check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an RFC 3339 date'));
 
 const cacaoSchema = z.object({
   h: z.object({ t: z.literal('caip122') }),
@@ -13,15 +13,15 @@ const cacaoSchema = z.object({
     domain: text(255),
     aud: text(2048),
     version: z.literal('1'),
-    nonce: z.string().regex(/^[A-Za-z0-9]{8,128}$/, 'Expected an alphanumeric nonce of 8 to 128 characters'),
+    nonce: z.string().check(z.regex(/^[A-Za-z0-9]{8,128}$/, 'Expected an alphanumeric nonce of 8 to 128 characters')),
     iat: time,
-    exp: time.optional(),
-    nbf: time.optional(),
-    statement: z.string().max(1024).optional(),
-    requestId: z.string().max(256).optional(),
-    resources: z.array(text(2048)).max(64).optional(),
+    exp: z.optional(time),
+    nbf: z.optional(time),
+    statement: z.optional(z.string().check(z.maxLength(1024))),
+    requestId: z.optional(z.string().check(z.maxLength(256))),
+    resources: z.optional(z.array(text(2048)).check(z.maxLength(64))),
   }),
-  s: z.object({ t: text(32), s: text(16_384), m: z.string().max(1024).optional() }),
+  s: z.object({ t: text(32), s: text(16_384), m: z.optional(z.string().check(z.maxLength(1024))) }),
 });
 
 /** A CACAO that has the shape CAIP-74 gives it. */

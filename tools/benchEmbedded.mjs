@@ -1,0 +1,119 @@
+// The embedded wallet's figures for `npm run bench` (#15): the wallet frame's ready time in
+// Chromium (a fresh context per sample: iframe inserted → READY, and → the first answer), and the
+// auth service under load on this machine (passcode requests and logins per second, latencies),
+// with PGlite in a temporary folder and the SMTP catcher receiving every mail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { summarize } from './benchCold.mjs';
+import { startEmbeddedWallet } from './services.mjs';
+
+const PROJECT = 'bench';
+const HEADERS = { 'content-type': 'application/json', 'x-portico-project': PROJECT };
+
+/** A blank host page on 127.0.0.1 (the frame's allowed ancestor). */
+async function startHostPage() {
+  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>host</title><body></body>'));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Runs `task(i)` for i < total with `concurrency` at a time; returns each one's milliseconds and the wall time. */
+async function load(total, concurrency, task) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+
+export async function benchEmbeddedWallet({ browser, samples = 20, logins = 200, concurrency = 8 }) {
+  const host = await startHostPage();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-auth-'));
+  const wallet = await startEmbeddedWallet({ projects: { [PROJECT]: [host.url] }, dataDir, cooldownMs: 0 });
+  try {
+    // Frame ready: a fresh context per sample (nothing cached), the iframe inserted by the host page.
+    const ready = [];
+    const firstAnswer = [];
+    for (let i = 0; i < samples; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(host.url);
+      const times = await page.evaluate(
+        (frameUrl) =>
+          new Promise((resolve, reject) => {
+            const origin = new URL(frameUrl).origin;
+            const iframe = document.createElement('iframe');
+            iframe.src = `${frameUrl}/?projectId=bench&chainId=eip155:1&version=bench&enableLogger=false`;
+            const start = performance.now();
+            let readyAt = 0;
+            window.addEventListener('message', (event) => {
+              if (event.source !== iframe.contentWindow || event.origin !== origin) return;
+              if (event.data?.kind === 'ready') {
+                readyAt = performance.now() - start;
+                iframe.contentWindow.postMessage({ protocol: 'portico-frame/1', kind: 'request', id: 'bench-request-1', event: 'IS_CONNECTED', payload: {} }, origin);
+              } else if (event.data?.id === 'bench-request-1') resolve({ ready: readyAt, answer: performance.now() - start });
+            });
+            setTimeout(() => reject(new Error('the frame did not answer within 10 s')), 10_000);
+            document.body.append(iframe);
+          }),
+        wallet.frame.url,
+      );
+      ready.push(times.ready);
+      firstAnswer.push(times.answer);
+      await context.close();
+    }
+    const r = summarize(ready);
+    const a = summarize(firstAnswer);
+    console.log(`  wallet frame, cold (fresh context): iframe inserted → READY median ${r.median.toFixed(1)} ms (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)}); → first answer (IS_CONNECTED) median ${a.median.toFixed(1)} ms; the host then waits the spec's 500 ms  [${samples} samples]`);
+
+    // The auth service: new devices confirmed first (prep, not timed), then timed passcode requests and logins.
+    const call = (path, body) => fetch(`${wallet.auth.url}${path}`, { method: 'POST', headers: { ...HEADERS, 'x-portico-origin': host.url }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const mailFor = async (email) => {
+      for (let tries = 0; tries < 200; tries++) {
+        const response = await fetch(`${wallet.mail.url}/messages/latest?to=${encodeURIComponent(email)}`);
+        if (response.status === 200) return response.json();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no mail for ${email}`);
+    };
+    const users = Array.from({ length: logins }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com`, deviceId: `bench-device-${String(i).padStart(8, '0')}` }));
+    for (const user of users) {
+      const { body } = await call('/v1/email/login', user);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mailFor(user.email)).text)[1];
+      await fetch(link);
+      user.flowId = body.flowId;
+    }
+    await fetch(`${wallet.mail.url}/messages`, { method: 'DELETE' });
+    const requests = await load(logins, concurrency, async (i) => {
+      const answer = await call('/v1/email/login', users[i]);
+      if (answer.status !== 200 || answer.body.step !== 'otp') throw new Error(`login start ${answer.status}: ${JSON.stringify(answer.body)}`);
+      users[i].flowId = answer.body.flowId;
+    });
+    for (const user of users) user.code = /\b(\d{6})\b/.exec((await mailFor(user.email)).subject)[1];
+    const verified = await load(logins, concurrency, async (i) => {
+      const answer = await call('/v1/email/otp', { flowId: users[i].flowId, code: users[i].code });
+      if (answer.status !== 200 || typeof answer.body.token !== 'string') throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
+    });
+    const line = (name, run) =>
+      `  auth service (PGlite, 2 cores, ${concurrency} concurrent): ${name} ${(logins / run.seconds).toFixed(0)}/s, median ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms  [${logins} requests]`;
+    console.log(line('passcode requests (the code mailed through SMTP)', requests));
+    console.log(line('logins (the code checked, a session and its JWT made)', verified));
+  } finally {
+    await wallet.stop();
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
