@@ -17,13 +17,19 @@ const typeCode = async (page: Page, code: string) => {
   await page.keyboard.type(code);
 };
 
-/** Logs in through the modal on a new device (the link from the caught mail, then the code); returns the account's address. */
-async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+/** From the host's Connect button: the e-mail method, the address, Continue. */
+async function startEmailLogin(page: Page, email: string) {
   await page.locator('button.portico-connect-button').click();
   const d = dialog(page);
   await d.getByRole('button', { name: 'Email', exact: true }).click();
   await d.getByLabel('Email').fill(email);
   await d.getByRole('button', { name: 'Continue' }).click();
+  return d;
+}
+
+/** Logs in through the modal on a new device (the link from the caught mail, then the code); returns the account's address. */
+async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+  const d = await startEmailLogin(page, email);
   await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
   const mailApp = await browser.newPage();
   await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
@@ -144,11 +150,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {
     const email = `cooldown-${Date.now()}@example.com`;
     await freshPage(page, `${path()}&mail=${encodeURIComponent(process.env.PORTICO_MAIL!)}`);
-    await page.locator('button.portico-connect-button').click();
-    const d = dialog(page);
-    await d.getByRole('button', { name: 'Email', exact: true }).click();
-    await d.getByLabel('Email').fill(email);
-    await d.getByRole('button', { name: 'Continue' }).click();
+    const d = await startEmailLogin(page, email);
     await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
     await d.getByRole('button', { name: 'Send the link again' }).click();
     await expect(d.getByText(/^Please try again after [1-3] seconds$/)).toBeVisible();
@@ -163,22 +165,14 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
 
   test('a project the auth service does not know: the Invalid Project ID alert', async ({ page }) => {
     await freshPage(page, `${path()}&projectId=unknown-project`);
-    await page.locator('button.portico-connect-button').click();
-    const d = dialog(page);
-    await d.getByRole('button', { name: 'Email', exact: true }).click();
-    await d.getByLabel('Email').fill('someone@example.com');
-    await d.getByRole('button', { name: 'Continue' }).click();
+    const d = await startEmailLogin(page, 'someone@example.com');
     await expect(d.getByText('Invalid Project ID', { exact: true })).toBeVisible({ timeout: 10_000 });
   });
 
   test('the frame failing to load: "Unable to load email login dependency" and the Invalid App Configuration alert', async ({ page }) => {
     // A frame address that serves nothing: no READY.
     await freshPage(page, `/?frame=${encodeURIComponent('http://127.0.0.1:9/')}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&frameLoadMs=1500`);
-    await page.locator('button.portico-connect-button').click();
-    const d = dialog(page);
-    await d.getByRole('button', { name: 'Email', exact: true }).click();
-    await d.getByLabel('Email').fill('nobody@example.com');
-    await d.getByRole('button', { name: 'Continue' }).click();
+    const d = await startEmailLogin(page, 'nobody@example.com');
     await expect(d.getByText('Unable to load email login dependency')).toBeVisible({ timeout: 10_000 });
     await expect(d.getByText('Invalid App Configuration')).toBeVisible();
   });

@@ -10,11 +10,12 @@ import { startSolanaServer, type SolanaServer } from '@portico/chain-solana/test
 import { base58 } from '@scure/base';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
-import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID, type PairingState } from '@portico/plugin-walletconnect';
+import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createRelay } from '@portico/relay';
 import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nextUri, until } from './walletconnectHelpers';
 
 // Several dapp clients live in this one process (a "reload" is a second kernel): no shared Core.
 process.env.DISABLE_GLOBAL_CORE = 'true';
@@ -90,29 +91,6 @@ async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof crea
   return { kernel, adapter: kernel.getService(chainAdapterRef('eip155')), service: kernel.getService(walletConnectServiceRef) };
 }
 
-/** Resolves with the pairing URI once the QR view would show one (and differs from `not`). */
-function nextUri(kernel: Kernel, not?: string): Promise<string> {
-  const pairing = kernel.getService(walletConnectServiceRef).pairing;
-  return new Promise((resolve) => {
-    const check = () => {
-      const state: PairingState = pairing.getSnapshot();
-      if (state.status === 'pairing' && state.uri !== not) {
-        off();
-        resolve(state.uri);
-      }
-    };
-    const off = pairing.subscribe(check);
-    check();
-  });
-}
-
-const until = async (predicate: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('WalletConnect through a local relay, a Node wallet on the real protocol, and anvil', () => {
   it('lists the WalletConnect connector for eip155, pairs by URI, and connects with the wallet’s account', async () => {

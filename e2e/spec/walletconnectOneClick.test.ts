@@ -2,12 +2,13 @@ import { createEip155Plugin } from '@portico/chain-eip155';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, kernelRefs, type Kernel, type Network } from '@portico/kernel';
 import { createSiwxPlugin, createSiwxServerClient, siwxServiceRef, type SiwxServerConfig } from '@portico/plugin-siwx';
-import { createWalletConnectPlugin, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID, type PairingState } from '@portico/plugin-walletconnect';
+import { createWalletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createRelay } from '@portico/relay';
 import { startSiwxServer } from '@portico/tools/services';
 import type { Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nextUri, until } from './walletconnectHelpers';
 
 // One-click sign-in over WalletConnect (CAIP-222, `connect`'s `authentication`): the dapp side is
 // the kernel with the eip155, Sign in with X and WalletConnect plugins; the wallet is the Node
@@ -70,28 +71,6 @@ async function app(server?: SiwxServerConfig) {
   return { kernel, adapter: kernel.getService(chainAdapterRef('eip155')), siwx: kernel.getService(siwxServiceRef) };
 }
 
-function nextUri(kernel: Kernel): Promise<string> {
-  const pairing = kernel.getService(walletConnectServiceRef).pairing;
-  return new Promise((resolve) => {
-    const check = () => {
-      const state: PairingState = pairing.getSnapshot();
-      if (state.status === 'pairing') {
-        off();
-        resolve(state.uri);
-      }
-    };
-    const off = pairing.subscribe(check);
-    check();
-  });
-}
-
-const until = async (predicate: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('one-click sign-in over WalletConnect (local relay, Node wallet, anvil)', () => {
   it('one approval connects and signs in: the CACAO is verified, stored with the session, and no signature is asked after', async () => {

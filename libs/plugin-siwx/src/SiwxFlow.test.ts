@@ -1,22 +1,13 @@
 import { createMemoryStorage } from '@portico/kernel';
 import { verifyMessage } from 'viem';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SiwxServerConfig, SiwxSession } from './api';
 import { SIWX_INIT_ALERT } from './SiwxFlow';
 import { SiwxNotEnabledError } from './siwxErrors';
-import { setupSiwx } from './test/setupSiwx';
+import { setupSiwx, startSiwx } from './test/setupSiwx';
 
 type Setup = Awaited<ReturnType<typeof setupSiwx>>;
-const live: Setup[] = [];
-afterEach(async () => {
-  for (const s of live.splice(0)) await s.portico.dispose();
-});
-
-async function start(...args: Parameters<typeof setupSiwx>) {
-  const s = await setupSiwx(...args);
-  live.push(s);
-  return s;
-}
+const start = startSiwx;
 
 /** Opens the modal, connects the test wallet, and waits until the message is prepared. */
 async function connect(s: Setup) {

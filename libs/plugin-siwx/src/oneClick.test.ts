@@ -1,20 +1,11 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SiwxConnectRequest, SiwxServerConfig } from './api';
 import { readCacao } from './cacao';
 import { OTHER_PRIVATE_KEY, TEST_PRIVATE_KEY, testEip155Verifier } from './test/eip155TestChain';
-import { setupSiwx, TEST_SITE } from './test/setupSiwx';
+import { startSiwx, TEST_SITE } from './test/setupSiwx';
 
-type Setup = Awaited<ReturnType<typeof setupSiwx>>;
-const live: Setup[] = [];
-afterEach(async () => {
-  for (const s of live.splice(0)) await s.portico.dispose();
-});
-async function start(...args: Parameters<typeof setupSiwx>) {
-  const s = await setupSiwx(...args);
-  live.push(s);
-  return s;
-}
+const start = startSiwx;
 
 const account = privateKeyToAccount(TEST_PRIVATE_KEY);
 const other = privateKeyToAccount(OTHER_PRIVATE_KEY);

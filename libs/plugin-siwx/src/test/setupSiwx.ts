@@ -1,5 +1,6 @@
 import { createMemoryStorage, type AccountType, type Network, type StoragePort } from '@portico/kernel';
 import { createPortico } from '@portico/react';
+import { onTestFinished } from 'vitest';
 import { siwxServiceRef } from '../api';
 import { createSiwxPlugin } from '../plugin';
 import type { SiwxPluginOptions } from '../SiwxPluginOptions';
@@ -27,4 +28,11 @@ export async function setupSiwx(
   const view = () => portico.kernel.router.getSnapshot().current.view;
   const isOpen = () => portico.kernel.router.getSnapshot().isOpen;
   return { ...testChain, portico, service, storage, view, isOpen };
+}
+
+/** `setupSiwx` for one test: the Portico is disposed when the test finishes. */
+export async function startSiwx(...args: Parameters<typeof setupSiwx>) {
+  const s = await setupSiwx(...args);
+  onTestFinished(() => s.portico.dispose());
+  return s;
 }
