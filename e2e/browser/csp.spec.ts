@@ -20,6 +20,12 @@ async function withPolicy(page: Page, policy: string): Promise<string[]> {
   return [];
 }
 
+// A request still being routed when a test ends (an idle-loaded chunk, a font) must not fail the
+// next test: the routes are removed, and what is in flight ignored, before each test ends.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 const cardWidth = (page: Page) => dialog(page).evaluate((el) => el.getBoundingClientRect().width);
 
