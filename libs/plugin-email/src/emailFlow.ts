@@ -1,4 +1,4 @@
-import { createObservable, type Logger } from '@portico/kernel';
+import { createObservable } from '@portico/kernel';
 import { FrameRequestError } from '@portico/frame-protocol';
 import { STEP_TIMEOUT_MS, type EmailLoginState, type EmailService } from './api';
 import type { EmbeddedWallet } from './embeddedWallet';
@@ -13,7 +13,7 @@ export class EmailStepTimeoutError extends Error {
  * passcode (the view then connects the AUTH connector). Each step but the device link (a person
  * opening a mail) times out after 30 s.
  */
-export function createEmailFlow(parts: { wallet: EmbeddedWallet; logger: Logger; stepTimeoutMs?: number }): EmailService {
+export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?: number }): EmailService {
   const state = createObservable<EmailLoginState>({});
   const timeoutMs = parts.stepTimeoutMs ?? STEP_TIMEOUT_MS;
   const step = async <T>(run: () => Promise<T>): Promise<T> => {

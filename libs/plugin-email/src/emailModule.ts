@@ -21,6 +21,6 @@ export function createEmailModule(parts: {
   return {
     wallet,
     provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit }),
-    flow: createEmailFlow({ wallet, logger: parts.logger }),
+    flow: createEmailFlow({ wallet }),
   };
 }
