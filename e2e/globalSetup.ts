@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
+import { deploySimple7702Account, deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
 import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
 
 /**
@@ -52,7 +52,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // wallet frame on its own origin, for the playground's origin (its project id, playground-project). The mail
   // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
-  const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, dataDir, cooldownMs: 3_000 }).catch(async (error: unknown) => {
+  // Its smart account on the first chain: EIP-7702 delegation to eth-infinitism's Simple7702Account.
+  const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000 })).catch(async (error: unknown) => {
     await services.stop();
     throw error;
   });

@@ -185,22 +185,28 @@ export function buildWalletFrame() {
   if (result.status !== 0) throw new Error(`the wallet frame build failed (${result.status})`);
 }
 
-/** Serves the built wallet frame on `port` (0: a free one), configured with the auth service and RPC URLs, embeddable by `ancestors`. */
-export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, port = 0 }) {
+const pairs = (record) => Object.entries(record).map(([id, value]) => `${id}=${value}`).join(',');
+
+/**
+ * Serves the built wallet frame on `port` (0: a free one), configured with the auth service, RPC
+ * URLs and the EIP-7702 account implementation per network (`smartAccounts`), embeddable by `ancestors`.
+ */
+export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccounts = {}, port = 0 }) {
   return startTsxService({
     name: 'wallet-frame',
     cwd: join(ROOT, 'apps/wallet-frame'),
     script: 'src/server/main.ts',
-    env: { FRAME_AUTH_URL: authUrl, FRAME_ANCESTORS: ancestors.join(','), FRAME_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','), FRAME_PORT: String(port) },
+    env: { FRAME_AUTH_URL: authUrl, FRAME_ANCESTORS: ancestors.join(','), FRAME_RPC_URLS: pairs(rpcUrls), FRAME_SMART_ACCOUNTS: pairs(smartAccounts), FRAME_PORT: String(port) },
   });
 }
 
 /**
  * The embedded wallet's local stack: the SMTP catcher, the auth service (PGlite in `dataDir`,
  * default its own folder) and the wallet frame (built, on its own origin), wired together for
- * the host origins of `projects` (`{ id: [origins] }`). `stop()` ends all three.
+ * the host origins of `projects` (`{ id: [origins] }`); `smartAccounts`: the EIP-7702 account
+ * implementation per network (see `deploySimple7702Account`). `stop()` ends all three.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, dataDir, cooldownMs } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   buildWalletFrame();
   const framePort = await freePort();
@@ -209,7 +215,7 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, dataDir, coo
   try {
     const [mail] = await group.start(startMailCatcher({ allowedOrigins: hosts }));
     const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs }));
-    const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, port: framePort }));
+    const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
     return { mail, auth, frame, stop: group.stop };
   } catch (error) {
     await group.stop();

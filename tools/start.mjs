@@ -11,7 +11,7 @@ ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
 const { register } = await import('tsx/esm/api');
 register();
-const { deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
+const { deploySimple7702Account, deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } = await import('@portico/chain-eip155/testing/node');
 const port = Number(process.env.PORT ?? 5173);
 // A failure part-way stops the services already running.
 const services = createServiceGroup();
@@ -20,8 +20,9 @@ const [chainA, chainB, mainnet] = await services.start(startAnvil({ chainId: 313
 const chains = [chainA, chainB];
 // Test tokens on the first chain (ERC-20s of 6, 18 and 0 decimals, an NFT collection, an ERC-1155), held by the test wallet.
 // And Uniswap V2 from its published artifacts, with pools of tUSD, PTK and ETH.
-const [tokens, uniswap] = await deployTestTokens(chainA.url)
-  .then(async (deployed) => [deployed, await deployUniswapV2(chainA.url, deployed)])
+// And the EIP-7702 account implementation the embedded wallet's smart account delegates to, on both chains.
+const [tokens, uniswap, smartAccounts] = await deployTestTokens(chainA.url)
+  .then(async (deployed) => [deployed, await deployUniswapV2(chainA.url, deployed), Object.fromEntries(await Promise.all(chains.map(async (c) => [`eip155:${c.chainId}`, await deploySimple7702Account(c.url)])))])
   .catch(async (error) => {
     await services.stop();
     throw error;
@@ -40,7 +41,7 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
 );
 // The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
-const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url } }).catch(async (error) => {
+const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url }, smartAccounts }).catch(async (error) => {
   await services.stop();
   throw error;
 });

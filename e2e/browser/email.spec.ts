@@ -147,6 +147,57 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     expect((await client.getBalance({ address: recipient })) - before).toBe(parseEther('0.001'));
   });
 
+  test('the smart account: a batch through wallet_sendCalls lands atomically by EIP-7702 delegation; the Account view switches to the EOA and back', async ({ page, browser }) => {
+    await freshPage(page, path());
+    const address = await loginThroughModal(page, browser, `smart-${Date.now()}@example.com`);
+    const rpc = process.env.PORTICO_EVM!.split(',')[0]!;
+    const client = createPublicClient({ transport: http(rpc) });
+    await client.request({ method: 'anvil_setBalance' as 'eth_chainId', params: [address, '0xde0b6b3a7640000'] as never });
+    const request = (method: string, params: unknown) =>
+      page.evaluate(([m, p]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: m, params: p }), [method, params] as const);
+    // The spec's default on eip155: a smart account (ready to delegate on first use), shown in the Account view.
+    const d = await openAccount(page);
+    await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'smartAccount');
+    await expect(d.getByTestId('account-type')).toContainText('Account type: Smart account');
+    await expectNoSeriousA11yViolations(page, 'Account view with the account type');
+    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' } } });
+
+    const [a, b] = ['0x000000000000000000000000000000000000dEaD', '0x00000000000000000000000000000000000beef1'] as const;
+    const sent = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [{ to: a, value: '0x38d7ea4c68000' }, { to: b, value: '0x71afd498d0000' }] }]);
+    // What is approved: the batch, call by call.
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await expect(d.getByTestId('approve-calls')).toContainText('Calls in this batch2');
+    await expect(d.getByTestId('approve-amount').first()).toContainText('0.001 ETH');
+    await expect(d.getByTestId('approve-amount').nth(1)).toContainText('0.002 ETH');
+    await d.getByRole('button', { name: 'Approve' }).click();
+    const { id } = (await sent) as { id: string };
+    let status: { status: number; atomic: boolean; receipts?: Array<{ transactionHash: Hex }> } | undefined;
+    await expect.poll(async () => (status = (await request('wallet_getCallsStatus', [id])) as typeof status)?.status, { timeout: 15_000 }).toBe(200);
+    expect(status!.atomic).toBe(true);
+    expect(status!.receipts).toHaveLength(1);
+    // One transaction from the account to itself, both transfers in it; the account now delegates to Simple7702Account.
+    const tx = await client.getTransaction({ hash: status!.receipts![0]!.transactionHash });
+    expect([tx.from.toLowerCase(), tx.to?.toLowerCase(), tx.type]).toEqual([address.toLowerCase(), address.toLowerCase(), 'eip7702']);
+    expect(await client.getBalance({ address: a })).toBeGreaterThanOrEqual(parseEther('0.001'));
+    expect(await client.getBalance({ address: b })).toBeGreaterThanOrEqual(parseEther('0.002'));
+    expect((await client.getCode({ address }))?.toLowerCase()).toBe('0xef0100e6cae83bde06e4c305530e199d7217f42808555b');
+    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } });
+
+    // Switch to the EOA: no batching any more, and the choice survives a reload; then back.
+    if (await d.isVisible()) await page.keyboard.press('Escape');
+    await expect(d).toBeHidden();
+    await openAccount(page);
+    await d.getByRole('button', { name: 'Switch to your EOA' }).click();
+    await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'eoa', { timeout: 10_000 });
+    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': {} });
+    await page.reload();
+    await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+    await openAccount(page);
+    await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'eoa', { timeout: 10_000 });
+    await d.getByRole('button', { name: 'Switch to your Smart Account' }).click();
+    await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'smartAccount', { timeout: 10_000 });
+  });
+
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {
     const email = `cooldown-${Date.now()}@example.com`;
     await freshPage(page, `${path()}&mail=${encodeURIComponent(process.env.PORTICO_MAIL!)}`);

@@ -29,6 +29,7 @@ export const manifest = defineManifest({
           eth_sendTransaction: { as: 'transfer', to: 'to', amount: 'value', chainId: 'chainId', data: ['data', 'input'] },
           personal_sign: { as: 'message', encoding: 'hexOrText' },
           eth_signTypedData_v4: { as: 'typedData' },
+          wallet_sendCalls: { as: 'calls', calls: 'calls', to: 'to', amount: 'value', chainId: 'chainId', data: ['data'] },
         },
       },
     ],

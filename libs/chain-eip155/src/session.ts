@@ -20,11 +20,11 @@ function codeOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function toAccounts(value: unknown, chainId: bigint): Account[] {
+function toAccounts(value: unknown, chainId: bigint, type: 'eoa' | 'smartAccount' = 'eoa'): Account[] {
   if (!Array.isArray(value)) throw new InvalidWalletResponseError('eth_accounts', 'something that is not a list');
   return value.map((address) => {
     if (!codec.isEip155Address(address)) throw new InvalidWalletResponseError('eth_accounts', `an invalid address ${JSON.stringify(address).slice(0, 60)}`);
-    return { address: `${NS}:${chainId}:${codec.getAddress(address)}`, type: 'eoa' as const };
+    return { address: `${NS}:${chainId}:${codec.getAddress(address)}`, type };
   });
 }
 
@@ -67,22 +67,38 @@ export function createEip155Session(state: AdapterState) {
     connection.setAccounts(NS, list.map((a) => ({ ...a, address: `${caipNetworkId}:${a.address.split(':')[2]}` })));
   };
 
+  /**
+   * An embedded wallet's (AUTH) account is a smart account when it batches atomically on the
+   * chain (EIP-5792 `atomic` ready or supported: an EIP-7702 account, the same address); any
+   * other wallet's accounts are taken as EOAs (no extra request to wallets that may not answer).
+   */
+  const accountTypeOf = async (wallet: ListedWallet, rawAccounts: unknown, chainId: bigint): Promise<'eoa' | 'smartAccount'> => {
+    const first = Array.isArray(rawAccounts) ? rawAccounts[0] : undefined;
+    if (parts.connectors.get(wallet.id)?.type !== 'AUTH' || typeof first !== 'string') return 'eoa';
+    const hex = `0x${chainId.toString(16)}`;
+    const capabilities = (await wallet.provider.request({ method: 'wallet_getCapabilities', params: [first, [hex]] }).catch(() => undefined)) as Record<string, { atomic?: { status?: unknown } } | undefined> | undefined;
+    const status = capabilities?.[hex]?.atomic?.status;
+    return status === 'supported' || status === 'ready' ? 'smartAccount' : 'eoa';
+  };
+
   const attach = async (wallet: ListedWallet, rawAccounts: unknown, silent: boolean, attempt?: ConnectTicket) => {
     const chainId = parseChainId(await untilAborted(wallet.provider.request({ method: 'eth_chainId' }), attempt?.signal));
-    const accounts = toAccounts(rawAccounts, chainId);
+    const accounts = toAccounts(rawAccounts, chainId, await untilAborted(accountTypeOf(wallet, rawAccounts, chainId), attempt?.signal));
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
     if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
     detach();
     const onAccounts = (list: unknown) => {
       toHost('accountsChanged', list);
-      try {
-        const current = connection.get(NS).network;
-        connection.setAccounts(NS, toAccounts(list, current ? chainIdOf(current) : chainId));
-        if (connection.get(NS).status === 'disconnected') detach();
-      } catch (error) {
-        parts.logger.warn('Ignored an invalid accountsChanged event', error);
-      }
+      const current = connection.get(NS).network;
+      const chain = current ? chainIdOf(current) : chainId;
+      accountTypeOf(wallet, list, chain)
+        .then((type) => {
+          if (active?.wallet !== wallet) return;
+          connection.setAccounts(NS, toAccounts(list, chain, type));
+          if (connection.get(NS).status === 'disconnected') detach();
+        })
+        .catch((error: unknown) => parts.logger.warn('Ignored an invalid accountsChanged event', error));
     };
     const onChain = (hex: unknown) => {
       toHost('chainChanged', hex);

@@ -15,12 +15,13 @@ export function createEmailModule(parts: {
   http: HttpClient;
   networks: () => readonly Network[];
   emit: (event: string, ...args: unknown[]) => void;
+  preferredAccountType: () => string | undefined;
   loadTimeoutMs?: number;
 }) {
   const wallet = createEmbeddedWallet({ frameUrl: parts.frameUrl, projectId: parts.projectId, chainId: parts.chainId, version: '0.1.0', logger: parts.logger, ...(parts.loadTimeoutMs ? { loadTimeoutMs: parts.loadTimeoutMs } : {}) });
   return {
     wallet,
-    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit }),
+    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType }),
     flow: createEmailFlow({ wallet }),
   };
 }

@@ -28,6 +28,7 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
       if (options.frameUrl && !frameUrl) ctx.logger.error(`E-mail login is off: frameUrl must be an http(s) URL, not ${JSON.stringify(options.frameUrl)}`);
       if (!frameUrl || !ctx.services.has(chainAdapterRef('eip155'))) return;
       const settings = ctx.services.get(kernelRefs.settings);
+      const connection = ctx.services.get(kernelRefs.connection);
       const adapter = ctx.services.get(chainAdapterRef('eip155'));
       const networks = () => settings.networks.filter((n) => n.caipNetworkId.startsWith('eip155:'));
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -43,10 +44,22 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
             http: ctx.http,
             networks,
             emit,
+            preferredAccountType: () => connection.preferredAccountType('eip155'),
             ...(options.frameLoadTimeoutMs ? { loadTimeoutMs: options.frameLoadTimeoutMs } : {}),
           });
           ctx.onDispose(() => module.wallet.dispose());
           return module;
+        }),
+      );
+      // The user picks EOA or smart account (the Account view): the frame follows while e-mail is the connected wallet.
+      let preferred = connection.preferredAccountType('eip155');
+      ctx.onDispose(
+        connection.subscribe(() => {
+          const next = connection.preferredAccountType('eip155');
+          if (next === preferred) return;
+          preferred = next;
+          const { status, connectorId } = connection.get('eip155');
+          if (status === 'connected' && connectorId === EMAIL_CONNECTOR_ID && load.current) load.current.provider.accountTypeChanged().catch((error: unknown) => ctx.logger.warn('The wallet frame did not take the account type', error));
         }),
       );
       ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'AUTH', namespaces: ['eip155'], icon: MAIL_ICON, view: EMAIL_VIEWS.otp }, ctx.pluginId));

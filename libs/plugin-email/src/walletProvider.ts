@@ -12,7 +12,7 @@ function rpcError(code: number, message: string): Error & { code: number } {
 /** The key of the cached login data (spec §4: cleared on disconnect or when the frame reports not connected). */
 export const LOGIN_CACHE_KEY = 'login';
 /** Methods the frame answers (signing and sending); every other is a read for the network's RPC. */
-const FRAME_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']);
+const FRAME_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']);
 
 const chainIdOf = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
@@ -28,7 +28,15 @@ const chainIdOf = (value: unknown): number | undefined => {
  * first: the frame has no confirmation UI), reads through the network's RPC, and sign-out on
  * `wallet_revokePermissions`.
  */
-export function createEmailWalletProvider(parts: { wallet: EmbeddedWallet; storage: StoragePort; http: HttpClient; networks: () => readonly Network[]; emit: (event: string, ...args: unknown[]) => void }) {
+export function createEmailWalletProvider(parts: {
+  wallet: EmbeddedWallet;
+  storage: StoragePort;
+  http: HttpClient;
+  networks: () => readonly Network[];
+  emit: (event: string, ...args: unknown[]) => void;
+  /** The account type the user prefers on eip155 (kept by the kernel): the frame follows it where it can. */
+  preferredAccountType: () => string | undefined;
+}) {
   const { wallet, storage } = parts;
   let chainId: number | undefined;
   const cached = () => storage.get(LOGIN_CACHE_KEY) !== null;
@@ -50,7 +58,8 @@ export function createEmailWalletProvider(parts: { wallet: EmbeddedWallet; stora
       forget();
       return [];
     }
-    const user = await wallet.request('GET_USER', { chainId: `eip155:${await currentChain()}` });
+    const preferred = parts.preferredAccountType();
+    const user = await wallet.request('GET_USER', { chainId: `eip155:${await currentChain()}`, ...(preferred === 'eoa' || preferred === 'smartAccount' ? { preferredAccountType: preferred } : {}) });
     storage.set(LOGIN_CACHE_KEY, JSON.stringify({ email: user.email ?? '', address: user.address }));
     return [user.address];
   };
@@ -58,6 +67,11 @@ export function createEmailWalletProvider(parts: { wallet: EmbeddedWallet; stora
   const toRpcError = (error: unknown): unknown => (error instanceof FrameRequestError ? rpcError(error.code ?? (error.reason === 'aborted' ? 4001 : -32603), error.message) : error);
 
   return {
+    /** The user switched account type: the frame is told, and the adapter re-reads the account (same address under EIP-7702, another type). */
+    async accountTypeChanged() {
+      const list = await accounts();
+      if (list.length) parts.emit('accountsChanged', list);
+    },
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       try {
         switch (method) {

@@ -8,6 +8,12 @@ export const frameConfigSchema = z.object({
   authUrl: z.url(),
   /** JSON-RPC URL per CAIP-2 network, for sending transactions. */
   rpcUrls: z.record(caip2, z.url()).default({}),
+  /**
+   * The EIP-7702 account implementation per eip155 network (eth-infinitism's Simple7702Account
+   * 0.8 is at 0xe6Cae83BdE06E4c305530e199D7217f42808555B wherever it is deployed): there the
+   * account is a smart account unless the user prefers the EOA. A network also needs an RPC URL.
+   */
+  smartAccounts: z.record(caip2, z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x address')).default({}),
 });
 export type FrameConfig = z.output<typeof frameConfigSchema>;
 

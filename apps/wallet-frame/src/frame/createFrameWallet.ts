@@ -5,17 +5,8 @@ import { createWalletClient, http, isHex, numberToHex, type Hex, type TypedDataD
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSeed, combineShares, deriveAccounts } from '../custody';
 import { AuthServiceError, createAuthClient } from './authClient';
+import { createCallsWallet, RpcError } from './calls';
 import type { FrameConfig, FrameQuery } from './config';
-
-/** An error with an EIP-1193 code, answered as such to the host. */
-class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
 
 /** The frame origin's storage (the host page cannot read it: another origin). */
 export interface FrameStorage {
@@ -48,6 +39,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     session: `portico.frame.session:${query.projectId}`,
     chain: `portico.frame.chain:${query.projectId}`,
     share: (userId: string) => `portico.frame.deviceShare:${userId}`,
+    accountType: `portico.frame.accountType:${query.projectId}`,
+    calls: `portico.frame.calls:${query.projectId}`,
   };
   let deviceId = storage.getItem(keys.device);
   if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) storage.setItem(keys.device, (deviceId = randomId()));
@@ -105,12 +98,36 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   };
   const restoring = restore();
 
-  const userOf = (wanted?: string): FrameUser => {
+  /** The user's choice (spec default on eip155: the smart account), kept in this origin's storage. */
+  const preferredType = (): 'eoa' | 'smartAccount' => (storage.getItem(keys.accountType) === 'eoa' ? 'eoa' : 'smartAccount');
+  /** Networks where the account can be a smart account: the implementation is configured and the frame can send there. */
+  const smartNetworks = () => Object.keys(config.smartAccounts).filter((network) => network.startsWith('eip155:') && config.rpcUrls[network]);
+  const rpcUrl = (network: string) => {
+    const url = config.rpcUrls[network];
+    if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
+    return url;
+  };
+  const calls = createCallsWallet({
+    account: () => requireUnlocked().evm,
+    rpcUrl,
+    implementation: (network) => (smartNetworks().includes(network) ? (config.smartAccounts[network] as Hex | undefined) : undefined),
+    smart: (network) => preferredType() === 'smartAccount' && smartNetworks().includes(network),
+    storage,
+    storageKey: keys.calls,
+  });
+
+  const userOf = async (wanted?: string): Promise<FrameUser> => {
     const keysNow = requireUnlocked();
     const network = wanted ?? chainId;
-    const solana = network.startsWith('solana:');
-    const address = solana ? keysNow.solanaAddress : keysNow.evm.address;
-    return { email: user!.email, address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountDeployed: false };
+    if (network.startsWith('solana:')) {
+      const address = keysNow.solanaAddress;
+      return { email: user!.email, address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' };
+    }
+    const address = keysNow.evm.address;
+    // EIP-7702: the smart account is the same address, its code a delegation to the implementation.
+    const smart = preferredType() === 'smartAccount' && smartNetworks().includes(network);
+    const deployed = smart ? await calls.delegated(network).catch(() => false) : false;
+    return { email: user!.email, address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
   };
 
   const rpc = async (network: string, method: string, params: unknown): Promise<unknown> => {
@@ -145,12 +162,17 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       }
       case 'eth_sendTransaction': {
         const [tx] = list as [{ to?: Hex; value?: Hex; data?: Hex; gas?: Hex } | undefined];
-        const url = config.rpcUrls[network];
-        if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
+        const url = rpcUrl(network);
         if (!tx?.to) throw new RpcError('eth_sendTransaction needs a recipient', -32602);
         const wallet = createWalletClient({ account, transport: http(url) });
         return wallet.sendTransaction({ chain: null, to: tx.to, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) });
       }
+      case 'wallet_getCapabilities':
+        return calls.getCapabilities(list, Object.keys(config.rpcUrls).filter((n) => n.startsWith('eip155:')));
+      case 'wallet_sendCalls':
+        return calls.sendCalls(network, list);
+      case 'wallet_getCallsStatus':
+        return calls.getCallsStatus(list);
       default:
         throw new RpcError(`${method} is not supported by the embedded wallet`, 4200);
     }
@@ -188,8 +210,10 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       await restoring;
       return { isConnected: unlocked !== undefined };
     },
-    async GET_USER({ chainId: wanted }) {
+    async GET_USER({ chainId: wanted, preferredAccountType }) {
       await restoring;
+      // The host keeps the user's choice (spec: preferred account types in local storage); a smart account only where there is one.
+      if (preferredAccountType === 'eoa' || (preferredAccountType === 'smartAccount' && smartNetworks().includes(wanted ?? chainId))) storage.setItem(keys.accountType, preferredAccountType);
       return userOf(wanted);
     },
     GET_CHAIN_ID: () => ({ chainId }),
@@ -207,10 +231,19 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       await restoring;
       return { result: await rpc(network, method, params) };
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
-    SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new Error('This application might not support Smart Accounts');
-      return { type, address: requireUnlocked().evm.address };
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: smartNetworks() }),
+    async INIT_SMART_ACCOUNT() {
+      await restoring;
+      const { address } = requireUnlocked().evm;
+      if (!smartNetworks().includes(chainId)) throw new Error(`Smart accounts are not available on ${chainId}`);
+      return { address, isDeployed: await calls.upgrade(chainId) };
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      await restoring;
+      const { address } = requireUnlocked().evm;
+      if (type === 'smartAccount' && !smartNetworks().includes(chainId)) throw new Error(`Smart accounts are not available on ${chainId}`);
+      storage.setItem(keys.accountType, type);
+      return { type, address };
     },
     async UPDATE_EMAIL({ email }) {
       requireUnlocked();

@@ -8,3 +8,4 @@ export { installTestEns, startLocalMainnet, TEST_ENS_AVATAR, TEST_ENS_NAME } fro
 export type { TestEnsRecord } from './installTestEns';
 export { deployUniswapV2, LOCAL_POOLS } from './deployUniswapV2';
 export type { LocalUniswapV2 } from './deployUniswapV2';
+export { deploySimple7702Account } from './deploySimple7702Account';

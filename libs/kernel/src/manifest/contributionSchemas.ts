@@ -98,12 +98,15 @@ const paramIndex = z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(
  *   connected one) and call data (its 4-byte selector is shown);
  * - `message`: a text to sign, as a string param or a field of an object param, encoded as
  *   `hexOrText` (hex shown as text when printable), `base58` or `text`;
- * - `typedData`: EIP-712 typed data (a JSON string or object param), shown as labelled fields.
+ * - `typedData`: EIP-712 typed data (a JSON string or object param), shown as labelled fields;
+ * - `calls`: a batch (EIP-5792): an object param whose `calls` field lists calls, each read like
+ *   a `transfer` (`to`, `amount`, `data`), the network from `chainId` when given.
  */
 export const approvalReader = z.discriminatedUnion('as', [
   z.strictObject({ as: z.literal('transfer'), param: paramIndex, to: paramField, amount: paramField, chainId: z.optional(paramField), data: z.optional(z.array(paramField)) }),
   z.strictObject({ as: z.literal('message'), param: paramIndex, field: z.optional(paramField), encoding: z.enum(['hexOrText', 'base58', 'text']) }),
   z.strictObject({ as: z.literal('typedData') }),
+  z.strictObject({ as: z.literal('calls'), param: paramIndex, calls: paramField, to: paramField, amount: paramField, chainId: z.optional(paramField), data: z.optional(z.array(paramField)) }),
 ]);
 
 /** One of the `approvalReader` rules. */

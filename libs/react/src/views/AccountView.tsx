@@ -49,6 +49,13 @@ export default function AccountView() {
     );
   }
   const buttons = kernel.contributions.list('walletButtons', namespace);
+  // An embedded wallet (AUTH) on a chain with both account types: the user picks EOA or smart account (kept by the kernel).
+  const current = connection.namespaces[namespace];
+  const accountType = current?.accounts.find((a) => a.address === caipAddress)?.type;
+  const switchable =
+    current?.connectorId !== undefined &&
+    kernel.connectors.get(current.connectorId)?.type === 'AUTH' &&
+    ['eoa', 'smartAccount'].every((type) => kernel.getService(kernelRefs.namespaces).accountTypes(namespace)?.includes(type));
   const chains = Object.entries(connection.namespaces).filter(([, c]) => c.status === 'connected' && c.address);
   return (
     <div className="pt-stack">
@@ -118,6 +125,17 @@ export default function AccountView() {
         <Button variant="secondary" data-testid="account-network" onClick={() => kernel.router.push('Networks')}>
           {isSupported ? (network?.name ?? networkId) : t('button.unsupportedNetwork')}
         </Button>
+        {switchable && (accountType === 'eoa' || accountType === 'smartAccount') ? (
+          <div className="pt-row" data-testid="account-type" data-type={accountType}>
+            <span>
+              <span className="pt-muted">{t('account.type')}: </span>
+              {t(`account.type.${accountType}`)}
+            </span>
+            <Button variant="secondary" onClick={() => kernel.connection.setPreferredAccountType(namespace, accountType === 'eoa' ? 'smartAccount' : 'eoa')}>
+              {t(accountType === 'eoa' ? 'account.switchTo.smartAccount' : 'account.switchTo.eoa')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       {buttons.length ? (
         // One compact row of icon tiles (Buy, Swap, Receive, Send…), so the tabs stay in view.

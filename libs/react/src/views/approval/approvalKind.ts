@@ -2,7 +2,7 @@
 export type ApprovalKind = 'sign' | 'transaction' | 'other';
 
 const SIGN = /(^personal_sign$|^eth_signTypedData(_v[34])?$|signMessage$)/;
-const TRANSACTION = /(sendTransaction|signTransaction|signAllTransactions|signAndSendTransaction|signPsbt|sendTransfer)$/;
+const TRANSACTION = /(sendTransaction|signTransaction|signAllTransactions|signAndSendTransaction|signPsbt|sendTransfer|^wallet_sendCalls)$/;
 
 /** The kind of a request by its method, for the approval view's title (small: the modal shell reads it). */
 export function approvalKind(method: unknown): ApprovalKind {

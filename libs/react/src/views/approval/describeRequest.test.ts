@@ -18,6 +18,7 @@ const READERS: Record<string, ApprovalReader> = {
   'eip155|eth_sendTransaction': { as: 'transfer', to: 'to', amount: 'value', chainId: 'chainId', data: ['data', 'input'] },
   'eip155|personal_sign': { as: 'message', encoding: 'hexOrText' },
   'eip155|eth_signTypedData_v4': { as: 'typedData' },
+  'eip155|wallet_sendCalls': { as: 'calls', calls: 'calls', to: 'to', amount: 'value', chainId: 'chainId', data: ['data'] },
   'solana|solana_signMessage': { as: 'message', field: 'message', encoding: 'base58' },
   'bip122|signMessage': { as: 'message', field: 'message', encoding: 'text' },
   'bip122|sendTransfer': { as: 'transfer', to: 'recipientAddress', amount: 'amount' },
@@ -29,6 +30,21 @@ const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const byId = (fields: readonly { id: string; value: string }[], id: string) => fields.find((f) => f.id === id)?.value;
 
 describe('describeRequest: eip155', () => {
+  it('wallet_sendCalls: the network from the batch, how many calls, each call as recipient, amount and contract call', () => {
+    const calls = [{ to: RECIPIENT, value: '0x38d7ea4c68000' }, { to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: '0xa9059cbb000000000000000000000000' }];
+    const s = describeRequest({ namespace: 'eip155', method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', atomicRequired: true, calls }] }, ctx);
+    expect(s).toMatchObject({ kind: 'transaction', malformed: false });
+    expect(s.fields.map((f) => `${f.id}=${f.value}`)).toEqual(['network=Ethereum', 'calls=2', 'to=0x70…dc79C8', 'amount=0.001 ETH', 'to=0x5F…180aa3', 'amount=0 ETH', 'contract=0xa9059cbb']);
+    // Not a batch: no calls, calls not objects, data not hex.
+    for (const bad of [{ calls: [] }, { calls: ['0x1'] }, { calls: [{ to: RECIPIENT, data: 'zz' }] }, {}]) {
+      expect(describeRequest({ namespace: 'eip155', method: 'wallet_sendCalls', params: [bad] }, ctx).malformed).toBe(true);
+    }
+    // A long batch lists the first calls, and says how many there are.
+    const many = describeRequest({ namespace: 'eip155', method: 'wallet_sendCalls', params: [{ calls: Array.from({ length: 20 }, () => ({ to: RECIPIENT, value: '0x1' })) }] }, ctx);
+    expect(byId(many.fields, 'calls')).toBe('20');
+    expect(many.fields.filter((f) => f.id === 'to')).toHaveLength(8);
+  });
+
   it('eth_sendTransaction: recipient truncated (full kept), 0.001 ETH, the connected network', () => {
     const s = describeRequest({ namespace: 'eip155', method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: RECIPIENT, value: '0x38d7ea4c68000' }] }, ctx);
     expect(s).toMatchObject({ kind: 'transaction', malformed: false });

@@ -9,6 +9,8 @@ export const MAX_VALUE_CHARS = 200;
 export const MAX_TEXT_CHARS = 4000;
 /** The most typed-data fields listed. */
 export const MAX_FIELDS = 24;
+/** The most calls of a batch listed one by one (the count says how many there are). */
+export const MAX_CALLS = 8;
 
 /** What the approval view needs of a network: its name and native currency. */
 export interface ApprovalNetwork {
@@ -19,7 +21,7 @@ export interface ApprovalNetwork {
 
 /** A labelled line of the summary; `label` is a catalogue key or, for typed data, the field's own (untrusted) name. */
 export interface SummaryField {
-  readonly id: 'to' | 'amount' | 'network' | 'fee' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field';
+  readonly id: 'to' | 'amount' | 'network' | 'fee' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field' | 'calls';
   readonly label: { readonly key: MessageKey } | { readonly text: string };
   readonly value: string;
   /** The whole value when `value` is shortened (addresses). */
@@ -112,16 +114,36 @@ function transfer(to: unknown, amount: unknown, network: ApprovalNetwork | undef
 /** The positional param (an array's element) or the params themselves. */
 const paramAt = (params: unknown, index = 0): unknown => (Array.isArray(params) ? params[index] : index === 0 ? params : undefined);
 
+/** A call's data as its 4-byte selector (the contract call field); nothing for a plain transfer. */
+function callData(tx: Record<string, unknown>, names: readonly string[] | undefined): SummaryField[] {
+  const dataField = names?.find((name) => tx[name] !== undefined);
+  const data = dataField === undefined ? undefined : tx[dataField];
+  if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data) && data.length > 2) {
+    return [{ id: 'contract', label: { key: 'approve.field.contractCall' }, value: data.length >= 10 ? data.slice(0, 10).toLowerCase() : data, ltr: true }];
+  }
+  if (data !== undefined && data !== null && data !== '0x' && data !== '') throw new TypeError('data is not hex');
+  return [];
+}
+
 function readTransfer(reader: Extract<ApprovalReader, { as: 'transfer' }>, params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
   const tx = paramAt(params, reader.param);
   if (!isRecord(tx)) throw new TypeError('not a transfer');
   const network = networkOf(ctx, reader.chainId === undefined ? undefined : tx[reader.chainId], namespace);
-  const fields = transfer(tx[reader.to], tx[reader.amount], network, ctx.locale);
-  const dataField = reader.data?.find((name) => tx[name] !== undefined);
-  const data = dataField === undefined ? undefined : tx[dataField];
-  if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data) && data.length > 2) {
-    fields.push({ id: 'contract', label: { key: 'approve.field.contractCall' }, value: data.length >= 10 ? data.slice(0, 10).toLowerCase() : data, ltr: true });
-  } else if (data !== undefined && data !== null && data !== '0x' && data !== '') throw new TypeError('data is not hex');
+  return [...transfer(tx[reader.to], tx[reader.amount], network, ctx.locale), ...callData(tx, reader.data)];
+}
+
+/** A batch: the network and how many calls, then each call (the first `MAX_CALLS`) as recipient, amount and contract call. */
+function readCalls(reader: Extract<ApprovalReader, { as: 'calls' }>, params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
+  const batch = paramAt(params, reader.param);
+  const calls = isRecord(batch) ? batch[reader.calls] : undefined;
+  if (!isRecord(batch) || !Array.isArray(calls) || calls.length === 0 || !calls.every(isRecord)) throw new TypeError('not a batch');
+  const network = networkOf(ctx, reader.chainId === undefined ? undefined : batch[reader.chainId], namespace);
+  const fields: SummaryField[] = [];
+  if (network) fields.push({ id: 'network', label: { key: 'approve.field.network' }, value: cap(network.name), ltr: false });
+  fields.push({ id: 'calls', label: { key: 'approve.field.calls' }, value: formatDecimal(String(calls.length), ctx.locale ?? 'en', 0), ltr: true });
+  for (const call of calls.slice(0, MAX_CALLS)) {
+    fields.push(...transfer(call[reader.to], call[reader.amount], network, ctx.locale).filter((f) => f.id !== 'network'), ...callData(call, reader.data));
+  }
   return fields;
 }
 
@@ -193,6 +215,7 @@ export function describeRequest(request: { namespace: string; method: string; pa
     if (reader?.as === 'transfer') return { ...base, fields: readTransfer(reader, params, request.namespace, ctx), malformed: false };
     if (reader?.as === 'message') return { ...base, fields: [], message: readMessage(reader, params), malformed: false };
     if (reader?.as === 'typedData') return { ...base, fields: typedData(params, request.namespace, ctx), malformed: false };
+    if (reader?.as === 'calls') return { ...base, fields: readCalls(reader, params, request.namespace, ctx), malformed: false };
     // No reader: a send with a plain { to, value } is read the same way; anything else stays raw.
     const tx = firstParam(params);
     if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {
