@@ -36,7 +36,7 @@ export function buildWalletFrame(): void;
 export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; port?: number }): Promise<LocalService>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
-export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; dataDir?: string; cooldownMs?: number }): Promise<{
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number }): Promise<{
   mail: LocalService & { smtpPort: number };
   auth: LocalService;
   frame: LocalService;
