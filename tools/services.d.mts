@@ -33,7 +33,7 @@ export function freePort(): Promise<number>;
 export function buildWalletFrame(): void;
 
 /** Serves the built wallet frame, configured with the auth service and RPC URLs, embeddable by `ancestors`. */
-export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; port?: number }): Promise<LocalService>;
+export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; port?: number }): Promise<LocalService>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
 export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number }): Promise<{
