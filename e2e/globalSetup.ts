@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deploySimple7702Account, deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
-import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
+import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
+import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
@@ -13,6 +14,8 @@ import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, st
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const services = createServiceGroup();
   const host = `127.0.0.1:${process.env.PORTICO_E2E_PORT ?? 4319}`;
+  // The embedded wallet's frame port, chosen first: the Solana node lets that origin send.
+  const framePort = await freePort();
   // Two chains for the EVM tests, and a local mainnet (chain id 1) with ENS records for the test wallet's account.
   const [a, b, mainnet] = await services.start(startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startLocalMainnet());
   process.env.PORTICO_EVM = [a.url, b.url].join(',');
@@ -32,7 +35,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const rpcUrls = Object.fromEntries([a, b, mainnet].map((n) => [n.chainId, n.url]));
   const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
     startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
-    startSolanaNode({ allowedOrigins: [`http://${host}`] }),
+    // The wallet frame (its own origin) sends the e-mail wallet's Solana transactions too.
+    startSolanaNode({ allowedOrigins: [`http://${host}`, `http://127.0.0.1:${framePort}`] }),
     startEsplora({ allowedOrigins: [`http://${host}`] }),
     startRelay(),
     startWalletRegistry(),
@@ -53,7 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
   // Its smart account on the first chain: EIP-7702 delegation to eth-infinitism's Simple7702Account.
-  const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000 })).catch(async (error: unknown) => {
+  const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url, [`solana:${SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)}`]: solana.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000, framePort })).catch(async (error: unknown) => {
     await services.stop();
     throw error;
   });

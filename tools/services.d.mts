@@ -28,6 +28,7 @@ export function startAuthService(options: { smtpPort: number; projects?: Record<
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;
+export function solanaNetworkId(url: string): Promise<string>;
 
 /** Builds the wallet frame with Vite. */
 export function buildWalletFrame(): void;
@@ -36,7 +37,7 @@ export function buildWalletFrame(): void;
 export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; port?: number }): Promise<LocalService>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
-export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number }): Promise<{
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; framePort?: number }): Promise<{
   mail: LocalService & { smtpPort: number };
   auth: LocalService;
   frame: LocalService;

@@ -179,6 +179,14 @@ export function freePort() {
   });
 }
 
+/** The CAIP-2 id of the Solana node at `url`: `solana:` and the first 32 characters of its genesis hash (`getGenesisHash`). */
+export async function solanaNetworkId(url) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash', params: [] }) });
+  const { result } = await response.json();
+  if (typeof result !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(result)) throw new Error(`The Solana node at ${url} answered getGenesisHash with ${JSON.stringify(result)}`);
+  return `solana:${result.slice(0, 32)}`;
+}
+
 /** Builds the wallet frame (apps/wallet-frame → dist) with Vite; throws on failure. */
 export function buildWalletFrame() {
   const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: join(ROOT, 'apps/wallet-frame'), stdio: 'inherit' });
@@ -204,12 +212,13 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * The embedded wallet's local stack: the SMTP catcher, the auth service (PGlite in `dataDir`,
  * default its own folder) and the wallet frame (built, on its own origin), wired together for
  * the host origins of `projects` (`{ id: [origins] }`); `smartAccounts`: the EIP-7702 account
- * implementation per network (see `deploySimple7702Account`). `stop()` ends all three.
+ * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
+ * a free one; a node the frame sends through must allow its origin). `stop()` ends all three.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, framePort: port } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   buildWalletFrame();
-  const framePort = await freePort();
+  const framePort = port ?? (await freePort());
   const frameOrigin = `http://127.0.0.1:${framePort}`;
   const group = createServiceGroup();
   try {

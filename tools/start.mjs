@@ -5,7 +5,7 @@
 // verifier server; the embedded wallet: the SMTP catcher, the auth service on PGlite and the wallet frame), until
 // Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { createServiceGroup, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from './services.mjs';
+import { createServiceGroup, freePort, solanaNetworkId, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
@@ -30,9 +30,11 @@ const [tokens, uniswap, smartAccounts] = await deployTestTokens(chainA.url)
 const AGGREGATOR_KEY = 'portico-local-aggregator-key';
 const MELD_KEY = 'portico-local-meld-key';
 const origin = `http://127.0.0.1:${port}`;
+const framePort = await freePort();
 const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
   startSiwxServer({ allowedOrigins: [origin], domain: `127.0.0.1:${port}`, rpcUrls: Object.fromEntries([...chains, mainnet].map((c) => [c.chainId, c.url])) }),
-  startSolanaNode({ allowedOrigins: [origin] }),
+  // The wallet frame (its own origin) sends the e-mail wallet's Solana transactions too.
+  startSolanaNode({ allowedOrigins: [origin, `http://127.0.0.1:${framePort}`] }),
   startEsplora({ allowedOrigins: [origin] }),
   startRelay(),
   startWalletRegistry(),
@@ -41,10 +43,13 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
 );
 // The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
-const wallet = await startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url }, smartAccounts }).catch(async (error) => {
-  await services.stop();
-  throw error;
-});
+// The frame signs and sends on both chains (the smart account on each) and on the Solana node.
+const wallet = await solanaNetworkId(solana.url)
+  .then((solanaId) => startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url, [solanaId]: solana.url }, smartAccounts, framePort }))
+  .catch(async (error) => {
+    await services.stop();
+    throw error;
+  });
 console.log(`  e-mail login: wallet frame ${wallet.frame.url}, auth service ${wallet.auth.url} (PGlite), mail catcher ${wallet.mail.url}/messages (read the codes there)`);
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);

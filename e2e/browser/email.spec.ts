@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData, type Hex } from 'viem';
-import { dialog, expectNoSeriousA11yViolations, freshPage, openAccount } from './helpers';
+import { ed25519 } from '@noble/curves/ed25519';
+import { base58 } from '@scure/base';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
 // origin, the auth service (PGlite) and the SMTP catcher, all local; anvil for the chain.
@@ -40,6 +42,7 @@ async function loginThroughModal(page: Page, browser: Browser, email: string): P
   return (await page.getByTestId('host-address').textContent()) as Hex;
 }
 
+type SolanaWindow = { portico: { adapter(ns: 'solana'): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
 test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP catcher)', () => {
@@ -196,6 +199,44 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'eoa', { timeout: 10_000 });
     await d.getByRole('button', { name: 'Switch to your Smart Account' }).click();
     await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'smartAccount', { timeout: 10_000 });
+  });
+
+  test('the same login on Solana: the account connects with the EVM one; a message and a SOL transfer on the local node, each approved in the modal first; a reload reconnects both', async ({ page, browser }) => {
+    await freshPage(page, `${path()}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}`);
+    await loginThroughModal(page, browser, `solana-${Date.now()}@example.com`);
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected', { timeout: 15_000 });
+    const address = (await page.getByTestId('host-address-solana').textContent())!;
+    expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    const d = dialog(page);
+
+    // A message: the approval view shows it as text, the signature is the account's ed25519 signature.
+    const text = 'Hello from the e-mail wallet on Solana';
+    const signing = page.evaluate(
+      (message) => (window as unknown as SolanaWindow).portico.adapter('solana').getProvider().request({ method: 'solana_signMessage', params: { message } }),
+      base58.encode(new TextEncoder().encode(text)),
+    );
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await expect(d.getByTestId('approve-message')).toHaveText(text);
+    await d.getByRole('button', { name: 'Approve' }).click();
+    const { signature } = (await signing) as { signature: string };
+    expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode(text), base58.decode(address))).toBe(true);
+
+    // A transfer: funded by the local node's faucet, signed in the frame and sent through its RPC.
+    await solanaRpc('requestAirdrop', [address, 2_000_000_000]);
+    const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
+    const sent = demoSend(page, 'sendSol', recipient, 1_000_000);
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await d.getByRole('button', { name: 'Approve' }).click();
+    const txSignature = await sent;
+    expect(txSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    await expect.poll(async () => (await solanaRpc<{ value: number }>('getBalance', [recipient, { commitment: 'confirmed' }])).value, { timeout: 10_000 }).toBe(1_000_000);
+    const tx = await solanaRpc<{ transaction: { message: { accountKeys: string[] } } }>('getTransaction', [txSignature, { encoding: 'json', commitment: 'confirmed' }]);
+    expect(tx.transaction.message.accountKeys[0]).toBe(address);
+
+    await page.reload();
+    await expect(page.getByTestId('host-status-solana')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-address-solana')).toHaveText(address);
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
   });
 
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {

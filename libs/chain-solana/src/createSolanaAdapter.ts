@@ -166,7 +166,9 @@ export function createSolanaAdapter(parts: SolanaAdapterParts) {
       if (typeof args?.method !== 'string') throw new InvalidSolanaRequestError('method must be a string');
       const { connectorId } = active();
       const params = typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
-      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), { walletConfirms: !parts.approvalRequired?.includes(connectorId) });
+      // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
+      const needsApproval = !!parts.approvalRequired?.includes(connectorId) || parts.connectors.get(connectorId)?.type === 'AUTH';
+      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), { walletConfirms: !needsApproval });
     },
   };
 

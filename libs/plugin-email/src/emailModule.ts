@@ -16,12 +16,13 @@ export function createEmailModule(parts: {
   networks: () => readonly Network[];
   emit: (event: string, ...args: unknown[]) => void;
   preferredAccountType: () => string | undefined;
+  onSignedOut: () => void;
   loadTimeoutMs?: number;
 }) {
   const wallet = createEmbeddedWallet({ frameUrl: parts.frameUrl, projectId: parts.projectId, chainId: parts.chainId, version: '0.1.0', logger: parts.logger, ...(parts.loadTimeoutMs ? { loadTimeoutMs: parts.loadTimeoutMs } : {}) });
   return {
     wallet,
-    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType }),
+    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType, onSignedOut: parts.onSignedOut }),
     flow: createEmailFlow({ wallet }),
   };
 }

@@ -1,6 +1,8 @@
 import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type EmailService } from './api';
 import { manifest } from './manifest';
+import { createEmailSolanaWallet } from './solanaWallet';
+import { LOGIN_CACHE_KEY } from './loginCache';
 
 /** Options of `createEmailPlugin`. */
 export interface EmailPluginOptions {
@@ -45,6 +47,7 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
             networks,
             emit,
             preferredAccountType: () => connection.preferredAccountType('eip155'),
+            onSignedOut: () => solana?.forget(),
             ...(options.frameLoadTimeoutMs ? { loadTimeoutMs: options.frameLoadTimeoutMs } : {}),
           });
           ctx.onDispose(() => module.wallet.dispose());
@@ -62,7 +65,19 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
           if (status === 'connected' && connectorId === EMAIL_CONNECTOR_ID && load.current) load.current.provider.accountTypeChanged().catch((error: unknown) => ctx.logger.warn('The wallet frame did not take the account type', error));
         }),
       );
-      ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'AUTH', namespaces: ['eip155'], icon: MAIL_ICON, view: EMAIL_VIEWS.otp }, ctx.pluginId));
+      // The same login gives a Solana account when the app has Solana (the spec: eip155 and solana from one login).
+      const solanaAdapter = ctx.services.has(chainAdapterRef('solana')) ? ctx.services.get(chainAdapterRef('solana')) : undefined;
+      const solana = solanaAdapter?.attachProvider
+        ? createEmailSolanaWallet({
+            name: 'Email',
+            icon: MAIL_ICON,
+            frame: async () => (await load()).wallet,
+            cached: () => ctx.storage.get(LOGIN_CACHE_KEY) !== null,
+            network: () => connection.get('solana').network ?? settings.networks.find((n) => n.caipNetworkId.startsWith('solana:'))?.caipNetworkId,
+          })
+        : undefined;
+      if (solana && solanaAdapter?.attachProvider) ctx.onDispose(solanaAdapter.attachProvider(EMAIL_CONNECTOR_ID, solana.wallet));
+      ctx.onDispose(ctx.services.get(kernelRefs.connectors).register({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'AUTH', namespaces: solana ? ['eip155', 'solana'] : ['eip155'], icon: MAIL_ICON, view: EMAIL_VIEWS.otp }, ctx.pluginId));
       if (adapter.attachProvider) {
         ctx.onDispose(
           adapter.attachProvider(EMAIL_CONNECTOR_ID, {

@@ -9,8 +9,7 @@ function rpcError(code: number, message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code });
 }
 
-/** The key of the cached login data (spec §4: cleared on disconnect or when the frame reports not connected). */
-export const LOGIN_CACHE_KEY = 'login';
+import { LOGIN_CACHE_KEY } from './loginCache';
 /** Methods the frame answers (signing and sending); every other is a read for the network's RPC. */
 const FRAME_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']);
 
@@ -36,11 +35,16 @@ export function createEmailWalletProvider(parts: {
   emit: (event: string, ...args: unknown[]) => void;
   /** The account type the user prefers on eip155 (kept by the kernel): the frame follows it where it can. */
   preferredAccountType: () => string | undefined;
+  /** The login ended (sign-out, or the frame says not connected): the Solana side lets its account go. */
+  onSignedOut?: () => void;
 }) {
   const { wallet, storage } = parts;
   let chainId: number | undefined;
   const cached = () => storage.get(LOGIN_CACHE_KEY) !== null;
-  const forget = () => storage.remove(LOGIN_CACHE_KEY);
+  const forget = () => {
+    storage.remove(LOGIN_CACHE_KEY);
+    parts.onSignedOut?.();
+  };
 
   const currentChain = async (): Promise<number> => {
     if (chainId !== undefined) return chainId;

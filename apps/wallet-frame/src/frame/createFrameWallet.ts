@@ -140,6 +140,16 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
         return { signature: base58.encode(ed25519.sign(base58.decode(message), keysNow.solanaSeed)) };
       }
       if (method === 'solana_getAccounts' || method === 'solana_requestAccounts') return [{ pubkey: keysNow.solanaAddress }];
+      if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction') {
+        const { transaction } = (params ?? {}) as { transaction?: unknown };
+        if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > 4096) throw new RpcError(`${method} needs a base64 transaction`, -32602);
+        const { signSolanaTransaction, sendSolanaTransaction } = await import('./solana');
+        const signed = await signSolanaTransaction(transaction, keysNow.solanaSeed);
+        if (method === 'solana_signTransaction') return { transaction: signed.transaction, signature: signed.signature };
+        const url = config.rpcUrls[network];
+        if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
+        return { signature: await sendSolanaTransaction(url, signed.transaction) };
+      }
       throw new RpcError(`${method} is not supported by the embedded wallet`, 4200);
     }
     if (!network.startsWith('eip155:')) throw new RpcError(`Chain ${network} is not supported`, 4901);
