@@ -150,7 +150,7 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
  * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
  * are the wallet frame's.
  */
-export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs }) {
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs }) {
   return startTsxService({
     name: 'auth-service',
     cwd: join(ROOT, 'apps/auth-service'),
@@ -163,6 +163,7 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
       ...(dataDir ? { AUTH_DATA_DIR: dataDir } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(cooldownMs !== undefined ? { AUTH_MAIL_COOLDOWN_MS: String(cooldownMs) } : {}),
+      ...(codeTtlMs !== undefined ? { AUTH_CODE_TTL_MS: String(codeTtlMs) } : {}),
     },
   });
 }
@@ -213,17 +214,18 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * default its own folder) and the wallet frame (built, on its own origin), wired together for
  * the host origins of `projects` (`{ id: [origins] }`); `smartAccounts`: the EIP-7702 account
  * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
- * a free one; a node the frame sends through must allow its origin). `stop()` ends all three.
+ * a free one; a node the frame sends through must allow its origin); `build: false` serves the
+ * frame already built; `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime. `stop()` ends all three.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, framePort: port } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
-  buildWalletFrame();
+  if (build) buildWalletFrame();
   const framePort = port ?? (await freePort());
   const frameOrigin = `http://127.0.0.1:${framePort}`;
   const group = createServiceGroup();
   try {
     const [mail] = await group.start(startMailCatcher({ allowedOrigins: hosts }));
-    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs }));
+    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs }));
     const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
     return { mail, auth, frame, stop: group.stop };
   } catch (error) {

@@ -2,14 +2,18 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData, type Hex } from 'viem';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedWallet } from '@portico/tools/services';
 import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
 // origin, the auth service (PGlite) and the SMTP catcher, all local; anvil for the chain.
 
 const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
-const mails = async (to: string) => {
-  const response = await fetch(`${process.env.PORTICO_MAIL}/messages?to=${encodeURIComponent(to)}`);
+const mails = async (to: string, mailUrl = process.env.PORTICO_MAIL) => {
+  const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to)}`);
   return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
 };
 const codeFor = async (to: string) => /\b(\d{6})\b/.exec((await mails(to))[0]!.subject)![1]!;
@@ -237,6 +241,40 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(page.getByTestId('host-status-solana')).toHaveText('connected', { timeout: 15_000 });
     await expect(page.getByTestId('host-address-solana')).toHaveText(address);
     await expect(page.getByTestId('host-status')).toHaveText('connected');
+  });
+
+  test('an expired code: the view says so and offers a new one, which works', async ({ page, browser, baseURL }) => {
+    // A stack of its own whose passcodes live 6 s (the default is 10 minutes), no mail cooldown.
+    const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-expiry-'));
+    const stack = await startEmbeddedWallet({ projects: { 'playground-project': [baseURL!] }, dataDir, cooldownMs: 0, codeTtlMs: 6_000, build: false });
+    try {
+      const email = `expiry-${Date.now()}@example.com`;
+      const mailUrl = stack.mail.url;
+      await freshPage(page, `/?frame=${encodeURIComponent(stack.frame.url)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`);
+      const d = await startEmailLogin(page, email);
+      await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
+      const mailApp = await browser.newPage();
+      await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email, mailUrl))[0]!.text)![1]!);
+      await mailApp.close();
+      await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
+      await expect.poll(async () => (await mails(email, mailUrl)).find((m) => /Your code/.test(m.subject)), { timeout: 10_000 }).toBeTruthy();
+      const stale = /\b(\d{6})\b/.exec((await mails(email, mailUrl)).find((m) => /Your code/.test(m.subject))!.subject)![1]!;
+      await page.waitForTimeout(6_500);
+      await typeCode(page, stale);
+      await expect(d.getByText('This code has expired. Send a new one.')).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByTestId('host-status')).not.toHaveText('connected');
+      // A new code: mailed at once, and it logs in.
+      const before = (await mails(email, mailUrl)).length;
+      await d.getByRole('button', { name: 'Send a new code' }).click();
+      await expect.poll(async () => (await mails(email, mailUrl)).length, { timeout: 10_000 }).toBeGreaterThan(before);
+      const fresh = /\b(\d{6})\b/.exec((await mails(email, mailUrl))[0]!.subject)![1]!;
+      expect(fresh).not.toBe(stale);
+      await typeCode(page, fresh);
+      await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {

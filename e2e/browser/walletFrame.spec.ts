@@ -91,7 +91,8 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     expect(await request(page, 'CONNECT_OTP', { otp: code })).toMatchObject({ kind: 'success' });
 
     const user = await request(page, 'GET_USER', { chainId: 'eip155:31337' });
-    expect(user.payload).toMatchObject({ email, chainId: 'eip155:31337', accounts: [{ type: 'eoa' }] });
+    // The spec's default on eip155 where the frame has the EIP-7702 implementation: the smart account (the same address).
+    expect(user.payload).toMatchObject({ email, chainId: 'eip155:31337', accounts: [{ type: 'smartAccount' }], preferredAccountType: 'smartAccount', smartAccountDeployed: false });
     const address = user.payload!.address as Hex;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const signed = await request(page, 'RPC_REQUEST', { chainId: 'eip155:31337', method: 'personal_sign', params: ['Hello from the host', address] });

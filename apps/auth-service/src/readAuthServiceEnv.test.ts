@@ -51,6 +51,9 @@ describe('readAuthServiceEnv', () => {
     expect(() => readAuthServiceEnv({ ...base, DATABASE_URL: 'mysql://x' }, dir)).toThrow('DATABASE_URL must be a postgres:// connection string');
     expect(() => readAuthServiceEnv({ ...base, AUTH_PORT: '70000' }, dir)).toThrow('AUTH_PORT must be a port number');
     expect(() => readAuthServiceEnv({ ...base, AUTH_MAIL_COOLDOWN_MS: '-1' }, dir)).toThrow('AUTH_MAIL_COOLDOWN_MS must be a whole number of milliseconds');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_CODE_TTL_MS: '500' }, dir)).toThrow('AUTH_CODE_TTL_MS must be a whole number of milliseconds from 1 000 to an hour, not "500"');
+    expect(readAuthServiceEnv({ ...base, AUTH_CODE_TTL_MS: '6000' }, dir).codeTtlMs).toBe(6000);
+    expect(readAuthServiceEnv(base, dir).codeTtlMs).toBe(600_000);
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

@@ -22,6 +22,8 @@ export interface AuthServiceEnv {
   readonly publicUrl?: string;
   /** Mail to one address at most this often (spec: 30 s). */
   readonly cooldownMs: number;
+  /** How long a mailed passcode can be used (default 10 minutes). */
+  readonly codeTtlMs: number;
 }
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -37,6 +39,13 @@ const cooldown = (value: string | undefined) => {
   if (value === undefined || value === '') return 30_000;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 3_600_000) throw new AuthServiceConfigError(`AUTH_MAIL_COOLDOWN_MS must be a whole number of milliseconds up to an hour, not ${JSON.stringify(value)}`);
+  return n;
+};
+
+const codeTtl = (value: string | undefined) => {
+  if (value === undefined || value === '') return 10 * 60_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1_000 || n > 3_600_000) throw new AuthServiceConfigError(`AUTH_CODE_TTL_MS must be a whole number of milliseconds from 1 000 to an hour, not ${JSON.stringify(value)}`);
   return n;
 };
 
@@ -60,7 +69,8 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
 };
 
 /**
- * Reads the service's settings: `AUTH_PORT` (default 0), `AUTH_MAIL_COOLDOWN_MS` (default the spec's 30 000), `DATABASE_URL` (PostgreSQL) or
+ * Reads the service's settings: `AUTH_PORT` (default 0), `AUTH_MAIL_COOLDOWN_MS` (default the spec's 30 000),
+ * `AUTH_CODE_TTL_MS` (how long a passcode lives, default 10 minutes), `DATABASE_URL` (PostgreSQL) or
  * `AUTH_DATA_DIR` (PGlite's folder, default `.data` here), `AUTH_PROJECTS`
  * (`id=origin|origin,id2=origin`: the host origins each project allows), `AUTH_FRAME_ORIGINS`
  * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
@@ -114,5 +124,6 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     smtp: { host: env.AUTH_SMTP_HOST?.trim() || '127.0.0.1', port: port(env.AUTH_SMTP_PORT, 'AUTH_SMTP_PORT'), from },
     ...(publicUrl ? { publicUrl: publicUrl.replace(/\/$/, '') } : {}),
     cooldownMs: cooldown(env.AUTH_MAIL_COOLDOWN_MS),
+    codeTtlMs: codeTtl(env.AUTH_CODE_TTL_MS),
   };
 }

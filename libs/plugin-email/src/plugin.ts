@@ -66,7 +66,8 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
         }),
       );
       // The same login gives a Solana account when the app has Solana (the spec: eip155 and solana from one login).
-      const solanaAdapter = ctx.services.has(chainAdapterRef('solana')) ? ctx.services.get(chainAdapterRef('solana')) : undefined;
+      const hasSolanaNetwork = settings.networks.some((n) => n.caipNetworkId.startsWith('solana:'));
+      const solanaAdapter = hasSolanaNetwork && ctx.services.has(chainAdapterRef('solana')) ? ctx.services.get(chainAdapterRef('solana')) : undefined;
       const solana = solanaAdapter?.attachProvider
         ? createEmailSolanaWallet({
             name: 'Email',

@@ -50,7 +50,8 @@ export function createEmailSolanaWallet(parts: { name: string; icon: string; fra
   };
 
   const accounts = async (silent: boolean): Promise<readonly Account[]> => {
-    if (silent && !parts.cached()) return [];
+    // No Solana network in the app: no account here (the EVM side connects on its own).
+    if ((silent && !parts.cached()) || !parts.network()?.startsWith('solana:')) return [];
     const frame = await parts.frame();
     if (!(await frame.request('IS_CONNECTED', {})).isConnected) {
       if (silent) return [];
