@@ -277,6 +277,46 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     }
   });
 
+  test('the e-mail change from the Account view: a code to the current address, then one to the new; the next login uses the new address and reaches the same wallet', async ({ page, browser }) => {
+    await freshPage(page, path());
+    const stamp = Date.now();
+    const [before, after] = [`change-${stamp}@example.com`, `changed-${stamp}@example.com`];
+    const address = await loginThroughModal(page, browser, before);
+    const d = await openAccount(page);
+    await d.locator('[data-wallet-button="email"]').click();
+    await expect(d).toHaveAttribute('data-view', 'UpdateEmail');
+    await expect(d.getByTestId('email-update-current')).toHaveText(`Your e-mail address is ${before}.`);
+    await d.getByLabel('New e-mail address').fill(before.toUpperCase());
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await expect(d.getByText('That is already your e-mail address.')).toBeVisible();
+    await d.getByLabel('New e-mail address').fill(after);
+    const mailed = (await mails(before)).length;
+    // The login's code went to this address moments ago: the mail cooldown (3 s here) first.
+    await page.waitForTimeout(3_000);
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await expect(d).toHaveAttribute('data-view', 'UpdateEmailPrimaryOtp', { timeout: 15_000 });
+    await expect(d.getByText(`To change it, enter the 6-digit code we sent to ${before}.`)).toBeVisible();
+    await expect.poll(async () => (await mails(before)).length, { timeout: 10_000 }).toBeGreaterThan(mailed);
+    await expectNoSeriousA11yViolations(page, 'UpdateEmailPrimaryOtp');
+    await typeCode(page, await codeFor(before));
+    await expect(d).toHaveAttribute('data-view', 'UpdateEmailSecondaryOtp', { timeout: 15_000 });
+    await expect(d.getByText(`Now enter the 6-digit code we sent to ${after}.`)).toBeVisible();
+    await expect.poll(async () => (await mails(after)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await typeCode(page, await codeFor(after));
+    await expect(d.getByTestId('email-update-done')).toContainText(`Your e-mail address is now ${after}.`, { timeout: 15_000 });
+    await d.getByRole('button', { name: 'Back to your account' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Account');
+
+    // Log out, then in with the new address: this device is known (no link), and the wallet is the same.
+    await d.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await page.waitForTimeout(3_000);
+    const again = await startEmailLogin(page, after);
+    await expect(again).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 15_000 });
+    await typeCode(page, await codeFor(after));
+    await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+  });
+
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {
     const email = `cooldown-${Date.now()}@example.com`;
     await freshPage(page, `${path()}&mail=${encodeURIComponent(process.env.PORTICO_MAIL!)}`);

@@ -5,7 +5,14 @@ export const EMAIL_PLUGIN_ID = 'email';
 /** Id of the AUTH connector (the embedded wallet). */
 export const EMAIL_CONNECTOR_ID = 'email';
 /** The views of the e-mail login. */
-export const EMAIL_VIEWS = { login: 'EmailLogin', device: 'EmailVerifyDevice', otp: 'EmailVerifyOtp' } as const;
+export const EMAIL_VIEWS = {
+  login: 'EmailLogin',
+  device: 'EmailVerifyDevice',
+  otp: 'EmailVerifyOtp',
+  update: 'UpdateEmail',
+  updatePrimary: 'UpdateEmailPrimaryOtp',
+  updateSecondary: 'UpdateEmailSecondaryOtp',
+} as const;
 /** Spec §9: e-mail and social connect steps time out after this long. */
 export const STEP_TIMEOUT_MS = 30_000;
 
@@ -24,6 +31,14 @@ export interface EmailService {
   confirmDevice(signal?: AbortSignal): Promise<void>;
   /** Checks the passcode (the view then connects the AUTH connector). */
   confirmOtp(otp: string): Promise<void>;
+  /** The logged-in user's e-mail address. */
+  currentEmail(): Promise<string | undefined>;
+  /** Starts an e-mail change (spec §4): a passcode is mailed to the current address. */
+  updateEmail(newEmail: string): Promise<void>;
+  /** The passcode mailed to the current address: one is then mailed to the new address. */
+  confirmUpdatePrimary(otp: string): Promise<void>;
+  /** The passcode mailed to the new address: the change is made; resolves with the new address. */
+  confirmUpdateSecondary(otp: string): Promise<string>;
 }
 
 /** The service ref of the e-mail login (registered when a frame URL is configured). */

@@ -13,7 +13,7 @@ export class EmailStepTimeoutError extends Error {
  * passcode (the view then connects the AUTH connector). Each step but the device link (a person
  * opening a mail) times out after 30 s.
  */
-export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?: number }): EmailService {
+export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?: number; onEmailChanged?: (email: string) => void }): EmailService {
   const state = createObservable<EmailLoginState>({});
   const timeoutMs = parts.stepTimeoutMs ?? STEP_TIMEOUT_MS;
   const step = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -36,6 +36,21 @@ export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?:
     },
     async confirmOtp(otp) {
       await step(() => parts.wallet.request('CONNECT_OTP', { otp }, { timeoutMs }));
+    },
+    async currentEmail() {
+      return (await step(() => parts.wallet.request('GET_USER', {}, { timeoutMs }))).email;
+    },
+    async updateEmail(newEmail) {
+      await step(() => parts.wallet.request('UPDATE_EMAIL', { email: newEmail }, { timeoutMs }));
+    },
+    async confirmUpdatePrimary(otp) {
+      await step(() => parts.wallet.request('UPDATE_EMAIL_PRIMARY_OTP', { otp }, { timeoutMs }));
+    },
+    async confirmUpdateSecondary(otp) {
+      const { newEmail } = await step(() => parts.wallet.request('UPDATE_EMAIL_SECONDARY_OTP', { otp }, { timeoutMs }));
+      state.set({ email: newEmail });
+      parts.onEmailChanged?.(newEmail);
+      return newEmail;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Logger, Network, StoragePort } from '@portico/kernel';
 import type { HttpClient } from '@portico/kernel/http';
 import { createEmailFlow } from './emailFlow';
 import { createEmbeddedWallet } from './embeddedWallet';
+import { LOGIN_CACHE_KEY } from './loginCache';
 import { createEmailWalletProvider } from './walletProvider';
 
 export function createEmailModule(parts: {
@@ -23,6 +24,17 @@ export function createEmailModule(parts: {
   return {
     wallet,
     provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType, onSignedOut: parts.onSignedOut }),
-    flow: createEmailFlow({ wallet }),
+    flow: createEmailFlow({
+      wallet,
+      // The cached login data follows an e-mail change.
+      onEmailChanged(email) {
+        try {
+          const cached = JSON.parse(parts.storage.get(LOGIN_CACHE_KEY) ?? 'null') as { address?: unknown } | null;
+          if (cached && typeof cached.address === 'string') parts.storage.set(LOGIN_CACHE_KEY, JSON.stringify({ email, address: cached.address }));
+        } catch {
+          parts.storage.remove(LOGIN_CACHE_KEY);
+        }
+      },
+    }),
   };
 }

@@ -13,7 +13,12 @@ export const manifest = defineManifest({
       { id: 'EmailLogin', title: 'Continue with email' },
       { id: 'EmailVerifyDevice', title: 'Register device' },
       { id: 'EmailVerifyOtp', title: 'Confirm email' },
+      { id: 'UpdateEmail', title: 'Edit email' },
+      { id: 'UpdateEmailPrimaryOtp', title: 'Confirm current email' },
+      { id: 'UpdateEmailSecondaryOtp', title: 'Confirm new email' },
     ],
+    // The e-mail wallet's settings (its address), on the Account view while it is the connected wallet.
+    walletButtons: [{ id: 'email', label: 'Email', view: 'UpdateEmail', icon: 'mail', namespaces: ['eip155', 'solana'], connectorTypes: ['AUTH'], order: 90 }],
     connectorGroups: [{ id: 'auth', group: 'external', connectorType: 'AUTH' }],
   },
 });

@@ -102,6 +102,10 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
         connectEmail: async (email) => (await load()).flow.connectEmail(email),
         confirmDevice: async (signal) => (await load()).flow.confirmDevice(signal),
         confirmOtp: async (otp) => (await load()).flow.confirmOtp(otp),
+        currentEmail: async () => (await load()).flow.currentEmail(),
+        updateEmail: async (newEmail) => (await load()).flow.updateEmail(newEmail),
+        confirmUpdatePrimary: async (otp) => (await load()).flow.confirmUpdatePrimary(otp),
+        confirmUpdateSecondary: async (otp) => (await load()).flow.confirmUpdateSecondary(otp),
       };
       ctx.services.register(emailServiceRef, { useValue: service });
     },
@@ -109,6 +113,9 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
       [EMAIL_VIEWS.login]: () => import('./views/EmailLoginView'),
       [EMAIL_VIEWS.device]: () => import('./views/EmailVerifyDeviceView'),
       [EMAIL_VIEWS.otp]: () => import('./views/EmailVerifyOtpView'),
+      [EMAIL_VIEWS.update]: () => import('./views/UpdateEmailView'),
+      [EMAIL_VIEWS.updatePrimary]: () => import('./views/UpdateEmailPrimaryOtpView'),
+      [EMAIL_VIEWS.updateSecondary]: () => import('./views/UpdateEmailSecondaryOtpView'),
     },
   });
 }

@@ -66,13 +66,17 @@ export const connectorGroupContribution = z.strictObject({
   order,
 });
 
-/** A wallet-feature button on the Account view (buy, trade, transfer, …). */
+/**
+ * A wallet-feature button on the Account view (buy, trade, transfer, …); with `connectorTypes`,
+ * only while the namespace's wallet is of one of those types (the e-mail wallet's settings: AUTH).
+ */
 export const walletButtonContribution = z.strictObject({
   id: contributionId,
   label,
   view: contributionId,
   icon,
   namespaces,
+  connectorTypes: z.optional(z.array(z.enum(CONNECTOR_TYPES)).check(z.minLength(1))),
   order,
 });
 

@@ -161,6 +161,13 @@ describe('validateManifest: each contribution point checks its entries', () => {
     const m = { ...base, contributes: { connectorGroups: [{ id: 'g', group: 'custom', connectorType: 'BLUETOOTH' }] } };
     expect(problemsOf(m)).toContain('contributes.connectorGroups[0].connectorType: Expected one of "INJECTED"');
   });
+
+  it('a wallet button for some connector types: known types, at least one', () => {
+    const withTypes = (connectorTypes: unknown) => ({ ...base, contributes: { walletButtons: [{ id: 'b', label: 'B', view: 'V', connectorTypes }] } });
+    expect(validateManifest(withTypes(['AUTH'])).contributes?.walletButtons?.[0]?.connectorTypes).toEqual(['AUTH']);
+    expect(problemsOf(withTypes(['BLUETOOTH']))).toContain('contributes.walletButtons[0].connectorTypes[0]: Expected one of "INJECTED"');
+    expect(problemsOf(withTypes([]))).toContain('contributes.walletButtons[0].connectorTypes');
+  });
 });
 
 describe('validateManifest: icons', () => {

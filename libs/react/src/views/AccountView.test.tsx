@@ -110,4 +110,30 @@ describe('AccountView wallet buttons', () => {
     expect(document.querySelector('section[data-account-section="tokens"]')?.getAttribute('aria-label')).toBe('Tokens');
     await portico.dispose();
   });
+
+  it('shows a button limited to some connector types only while such a wallet is connected', async () => {
+    const { plugin } = acmeChain();
+    const buttons = definePlugin({
+      manifest: {
+        id: 'buttons',
+        version: '1.0.0',
+        kernel: '^0.1.0',
+        contributes: {
+          views: [{ id: 'Pay', title: 'Pay' }],
+          walletButtons: [
+            { id: 'everyone', label: 'Everyone', view: 'Pay', order: 1 },
+            { id: 'announced', label: 'Announced', view: 'Pay', connectorTypes: ['ANNOUNCED', 'INJECTED'], order: 2 },
+            { id: 'embedded', label: 'Embedded', view: 'Pay', connectorTypes: ['AUTH'], order: 3 },
+          ],
+        },
+      },
+    });
+    const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [plugin, buttons], storage: createMemoryStorage(), logLevel: 'silent' });
+    await portico.start();
+    await portico.connect('acme-wallet');
+    mount(portico);
+    const shown = [...document.querySelectorAll('[data-wallet-button]')].map((b) => b.getAttribute('data-wallet-button'));
+    expect(shown).toEqual(['everyone', 'announced']);
+    await portico.dispose();
+  });
 });

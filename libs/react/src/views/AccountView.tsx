@@ -48,13 +48,14 @@ export default function AccountView() {
       </div>
     );
   }
-  const buttons = kernel.contributions.list('walletButtons', namespace);
-  // An embedded wallet (AUTH) on a chain with both account types: the user picks EOA or smart account (kept by the kernel).
   const current = connection.namespaces[namespace];
+  const connectorType = current?.connectorId === undefined ? undefined : kernel.connectors.get(current.connectorId)?.type;
+  // A button for some wallet types only (the e-mail wallet's settings) shows while such a wallet is connected.
+  const buttons = kernel.contributions.list('walletButtons', namespace).filter((b) => !b.connectorTypes || (connectorType !== undefined && b.connectorTypes.includes(connectorType)));
+  // An embedded wallet (AUTH) on a chain with both account types: the user picks EOA or smart account (kept by the kernel).
   const accountType = current?.accounts.find((a) => a.address === caipAddress)?.type;
   const switchable =
-    current?.connectorId !== undefined &&
-    kernel.connectors.get(current.connectorId)?.type === 'AUTH' &&
+    connectorType === 'AUTH' &&
     ['eoa', 'smartAccount'].every((type) => kernel.getService(kernelRefs.namespaces).accountTypes(namespace)?.includes(type));
   const chains = Object.entries(connection.namespaces).filter(([, c]) => c.status === 'connected' && c.address);
   return (
