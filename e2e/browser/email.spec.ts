@@ -317,6 +317,84 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
   });
 
+  test('a new device: without a recovery password the wallet stays where it was made; with one, the new device opens the same wallet', async ({ page, browser }) => {
+    await freshPage(page, path());
+    const stamp = Date.now();
+    const email = `recover-${stamp}@example.com`;
+    const address = await loginThroughModal(page, browser, email);
+    const sign = (on: Page, message: string) =>
+      on.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
+    const approve = async (on: Page, message: string) => {
+      const signing = sign(on, message);
+      await expect(dialog(on)).toHaveAttribute('data-view', 'ApproveTransaction');
+      await dialog(on).getByRole('button', { name: 'Approve' }).click();
+      return recoverMessageAddress({ message, signature: (await signing) as Hex });
+    };
+
+    // A second device before any recovery password: it cannot have the wallet, and says why.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    try {
+      await freshPage(second, path());
+      await page.waitForTimeout(3_000); // the mail cooldown (3 s here)
+      let d2 = await startEmailLogin(second, email);
+      await expect(d2).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
+      const link = async () => {
+        const mailApp = await browser.newPage();
+        await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
+        await mailApp.close();
+      };
+      await link();
+      await expect(d2).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
+      await typeCode(second, await codeFor(email));
+      await expect(d2.getByText('Your wallet is on the device where you made it, and no recovery password was set. Log in there and set one from your account.')).toBeVisible({ timeout: 15_000 });
+      await expect(second.getByTestId('host-status')).not.toHaveText('connected');
+
+      // The first device sets one (from the Account view's Email settings); its key is the same after.
+      const d = await openAccount(page);
+      await d.locator('[data-wallet-button="email"]').click();
+      await expect(d.getByTestId('email-recovery-status')).toHaveAttribute('data-set', 'false', { timeout: 10_000 });
+      await expect(d.getByTestId('email-recovery-status')).toContainText('No recovery password is set: if you lose this device, you lose this wallet.');
+      await d.getByRole('button', { name: 'Set a recovery password' }).click();
+      await expect(d).toHaveAttribute('data-view', 'EmailRecoveryPassword');
+      await d.getByLabel('Recovery password').fill('too short');
+      await d.getByLabel('Repeat the password').fill('too short');
+      await d.getByRole('button', { name: 'Set a recovery password' }).click();
+      await expect(d.getByText('Use at least 10 characters.')).toBeVisible();
+      const password = `correct horse battery ${stamp}`;
+      await d.getByLabel('Recovery password').fill(password);
+      await d.getByLabel('Repeat the password').fill(`${password}!`);
+      await d.getByRole('button', { name: 'Set a recovery password' }).click();
+      await expect(d.getByText('The two passwords differ.')).toBeVisible();
+      await d.getByLabel('Repeat the password').fill(password);
+      await d.getByRole('button', { name: 'Set a recovery password' }).click();
+      await expect(d.getByTestId('email-recovery-saved')).toContainText('Your recovery password is set.', { timeout: 15_000 });
+      await d.getByRole('button', { name: 'Back to your account' }).click();
+      await page.keyboard.press('Escape');
+      expect(await approve(page, 'Still the same key on the first device')).toBe(address);
+
+      // The second device logs in again: the recovery password brings the wallet there (a wrong one first).
+      await second.reload();
+      await second.waitForTimeout(3_000);
+      d2 = await startEmailLogin(second, email);
+      await expect(d2).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 15_000 });
+      await typeCode(second, await codeFor(email));
+      await expect(d2).toHaveAttribute('data-view', 'EmailRecover', { timeout: 15_000 });
+      await expectNoSeriousA11yViolations(second, 'EmailRecover');
+      await d2.getByLabel('Recovery password').fill('not the password');
+      await d2.getByRole('button', { name: 'Continue' }).click();
+      await expect(d2.getByText('That recovery password is not right.')).toBeVisible({ timeout: 15_000 });
+      await d2.getByLabel('Recovery password').fill(password);
+      await d2.getByRole('button', { name: 'Continue' }).click();
+      await expect(second.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+      expect(await approve(second, 'The same wallet on the second device')).toBe(address);
+      // And both devices keep working.
+      expect(await approve(page, 'And on the first one')).toBe(address);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {
     const email = `cooldown-${Date.now()}@example.com`;
     await freshPage(page, `${path()}&mail=${encodeURIComponent(process.env.PORTICO_MAIL!)}`);

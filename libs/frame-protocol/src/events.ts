@@ -32,7 +32,8 @@ export const APP_EVENTS = {
   SWITCH_NETWORK: { request: z.object({ chainId: caip2 }), success: z.object({ chainId: caip2 }) },
   CONNECT_EMAIL: { request: z.object({ email }), success: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }) },
   CONNECT_DEVICE: { request: empty, success: empty },
-  CONNECT_OTP: { request: z.object({ otp }), success: empty },
+  // `recovery`: this device holds no share of the key; `password` (a recovery password is set) or `unavailable` (none).
+  CONNECT_OTP: { request: z.object({ otp }), success: z.object({ recovery: z.optional(z.enum(['password', 'unavailable'])) }) },
   CONNECT_SOCIAL: { request: z.object({ uri: url(4096) }), success: z.object({ email: z.optional(email), userName: z.optional(z.string().check(z.maxLength(256))) }) },
   CONNECT_FARCASTER: { request: empty, success: z.object({ userName: z.optional(z.string().check(z.maxLength(256))) }) },
   GET_USER: { request: z.object({ chainId: z.optional(caip2), preferredAccountType: z.optional(accountType) }), success: frameUserSchema },
@@ -60,6 +61,10 @@ export const APP_EVENTS = {
     success: empty,
   },
   RELOAD: { request: empty, success: empty },
+  // Beyond the spec's list: the recovery factor of the key's third share (see apps/wallet-frame's README).
+  GET_RECOVERY: { request: empty, success: z.object({ password: z.boolean() }) },
+  SET_RECOVERY_PASSWORD: { request: z.object({ password: z.string().check(z.minLength(10), z.maxLength(256)) }), success: empty },
+  RECOVER_WITH_PASSWORD: { request: z.object({ password: z.string().check(z.minLength(1), z.maxLength(256)) }), success: empty },
 } as const;
 
 /** The name of an app event. */

@@ -12,6 +12,8 @@ export const EMAIL_VIEWS = {
   update: 'UpdateEmail',
   updatePrimary: 'UpdateEmailPrimaryOtp',
   updateSecondary: 'UpdateEmailSecondaryOtp',
+  recover: 'EmailRecover',
+  recoveryPassword: 'EmailRecoveryPassword',
 } as const;
 /** Spec §9: e-mail and social connect steps time out after this long. */
 export const STEP_TIMEOUT_MS = 30_000;
@@ -29,8 +31,17 @@ export interface EmailService {
   connectEmail(email: string): Promise<'device' | 'otp'>;
   /** Waits until the mailed device link has been opened. */
   confirmDevice(signal?: AbortSignal): Promise<void>;
-  /** Checks the passcode (the view then connects the AUTH connector). */
-  confirmOtp(otp: string): Promise<void>;
+  /**
+   * Checks the passcode (the view then connects the AUTH connector). On a device that holds no
+   * share of the key: `password` (the recovery password unlocks it) or `unavailable` (none set).
+   */
+  confirmOtp(otp: string): Promise<'password' | 'unavailable' | undefined>;
+  /** Unlocks the wallet on this device with the recovery password. */
+  recoverWithPassword(password: string): Promise<void>;
+  /** Whether the wallet has a recovery password. */
+  hasRecoveryPassword(): Promise<boolean>;
+  /** Sets the recovery password (once): the key's third share, sealed under it, is kept by the auth service. */
+  setRecoveryPassword(password: string): Promise<void>;
   /** The logged-in user's e-mail address. */
   currentEmail(): Promise<string | undefined>;
   /** Starts an e-mail change (spec §4): a passcode is mailed to the current address. */

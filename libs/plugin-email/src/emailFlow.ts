@@ -35,7 +35,17 @@ export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?:
       await parts.wallet.request('CONNECT_DEVICE', {}, signal ? { signal } : {});
     },
     async confirmOtp(otp) {
-      await step(() => parts.wallet.request('CONNECT_OTP', { otp }, { timeoutMs }));
+      return (await step(() => parts.wallet.request('CONNECT_OTP', { otp }, { timeoutMs }))).recovery;
+    },
+    // PBKDF2 (600 000 rounds) runs in the frame: no step timeout shorter than the spec's.
+    async recoverWithPassword(password) {
+      await step(() => parts.wallet.request('RECOVER_WITH_PASSWORD', { password }, { timeoutMs }));
+    },
+    async hasRecoveryPassword() {
+      return (await step(() => parts.wallet.request('GET_RECOVERY', {}, { timeoutMs }))).password;
+    },
+    async setRecoveryPassword(password) {
+      await step(() => parts.wallet.request('SET_RECOVERY_PASSWORD', { password }, { timeoutMs }));
     },
     async currentEmail() {
       return (await step(() => parts.wallet.request('GET_USER', {}, { timeoutMs }))).email;

@@ -16,6 +16,8 @@ export const manifest = defineManifest({
       { id: 'UpdateEmail', title: 'Edit email' },
       { id: 'UpdateEmailPrimaryOtp', title: 'Confirm current email' },
       { id: 'UpdateEmailSecondaryOtp', title: 'Confirm new email' },
+      { id: 'EmailRecover', title: 'Recover your wallet' },
+      { id: 'EmailRecoveryPassword', title: 'Recovery password' },
     ],
     // The e-mail wallet's settings (its address), on the Account view while it is the connected wallet.
     walletButtons: [{ id: 'email', label: 'Email', view: 'UpdateEmail', icon: 'mail', namespaces: ['eip155', 'solana'], connectorTypes: ['AUTH'], order: 90 }],

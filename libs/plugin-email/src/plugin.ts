@@ -102,6 +102,9 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
         connectEmail: async (email) => (await load()).flow.connectEmail(email),
         confirmDevice: async (signal) => (await load()).flow.confirmDevice(signal),
         confirmOtp: async (otp) => (await load()).flow.confirmOtp(otp),
+        recoverWithPassword: async (password) => (await load()).flow.recoverWithPassword(password),
+        hasRecoveryPassword: async () => (await load()).flow.hasRecoveryPassword(),
+        setRecoveryPassword: async (password) => (await load()).flow.setRecoveryPassword(password),
         currentEmail: async () => (await load()).flow.currentEmail(),
         updateEmail: async (newEmail) => (await load()).flow.updateEmail(newEmail),
         confirmUpdatePrimary: async (otp) => (await load()).flow.confirmUpdatePrimary(otp),
@@ -116,6 +119,8 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
       [EMAIL_VIEWS.update]: () => import('./views/UpdateEmailView'),
       [EMAIL_VIEWS.updatePrimary]: () => import('./views/UpdateEmailPrimaryOtpView'),
       [EMAIL_VIEWS.updateSecondary]: () => import('./views/UpdateEmailSecondaryOtpView'),
+      [EMAIL_VIEWS.recover]: () => import('./views/EmailRecoverView'),
+      [EMAIL_VIEWS.recoveryPassword]: () => import('./views/EmailRecoveryPasswordView'),
     },
   });
 }

@@ -3,7 +3,7 @@ import type { FrameHandlers, FrameUser } from '@portico/frame-protocol';
 import { base58 } from '@scure/base';
 import { createWalletClient, http, isHex, numberToHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { createSeed, combineShares, deriveAccounts } from '../custody';
+import { createSeed, combineShares, deriveAccounts, openRecoveryShare, sealRecoveryShare, splitSeed } from '../custody';
 import { AuthServiceError, createAuthClient } from './authClient';
 import { createCallsWallet, RpcError } from './calls';
 import type { FrameConfig, FrameQuery } from './config';
@@ -39,6 +39,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     session: `portico.frame.session:${query.projectId}`,
     chain: `portico.frame.chain:${query.projectId}`,
     share: (userId: string) => `portico.frame.deviceShare:${userId}`,
+    pendingShare: (userId: string) => `portico.frame.deviceSharePending:${userId}`,
+    address: (userId: string) => `portico.frame.address:${userId}`,
     accountType: `portico.frame.accountType:${query.projectId}`,
     calls: `portico.frame.calls:${query.projectId}`,
   };
@@ -52,25 +54,60 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   const call = createAuthClient({ authUrl: config.authUrl, projectId: query.projectId, hostOrigin: options.hostOrigin, token: () => storage.getItem(keys.session) ?? undefined });
 
   /** After a passcode or a reload: the key from the device share and the auth share; a first login makes it. */
-  const unlock = async (account: { id: string; email: string }) => {
+  /** A login whose device holds no share: the auth share and the sealed recovery share, until the recovery password is given. */
+  let locked: { authShare: string; sealedRecovery?: string } | undefined;
+
+  const finish = async (account: { id: string }, seed: Uint8Array) => {
+    const accounts = await deriveAccounts(seed);
+    seed.fill(0);
+    storage.setItem(keys.address(account.id), accounts.evmAddress);
+    locked = undefined;
+    unlocked = { evm: privateKeyToAccount(accounts.evmPrivateKey), solanaSeed: accounts.solanaSeed, solanaAddress: accounts.solanaAddress };
+  };
+
+  /**
+   * The seed from this device's share and the auth share, checked against the address this device
+   * knows (a share left pending by an interrupted change of shares is tried too, and kept if it fits).
+   */
+  const seedFrom = async (userId: string, authShare: string): Promise<Uint8Array | undefined> => {
+    const expected = storage.getItem(keys.address(userId));
+    for (const key of [keys.share(userId), keys.pendingShare(userId)]) {
+      const share = storage.getItem(key);
+      const seed = share ? await combineShares(share, authShare).catch(() => undefined) : undefined;
+      if (!seed || (expected && (await deriveAccounts(seed)).evmAddress !== expected)) continue;
+      if (key !== keys.share(userId)) storage.setItem(keys.share(userId), share!);
+      storage.removeItem(keys.pendingShare(userId));
+      return seed;
+    }
+    return undefined;
+  };
+
+  /**
+   * After a passcode or a reload: the key from the device share and the auth share; a first login
+   * makes it. A device without a share stays locked: `password` (a recovery password unlocks it)
+   * or `unavailable` (none was set: the key is only on the devices that made or recovered it).
+   */
+  const unlock = async (account: { id: string; email: string }): Promise<'password' | 'unavailable' | undefined> => {
     user = account;
-    const deviceShare = storage.getItem(keys.share(account.id));
-    let seed: Uint8Array;
+    let stored: { share: string; sealedRecovery?: string };
     try {
-      const { share } = await call<{ share: string }>('GET', '/v1/keys/auth-share');
-      if (!deviceShare) throw new Error('This device has no share of your key, and recovery on a new device is not offered yet');
-      seed = await combineShares(deviceShare, share);
+      stored = await call<{ share: string; sealedRecovery?: string }>('GET', '/v1/keys/auth-share');
     } catch (error) {
       if (!(error instanceof AuthServiceError && error.status === 404)) throw error;
-      // First login: the key is made here. The recovery share is not kept until a recovery factor exists.
+      // First login: the key is made here. The recovery share is kept only once the user sets a recovery password.
       const made = await createSeed();
       await call('PUT', '/v1/keys/auth-share', { share: made.shares.auth });
       storage.setItem(keys.share(account.id), made.shares.device);
-      seed = made.seed;
+      await finish(account, made.seed);
+      return undefined;
     }
-    const accounts = await deriveAccounts(seed);
-    seed.fill(0);
-    unlocked = { evm: privateKeyToAccount(accounts.evmPrivateKey), solanaSeed: accounts.solanaSeed, solanaAddress: accounts.solanaAddress };
+    const seed = await seedFrom(account.id, stored.share);
+    if (seed) {
+      await finish(account, seed);
+      return undefined;
+    }
+    locked = { authShare: stored.share, ...(stored.sealedRecovery ? { sealedRecovery: stored.sealedRecovery } : {}) };
+    return stored.sealedRecovery ? 'password' : 'unavailable';
   };
 
   const requireUnlocked = () => {
@@ -81,6 +118,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   const forget = () => {
     storage.removeItem(keys.session);
     unlocked = undefined;
+    locked = undefined;
     user = undefined;
   };
 
@@ -213,8 +251,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       });
       storage.setItem(keys.session, answer.token);
       flowId = undefined;
-      await unlock(answer.user);
-      return {};
+      const recovery = await unlock(answer.user);
+      return recovery ? { recovery } : {};
     },
     async IS_CONNECTED() {
       await restoring;
@@ -271,6 +309,42 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       changeFlowId = undefined;
       user = answer.user;
       return { newEmail: answer.user.email };
+    },
+    async GET_RECOVERY() {
+      await restoring;
+      if (!user) throw new RpcError('The wallet is not connected', 4900);
+      const { sealedRecovery } = await call<{ sealedRecovery?: string }>('GET', '/v1/keys/auth-share');
+      return { password: typeof sealedRecovery === 'string' };
+    },
+    async SET_RECOVERY_PASSWORD({ password }) {
+      await restoring;
+      requireUnlocked();
+      const id = user!.id;
+      const stored = await call<{ share: string; sealedRecovery?: string }>('GET', '/v1/keys/auth-share');
+      // Another device may hold the present recovery share as its own: it is not replaced.
+      if (stored.sealedRecovery) throw new Error('A recovery password is already set');
+      const seed = await seedFrom(id, stored.share);
+      if (!seed) throw new Error('This device no longer holds a share of the key');
+      // New shares of the same seed: the recovery share sealed under the password, the others in their places.
+      const shares = await splitSeed(seed);
+      seed.fill(0);
+      const sealedRecovery = await sealRecoveryShare(shares.recovery, password);
+      storage.setItem(keys.pendingShare(id), shares.device);
+      await call('PUT', '/v1/keys/auth-share', { share: shares.auth, sealedRecovery });
+      storage.setItem(keys.share(id), shares.device);
+      storage.removeItem(keys.pendingShare(id));
+      return {};
+    },
+    async RECOVER_WITH_PASSWORD({ password }) {
+      await restoring;
+      if (!user || !locked) throw new Error('Log in with your e-mail address first');
+      if (!locked.sealedRecovery) throw new Error('No recovery password was set for this wallet');
+      const recoveryShare = await openRecoveryShare(locked.sealedRecovery, password);
+      const seed = await combineShares(recoveryShare, locked.authShare);
+      // This device keeps the recovery share as its own: with the auth share it rebuilds the key.
+      storage.setItem(keys.share(user.id), recoveryShare);
+      await finish(user, seed);
+      return {};
     },
     SYNC_THEME: () => ({}),
     SYNC_DAPP_DATA: () => ({}),

@@ -1,7 +1,7 @@
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
 import { AlertBanner, Button, OtpInput, Spinner } from '@portico/ui';
 import { useState } from 'react';
-import { EMAIL_CONNECTOR_ID } from '../api';
+import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS } from '../api';
 import { messages } from '../messages';
 import { describeEmailError } from './describeEmailError';
 import { alertFor, useEmailService } from './useEmailService';
@@ -23,7 +23,17 @@ export default function EmailVerifyOtpView({ params }: ViewProps) {
     setError(undefined);
     setNotice(undefined);
     try {
-      await service.confirmOtp(value);
+      const recovery = await service.confirmOtp(value);
+      // A new device: the wallet is brought here with the recovery password, or cannot be.
+      if (recovery === 'password') {
+        portico.kernel.router.push(EMAIL_VIEWS.recover, { email });
+        return;
+      }
+      if (recovery === 'unavailable') {
+        setError(p('email.recovery.unavailable'));
+        setCode('');
+        return;
+      }
       await portico.connect(EMAIL_CONNECTOR_ID);
     } catch (failure) {
       const alert = alertFor(failure);

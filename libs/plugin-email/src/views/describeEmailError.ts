@@ -14,5 +14,6 @@ export function describeEmailError(error: unknown, p: PluginTranslate): string {
   if (message === 'Code expired') return p('email.otp.expired');
   if (message.startsWith('Too many attempts')) return p('email.otp.tooMany');
   if (message === 'Unable to load email login dependency') return p('email.loadFailed');
+  if (message === 'Wrong recovery password') return p('email.recovery.wrong');
   return message || 'An error occurred';
 }

@@ -179,6 +179,8 @@ const ar: Messages = {
   'views.UpdateEmail': 'تعديل البريد الإلكتروني',
   'views.UpdateEmailPrimaryOtp': 'تأكيد البريد الحالي',
   'views.UpdateEmailSecondaryOtp': 'تأكيد البريد الجديد',
+  'views.EmailRecover': 'استعادة محفظتك',
+  'views.EmailRecoveryPassword': 'كلمة مرور الاسترداد',
   'walletButtons.email': 'البريد الإلكتروني',
   'views.SocialConnecting': 'جارٍ الربط',
   'views.Activity': 'النشاط',

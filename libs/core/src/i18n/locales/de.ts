@@ -172,6 +172,8 @@ const de: Messages = {
   'views.UpdateEmail': 'E-Mail ändern',
   'views.UpdateEmailPrimaryOtp': 'Aktuelle E-Mail bestätigen',
   'views.UpdateEmailSecondaryOtp': 'Neue E-Mail bestätigen',
+  'views.EmailRecover': 'Wallet wiederherstellen',
+  'views.EmailRecoveryPassword': 'Wiederherstellungspasswort',
   'walletButtons.email': 'E-Mail',
   'connectMethods.social': 'Social Login',
   'views.SocialConnecting': 'Verbindung wird hergestellt',

@@ -172,6 +172,8 @@ const es: Messages = {
   'views.UpdateEmail': 'Editar correo',
   'views.UpdateEmailPrimaryOtp': 'Confirmar correo actual',
   'views.UpdateEmailSecondaryOtp': 'Confirmar correo nuevo',
+  'views.EmailRecover': 'Recuperar tu billetera',
+  'views.EmailRecoveryPassword': 'Contraseña de recuperación',
   'walletButtons.email': 'Correo',
   'connectMethods.social': 'Redes sociales',
   'views.SocialConnecting': 'Conectando',

@@ -172,6 +172,8 @@ const fa: Messages = {
   'views.UpdateEmail': 'ویرایش ایمیل',
   'views.UpdateEmailPrimaryOtp': 'تأیید ایمیل فعلی',
   'views.UpdateEmailSecondaryOtp': 'تأیید ایمیل جدید',
+  'views.EmailRecover': 'بازیابی کیف پول',
+  'views.EmailRecoveryPassword': 'رمز بازیابی',
   'walletButtons.email': 'ایمیل',
   'connectMethods.social': 'شبکهٔ اجتماعی',
   'views.SocialConnecting': 'در حال اتصال',

@@ -172,6 +172,8 @@ const fr: Messages = {
   'views.UpdateEmail': 'Modifier l’e-mail',
   'views.UpdateEmailPrimaryOtp': 'Confirmer l’e-mail actuel',
   'views.UpdateEmailSecondaryOtp': 'Confirmer le nouvel e-mail',
+  'views.EmailRecover': 'Récupérer votre portefeuille',
+  'views.EmailRecoveryPassword': 'Mot de passe de récupération',
   'walletButtons.email': 'E-mail',
   'connectMethods.social': 'Réseau social',
   'views.SocialConnecting': 'Connexion',

@@ -172,6 +172,8 @@ const he: Messages = {
   'views.UpdateEmail': 'עריכת דוא"ל',
   'views.UpdateEmailPrimaryOtp': 'אימות הדוא"ל הנוכחי',
   'views.UpdateEmailSecondaryOtp': 'אימות הדוא"ל החדש',
+  'views.EmailRecover': 'שחזור הארנק',
+  'views.EmailRecoveryPassword': 'סיסמת שחזור',
   'walletButtons.email': 'דוא"ל',
   'connectMethods.social': 'רשת חברתית',
   'views.SocialConnecting': 'מתחבר',

@@ -172,6 +172,8 @@ const ja: Messages = {
   'views.UpdateEmail': 'メールを変更',
   'views.UpdateEmailPrimaryOtp': '現在のメールを確認',
   'views.UpdateEmailSecondaryOtp': '新しいメールを確認',
+  'views.EmailRecover': 'ウォレットを復元',
+  'views.EmailRecoveryPassword': '復元パスワード',
   'walletButtons.email': 'メール',
   'connectMethods.social': 'ソーシャル',
   'views.SocialConnecting': '接続中',

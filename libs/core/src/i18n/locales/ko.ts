@@ -172,6 +172,8 @@ const ko: Messages = {
   'views.UpdateEmail': '이메일 변경',
   'views.UpdateEmailPrimaryOtp': '현재 이메일 확인',
   'views.UpdateEmailSecondaryOtp': '새 이메일 확인',
+  'views.EmailRecover': '지갑 복구',
+  'views.EmailRecoveryPassword': '복구 비밀번호',
   'walletButtons.email': '이메일',
   'connectMethods.social': '소셜',
   'views.SocialConnecting': '연결 중',

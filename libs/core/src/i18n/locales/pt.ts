@@ -172,6 +172,8 @@ const pt: Messages = {
   'views.UpdateEmail': 'Editar e-mail',
   'views.UpdateEmailPrimaryOtp': 'Confirmar e-mail atual',
   'views.UpdateEmailSecondaryOtp': 'Confirmar novo e-mail',
+  'views.EmailRecover': 'Recuperar a sua carteira',
+  'views.EmailRecoveryPassword': 'Senha de recuperação',
   'walletButtons.email': 'E-mail',
   'connectMethods.social': 'Rede social',
   'views.SocialConnecting': 'Conectando',

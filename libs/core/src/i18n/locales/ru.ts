@@ -172,6 +172,8 @@ const ru: Messages = {
   'views.UpdateEmail': 'Изменить почту',
   'views.UpdateEmailPrimaryOtp': 'Подтверждение текущей почты',
   'views.UpdateEmailSecondaryOtp': 'Подтверждение новой почты',
+  'views.EmailRecover': 'Восстановление кошелька',
+  'views.EmailRecoveryPassword': 'Пароль восстановления',
   'walletButtons.email': 'Почта',
   'connectMethods.social': 'Соцсети',
   'views.SocialConnecting': 'Подключение',

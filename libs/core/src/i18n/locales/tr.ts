@@ -172,6 +172,8 @@ const tr: Messages = {
   'views.UpdateEmail': 'E-postayı düzenle',
   'views.UpdateEmailPrimaryOtp': 'Mevcut e-postayı doğrula',
   'views.UpdateEmailSecondaryOtp': 'Yeni e-postayı doğrula',
+  'views.EmailRecover': 'Cüzdanınızı kurtarın',
+  'views.EmailRecoveryPassword': 'Kurtarma parolası',
   'walletButtons.email': 'E-posta',
   'connectMethods.social': 'Sosyal hesap',
   'views.SocialConnecting': 'Bağlanıyor',

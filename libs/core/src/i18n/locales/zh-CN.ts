@@ -172,6 +172,8 @@ const zhCN: Messages = {
   'views.UpdateEmail': '修改邮箱',
   'views.UpdateEmailPrimaryOtp': '确认当前邮箱',
   'views.UpdateEmailSecondaryOtp': '确认新邮箱',
+  'views.EmailRecover': '恢复钱包',
+  'views.EmailRecoveryPassword': '恢复密码',
   'walletButtons.email': '邮箱',
   'connectMethods.social': '社交账号',
   'views.SocialConnecting': '正在连接',

@@ -172,6 +172,8 @@ const zhTW: Messages = {
   'views.UpdateEmail': '修改電子郵件',
   'views.UpdateEmailPrimaryOtp': '確認目前的電子郵件',
   'views.UpdateEmailSecondaryOtp': '確認新的電子郵件',
+  'views.EmailRecover': '復原錢包',
+  'views.EmailRecoveryPassword': '復原密碼',
   'walletButtons.email': '電子郵件',
   'connectMethods.social': '社群帳號',
   'views.SocialConnecting': '正在連結',
