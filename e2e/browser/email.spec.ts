@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedWallet } from '@portico/tools/services';
-import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, serverSessions, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
 // origin, the auth service (PGlite) and the SMTP catcher, all local; anvil for the chain.
@@ -393,6 +393,29 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     } finally {
       await other.close();
     }
+  });
+
+  test('sign-in (SIWX) with the e-mail wallet: the sign-in message after the passcode, signed by the smart account, verified and kept by the reference server', async ({ page, browser }) => {
+    const server = process.env.PORTICO_SIWX_SERVER!;
+    await freshPage(page, `${path()}&siwx=optional&siwxServer=${encodeURIComponent(server)}`);
+    const email = `siwx-${Date.now()}@example.com`;
+    const d = await startEmailLogin(page, email);
+    await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
+    const mailApp = await browser.newPage();
+    await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
+    await mailApp.close();
+    await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
+    await typeCode(page, await codeFor(email));
+    await expect(d).toHaveAttribute('data-view', 'SIWXSignMessage', { timeout: 15_000 });
+    const address = (await page.getByTestId('host-address').textContent()) as Hex;
+    await expect(d.getByTestId('siwx-message')).toContainText(address);
+    // The sign-in view is Portico's own confirmation: signing needs no second approval.
+    await d.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(d).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    const stored = await serverSessions<{ data: { accountAddress: string }; signature: Hex; message: string }>(page, 'eip155:31337', address);
+    expect(stored).toHaveLength(1);
+    expect(await recoverMessageAddress({ message: stored[0]!.message, signature: stored[0]!.signature })).toBe(address);
   });
 
   test('asking again within the cooldown says how long to wait; the playground shows the caught mail', async ({ page }) => {
