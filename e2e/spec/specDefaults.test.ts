@@ -29,8 +29,11 @@ describe('the spec’s defaults emerge from the plugins’ own manifests', () =>
     expect(ids(kernelWith().contributions.list('connectMethods'))).toEqual(['email', 'social', 'wallet']);
   });
 
-  it('orders wallet-feature buttons onramp, swaps, receive, send', () => {
-    expect(ids(kernelWith().contributions.list('walletButtons', 'eip155'))).toEqual(['onramp', 'swaps', 'receive', 'send']);
+  it('orders wallet-feature buttons onramp, swaps, receive, send (the e-mail wallet adds its settings, for AUTH wallets only)', () => {
+    const buttons = kernelWith().contributions.list('walletButtons', 'eip155');
+    // What every wallet's Account view shows; a button with `connectorTypes` shows only for those wallets.
+    expect(ids(buttons.filter((b) => !b.connectorTypes))).toEqual(['onramp', 'swaps', 'receive', 'send']);
+    expect(buttons.filter((b) => b.connectorTypes).map((b) => [b.id, b.connectorTypes])).toEqual([['email', ['AUTH']]]);
   });
 
   it('orders social options google, x, discord, farcaster, github, apple, facebook', () => {
@@ -62,7 +65,7 @@ describe('the spec’s defaults emerge from the plugins’ own manifests', () =>
   it('lets the host reorder and hide any contribution by id', () => {
     const kernel = kernelWith({ contributions: { connectMethods: { order: ['wallet'] }, walletButtons: { disabled: ['onramp'] } } });
     expect(ids(kernel.contributions.list('connectMethods'))).toEqual(['wallet', 'email', 'social']);
-    expect(ids(kernel.contributions.list('walletButtons', 'eip155'))).toEqual(['swaps', 'receive', 'send']);
+    expect(ids(kernel.contributions.list('walletButtons', 'eip155').filter((b) => !b.connectorTypes))).toEqual(['swaps', 'receive', 'send']);
   });
 
   it('keeps each namespace’s RPC policy to its own namespace', () => {

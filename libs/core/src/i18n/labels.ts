@@ -46,6 +46,12 @@ export const lazyEnglish = {
   'views.EmailLogin': 'Continue with email',
   'views.EmailVerifyDevice': 'Register device',
   'views.EmailVerifyOtp': 'Confirm email',
+  'views.UpdateEmail': 'Edit email',
+  'views.UpdateEmailPrimaryOtp': 'Confirm current email',
+  'views.UpdateEmailSecondaryOtp': 'Confirm new email',
+  'views.EmailRecover': 'Recover your wallet',
+  'views.EmailRecoveryPassword': 'Recovery password',
+  'walletButtons.email': 'Email',
   // plugin-socials
   'connectMethods.social': 'Social',
   'views.SocialConnecting': 'Connecting',
