@@ -28,6 +28,7 @@ export function startAuthService(options: { smtpPort: number; projects?: Record<
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;
+export function startOidcProvider(options: { clients: Record<string, Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>> }): Promise<LocalService>;
 export function solanaNetworkId(url: string): Promise<string>;
 
 /** Builds the wallet frame with Vite. */

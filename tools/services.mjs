@@ -168,6 +168,14 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
   });
 }
 
+/**
+ * Starts the local OpenID stand-in (apps/oidc-provider) on a free port: `clients` per provider
+ * (`{ google: [{ clientId, clientSecret, redirectUris }] }`); its issuers are `<url>/<provider>`.
+ */
+export function startOidcProvider({ clients }) {
+  return startTsxService({ name: 'oidc-provider', cwd: join(ROOT, 'apps/oidc-provider'), script: 'src/main.ts', env: { OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0' } });
+}
+
 /** A free TCP port on 127.0.0.1 (bound, read, released). */
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { devices, flows, keyShares, mailSends, projects, sessions, users } from './db/schema';
 import type { Mailer } from './mailer';
+import { registerSocialRoutes, type SocialConfig } from './social';
 
 /** A host project and the host-page origins allowed to use it. */
 export interface ProjectConfig {
@@ -43,6 +44,10 @@ export interface AuthServiceOptions {
   /** Mail to one address at most this often (spec: 30 s). */
   readonly cooldownMs?: number;
   readonly maxBodyBytes?: number;
+  /** Social login: per project, the providers and the clients registered there (issue #16). */
+  readonly social?: SocialConfig;
+  /** Lets social issuers be http: (the local OpenID stand-in); never in production. */
+  readonly allowHttpIssuers?: boolean;
 }
 
 export const ISSUER = 'portico-auth';
@@ -220,7 +225,8 @@ export function createAuthService(options: AuthServiceOptions) {
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined) {
+    // The social provider's answer is a navigation in the popup (Apple's a cross-site form post): no CORS.
+    if (origin !== undefined && c.req.path !== '/social/callback') {
       if (!frameOrigins.has(origin)) throw new ApiError(403, { error: 'origin not allowed' });
       c.header('access-control-allow-origin', origin);
       c.header('vary', 'Origin');
@@ -366,6 +372,20 @@ export function createAuthService(options: AuthServiceOptions) {
     const [row] = await db.select().from(keyShares).where(eq(keyShares.userId, user.id));
     if (!row) throw new ApiError(404, { error: 'No key share for this account' });
     return c.json({ share: row.share, ...(row.sealedRecovery ? { sealedRecovery: row.sealedRecovery } : {}) });
+  });
+
+  registerSocialRoutes({
+    app: app as never,
+    v1: v1 as never,
+    db,
+    social: options.social ?? {},
+    publicUrl: () => options.publicUrl,
+    now,
+    hash,
+    parse,
+    fail: (status, body) => new ApiError(status, body),
+    issueSession,
+    ...(options.allowHttpIssuers ? { allowHttpIssuers: true } : {}),
   });
 
   app.route('/v1', v1);

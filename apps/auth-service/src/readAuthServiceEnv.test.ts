@@ -54,6 +54,12 @@ describe('readAuthServiceEnv', () => {
     expect(() => readAuthServiceEnv({ ...base, AUTH_CODE_TTL_MS: '500' }, dir)).toThrow('AUTH_CODE_TTL_MS must be a whole number of milliseconds from 1 000 to an hour, not "500"');
     expect(readAuthServiceEnv({ ...base, AUTH_CODE_TTL_MS: '6000' }, dir).codeTtlMs).toBe(6000);
     expect(readAuthServiceEnv(base, dir).codeTtlMs).toBe(600_000);
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{oops' }, dir)).toThrow('AUTH_SOCIAL must be JSON');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"google":{"issuer":"not a url","clientId":"c","clientSecret":"s"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.google.issuer');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"myspace":{"issuer":"https://x.example","clientId":"c","clientSecret":"s"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme: Unrecognized key: "myspace"');
+    const social = readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"google":{"issuer":"https://accounts.google.com","clientId":"c","clientSecret":"s"}}}', AUTH_ALLOW_HTTP_ISSUERS: '1' }, dir);
+    expect(social.social).toEqual({ acme: { google: { issuer: 'https://accounts.google.com', clientId: 'c', clientSecret: 's' } } });
+    expect(social.allowHttpIssuers).toBe(true);
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

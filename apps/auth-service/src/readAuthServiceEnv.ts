@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ProjectConfig } from './createAuthService';
+import { socialConfigSchema, type SocialConfig } from './social';
 
 /** A configuration mistake, named so the operator can fix it. */
 export class AuthServiceConfigError extends Error {
@@ -24,6 +25,10 @@ export interface AuthServiceEnv {
   readonly cooldownMs: number;
   /** How long a mailed passcode can be used (default 10 minutes). */
   readonly codeTtlMs: number;
+  /** Social login: per project, the providers' issuers and clients (`AUTH_SOCIAL`, JSON). */
+  readonly social: SocialConfig;
+  /** `AUTH_ALLOW_HTTP_ISSUERS=1`: http: issuers allowed (the local OpenID stand-in only). */
+  readonly allowHttpIssuers: boolean;
 }
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -49,6 +54,19 @@ const codeTtl = (value: string | undefined) => {
   return n;
 };
 
+const socialConfig = (value: string | undefined): SocialConfig => {
+  if (value === undefined || value.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new AuthServiceConfigError('AUTH_SOCIAL must be JSON: {"project":{"google":{"issuer":"https://…","clientId":"…","clientSecret":"…"}}}');
+  }
+  const parsed = socialConfigSchema.safeParse(json);
+  if (!parsed.success) throw new AuthServiceConfigError(`AUTH_SOCIAL: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+};
+
 const origins = (value: string, name: string) => {
   const list = value.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
   const bad = list.find((origin) => !ORIGIN.test(origin));
@@ -70,7 +88,9 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
 
 /**
  * Reads the service's settings: `AUTH_PORT` (default 0), `AUTH_MAIL_COOLDOWN_MS` (default the spec's 30 000),
- * `AUTH_CODE_TTL_MS` (how long a passcode lives, default 10 minutes), `DATABASE_URL` (PostgreSQL) or
+ * `AUTH_CODE_TTL_MS` (how long a passcode lives, default 10 minutes), `AUTH_SOCIAL` (social login:
+ * JSON, per project the providers' issuer, client id and secret), `AUTH_ALLOW_HTTP_ISSUERS=1` (the
+ * local OpenID stand-in), `DATABASE_URL` (PostgreSQL) or
  * `AUTH_DATA_DIR` (PGlite's folder, default `.data` here), `AUTH_PROJECTS`
  * (`id=origin|origin,id2=origin`: the host origins each project allows), `AUTH_FRAME_ORIGINS`
  * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
@@ -125,5 +145,7 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     ...(publicUrl ? { publicUrl: publicUrl.replace(/\/$/, '') } : {}),
     cooldownMs: cooldown(env.AUTH_MAIL_COOLDOWN_MS),
     codeTtlMs: codeTtl(env.AUTH_CODE_TTL_MS),
+    social: socialConfig(env.AUTH_SOCIAL),
+    allowHttpIssuers: env.AUTH_ALLOW_HTTP_ISSUERS === '1',
   };
 }

@@ -83,3 +83,40 @@ export const keyShares = pgTable('key_shares', {
   sealedRecovery: text('sealed_recovery'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One social login (issue #16): the OAuth 2 / OpenID Connect authorization-code flow the frame
+ * started for a device, with its PKCE verifier and nonce; the `state` only as a keyed hash. The
+ * provider's callback moves it to `done` (the user it reached) or `failed`; the frame then takes
+ * its session once (`used`).
+ */
+export const socialFlows = pgTable('social_flows', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull(),
+  provider: text('provider').notNull(),
+  deviceId: text('device_id').notNull(),
+  stateHash: text('state_hash').notNull().unique(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  step: text('step', { enum: ['pending', 'done', 'failed', 'used'] }).notNull(),
+  userId: uuid('user_id').references(() => users.id),
+  error: text('error'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A provider's account (its issuer's `sub`) linked to a user: the same identity always reaches the same wallet. */
+export const identities = pgTable(
+  'identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+

@@ -1,0 +1,156 @@
+import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
+import { startOidcProvider } from '@portico/oidc-provider';
+import { signInAt } from '@portico/oidc-provider/testing';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthService, HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
+import { openDatabase, type DatabaseOptions } from './db/openDatabase';
+import { createSmtpMailer } from './mailer';
+import { startTestPostgres, type TestPostgres } from './testing/startTestPostgres';
+
+const PROJECT = 'acme';
+const HOST = 'https://app.acme.example';
+const CLIENT = { clientId: 'acme-at-the-provider', clientSecret: 'the-secret-acme-registered-with-the-provider' };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let catcher: MailCatcher;
+let postgres: TestPostgres;
+beforeAll(async () => {
+  [catcher, postgres] = await Promise.all([startMailCatcher(), startTestPostgres()]);
+});
+afterAll(async () => {
+  await Promise.all([catcher?.stop(), postgres?.stop()]);
+});
+
+/** The service on `database`, with Google and Apple stood in for by the local OpenID provider. */
+async function startStack(database: DatabaseOptions) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({ providers: { google: [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }], apple: [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }] } });
+  const opened = await openDatabase(database);
+  const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
+  const service = createAuthService({
+    db: opened.db,
+    projects: [{ id: PROJECT, allowedOrigins: [HOST] }],
+    frameOrigins: ['http://127.0.0.1:4500'],
+    jwtSecret: new TextEncoder().encode('j'.repeat(32)),
+    pepper: new TextEncoder().encode('p'.repeat(32)),
+    mailer,
+    publicUrl: url,
+    cooldownMs: 0,
+    social: { [PROJECT]: { google: { issuer: provider.issuer('google'), ...CLIENT }, apple: { issuer: provider.issuer('apple'), ...CLIENT } } },
+    allowHttpIssuers: true,
+  });
+  const server = await service.listen(port);
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}${path}`, { method, headers: { [PROJECT_HEADER]: PROJECT, [HOST_ORIGIN_HEADER]: HOST, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  return {
+    url,
+    call,
+    async stop() {
+      await server.close();
+      await provider.close();
+      mailer.close();
+      await opened.close();
+    },
+  };
+}
+type Stack = Awaited<ReturnType<typeof startStack>>;
+const device = () => randomBytes(16).toString('base64url');
+let counter = 0;
+const person = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+
+/** A social login as the frame and the popup make it; the session's answer. */
+async function socialLogin(stack: Stack, provider: 'google' | 'apple', login: string) {
+  const started = await stack.call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId: device() });
+  expect(started.status).toBe(200);
+  expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body.step).toBe('pending');
+  const answer = await signInAt(started.body.uri, login);
+  expect(answer.url.href.startsWith(`${stack.url}/social/callback`)).toBe(true);
+  const back = await fetch(answer.url, answer.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com' }, body: new URLSearchParams(answer.form).toString() } : {});
+  const page = await back.text();
+  const status = await stack.call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId: started.body.flowId });
+  const done = await stack.call<{ token?: string; user?: { id: string; email: string }; error?: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId });
+  return { back, page, status: status.body, done, flowId: started.body.flowId, answer };
+}
+
+const engines: Array<[string, () => DatabaseOptions]> = [
+  ['PGlite', () => ({})],
+  ['PostgreSQL', () => ({ url: postgres.url })],
+];
+
+describe.each(engines)('social login through the auth service (OpenID stand-in), on %s', (_name, database) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(database());
+  });
+  afterAll(() => stack?.stop());
+
+  it('Google: the popup signs in, the callback checks the ID token, the frame takes one session; the same person again is the same user', async () => {
+    const email = person('ada');
+    const first = await socialLogin(stack, 'google', email);
+    expect(first.back.status).toBe(200);
+    expect(first.page).toContain('Signed in');
+    expect(first.status.step).toBe('done');
+    expect(first.done.status).toBe(200);
+    expect(first.done.body).toMatchObject({ token: expect.any(String), user: { email } });
+    // Once: the flow's session cannot be taken twice, nor can its answer be replayed.
+    expect((await stack.call('POST', '/v1/social/complete', { flowId: first.flowId })).status).toBe(409);
+    const replay = await fetch(first.answer.url);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('was finished already');
+    const again = await socialLogin(stack, 'google', email);
+    expect(again.done.body.user?.id).toBe(first.done.body.user?.id);
+  });
+
+  it('the same verified address through an e-mail login and a social one reaches the same user (so the same wallet)', async () => {
+    const email = person('grace');
+    const social = await socialLogin(stack, 'apple', email);
+    expect(social.answer.method).toBe('POST');
+    const started = await stack.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: device() });
+    await fetch(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec(catcher.mails(email)[0]!.text)![1]!);
+    const code = /\b(\d{6})\b/.exec(catcher.mails(email)[0]!.text)![1]!;
+    const otp = await stack.call<{ user: { id: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code });
+    expect(otp.body.user.id).toBe(social.done.body.user?.id);
+  });
+
+  it('Apple’s private relay address is a user of its own (the real address never reaches the app)', async () => {
+    const relay = await socialLogin(stack, 'apple', `${person('hidden').replace('@', '+relay@')}`);
+    expect(relay.done.body.user?.email).toMatch(/@privaterelay\.appleid\.com$/);
+  });
+
+  it('refuses a tampered or unknown state, a provider error, and a provider the project has not configured', async () => {
+    const started = await stack.call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider: 'google', deviceId: device() });
+    const answer = await signInAt(started.body.uri, person('mallory'));
+    const tampered = new URL(answer.url);
+    tampered.searchParams.set('state', `${tampered.searchParams.get('state')!.slice(0, -2)}xx`);
+    const refused = await fetch(tampered);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Sign-in not valid');
+    expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body.step).toBe('pending');
+    expect((await stack.call('POST', '/v1/social/complete', { flowId: started.body.flowId })).status).toBe(409);
+    // The provider says no (the person cancelled): the flow fails with its words.
+    const cancelled = new URL(answer.url);
+    cancelled.searchParams.delete('code');
+    cancelled.searchParams.set('error', 'access_denied');
+    cancelled.searchParams.set('error_description', 'End-User aborted interaction');
+    expect((await fetch(cancelled)).status).toBe(400);
+    const status = await stack.call<{ step: string; error: string }>('POST', '/v1/social/status', { flowId: started.body.flowId });
+    expect(status.body).toEqual({ step: 'failed', error: 'The provider said: End-User aborted interaction' });
+    expect((await stack.call<{ error: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId })).body.error).toBe('The provider said: End-User aborted interaction');
+    expect((await stack.call<{ error: string }>('POST', '/v1/social/start', { provider: 'discord', deviceId: device() })).status).toBe(400);
+    expect((await stack.call('POST', '/v1/social/status', { flowId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type Configuration } from 'oidc-provider';
+
+/** The social providers this stand-in can be (their claims' shapes differ). */
+export const STAND_IN_PROVIDERS = ['google', 'apple'] as const;
+export type StandInProvider = (typeof STAND_IN_PROVIDERS)[number];
+
+/** A relying party registered with a stand-in: the auth service of a project. */
+export interface StandInClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUris: readonly string[];
+}
+
+/** Options of `startOidcProvider`. */
+export interface OidcProviderOptions {
+  /** The clients of each provider stood in for. */
+  readonly providers: Partial<Record<StandInProvider, readonly StandInClient[]>>;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  /** Signs the interaction cookies; default a fixed development key. */
+  readonly cookieKeys?: readonly string[];
+}
+
+const ORIGIN_PATTERN = /^[a-z]+$/;
+
+/**
+ * The claims a provider sends for the person who typed `login` on the stand-in's login page,
+ * in that provider's shape: Google's (`email_verified` a boolean, a name), Apple's
+ * (`email_verified` a string, a private-relay address when the login asks for one, no name in
+ * the ID token). The subject is the login as typed (the stand-in's account id): stable, so
+ * signing in again is the same account.
+ */
+export function claimsFor(provider: StandInProvider, login: string): Record<string, unknown> {
+  const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`;
+  const local = email.split('@')[0]!;
+  if (provider === 'apple') {
+    // "Hide my e-mail": the address is a relay, the real one never reaches the app.
+    const relay = /\+relay@/.test(email);
+    const alias = createHash('sha256').update(email).digest('hex').slice(0, 10);
+    return { sub: login, email: relay ? `${alias}@privaterelay.appleid.com` : email, email_verified: 'true', is_private_email: relay ? 'true' : 'false' };
+  }
+  return { sub: login, email, email_verified: true, name: local.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), given_name: local };
+}
+
+function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[]): Configuration {
+  return {
+    clients: clients.map((c) => ({
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      redirect_uris: [...c.redirectUris],
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    })),
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], profile: ['name', 'given_name'] },
+    // The login typed is the account; its subject is the provider-shaped one.
+    async findAccount(_ctx, id) {
+      const claims = claimsFor(provider, id) as { sub: string };
+      return { accountId: id, claims: async () => claims };
+    },
+    // Like Google and Apple, the ID token itself carries the e-mail claims.
+    conformIdTokenClaims: false,
+    cookies: { keys: [...cookieKeys] },
+    // The built-in login page (any login, any password) and consent page: a browser test fills them in.
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    responseModes: ['query', 'form_post'],
+    ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+  } as Configuration;
+}
+
+/**
+ * Starts the stand-in on 127.0.0.1: one OpenID provider per configured social provider, each
+ * its own issuer at `<url>/<provider>` (discovery, authorization with PKCE, the login and
+ * consent pages, token, userinfo, JWKS). Resolves `{ url, issuer(provider), close }`.
+ */
+export async function startOidcProvider(options: OidcProviderOptions) {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keys = options.cookieKeys ?? ['portico-local-oidc-stand-in'];
+  const mounted = new Map<string, (req: IncomingMessage, res: ServerResponse) => unknown>();
+  for (const [name, clients] of Object.entries(options.providers) as Array<[StandInProvider, readonly StandInClient[]]>) {
+    if (!STAND_IN_PROVIDERS.includes(name) || !ORIGIN_PATTERN.test(name)) throw new Error(`Unknown provider ${JSON.stringify(name)}: one of ${STAND_IN_PROVIDERS.join(', ')}`);
+    const provider = new Provider(`${url}/${name}`, configuration(name, clients, keys));
+    mounted.set(name, provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown);
+  }
+  server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {
+    const name = /^\/([a-z]+)(?=\/|\?|$)/.exec(req.url ?? '')?.[1];
+    const handle = name ? mounted.get(name) : undefined;
+    if (!handle || !name) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `No provider at ${req.url}: ${[...mounted.keys()].map((n) => `/${n}`).join(', ')}` }));
+      return;
+    }
+    // Mounted at /<name>: the provider reads its mount path from `originalUrl`.
+    req.originalUrl = req.url;
+    req.url = req.url!.slice(name.length + 1) || '/';
+    void handle(req, res);
+  });
+  return {
+    url,
+    issuer: (name: StandInProvider) => `${url}/${name}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,2 @@
+export { signInAt } from './signInAt';
+export type { StandInAnswer } from './signInAt';
