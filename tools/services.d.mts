@@ -24,7 +24,7 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
 
 /** Starts the auth service (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), mailing through the catcher at `smtpPort`. */
-export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number }): Promise<LocalService>;
+export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number; social?: Record<string, Record<string, { issuer: string; clientId: string; clientSecret: string }>>; port?: number }): Promise<LocalService>;
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;
@@ -38,10 +38,11 @@ export function buildWalletFrame(): void;
 export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; port?: number }): Promise<LocalService>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
-export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean }): Promise<{
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean; social?: boolean }): Promise<{
   mail: LocalService & { smtpPort: number };
   auth: LocalService;
   frame: LocalService;
+  oidc?: LocalService;
   stop(): Promise<void>;
 }>;
 

@@ -150,13 +150,13 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
  * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
  * are the wallet frame's.
  */
-export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs }) {
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs, social, port = 0 }) {
   return startTsxService({
     name: 'auth-service',
     cwd: join(ROOT, 'apps/auth-service'),
     script: 'src/main.ts',
     env: {
-      AUTH_PORT: '0',
+      AUTH_PORT: String(port),
       AUTH_SMTP_PORT: String(smtpPort),
       AUTH_FRAME_ORIGINS: frameOrigins.join(','),
       AUTH_PROJECTS: Object.entries(projects).map(([id, origins]) => `${id}=${origins.join('|')}`).join(','),
@@ -164,6 +164,8 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(cooldownMs !== undefined ? { AUTH_MAIL_COOLDOWN_MS: String(cooldownMs) } : {}),
       ...(codeTtlMs !== undefined ? { AUTH_CODE_TTL_MS: String(codeTtlMs) } : {}),
+      // Social login against the local OpenID stand-in (its issuers are http:).
+      ...(social ? { AUTH_SOCIAL: JSON.stringify(social), AUTH_ALLOW_HTTP_ISSUERS: '1' } : {}),
     },
   });
 }
@@ -175,6 +177,9 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
 export function startOidcProvider({ clients }) {
   return startTsxService({ name: 'oidc-provider', cwd: join(ROOT, 'apps/oidc-provider'), script: 'src/main.ts', env: { OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0' } });
 }
+
+/** The social providers the OpenID stand-in plays (apps/oidc-provider). */
+const SOCIAL_STAND_INS = ['google', 'apple'];
 
 /** A free TCP port on 127.0.0.1 (bound, read, released). */
 export function freePort() {
@@ -223,9 +228,10 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * the host origins of `projects` (`{ id: [origins] }`); `smartAccounts`: the EIP-7702 account
  * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
  * a free one; a node the frame sends through must allow its origin); `build: false` serves the
- * frame already built; `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime. `stop()` ends all three.
+ * frame already built; `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
+ * also the OpenID stand-in (Google, Apple), the auth service each project's client there. `stop()` ends them all.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true, social = false } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   if (build) buildWalletFrame();
   const framePort = port ?? (await freePort());
@@ -233,9 +239,15 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
   const group = createServiceGroup();
   try {
     const [mail] = await group.start(startMailCatcher({ allowedOrigins: hosts }));
-    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs }));
+    // Social login: the OpenID stand-in (Google, Apple) with the auth service registered as each project's client.
+    const authPort = await freePort();
+    const callback = `http://127.0.0.1:${authPort}/social/callback`;
+    const client = (id) => ({ clientId: `portico-${id}`, clientSecret: `local-secret-of-${id}-at-the-stand-in`, redirectUris: [callback] });
+    const [oidc] = social ? await group.start(startOidcProvider({ clients: Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(client)])) })) : [];
+    const socialConfig = oidc ? Object.fromEntries(Object.keys(projects).map((id) => [id, Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret }]))])) : undefined;
+    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs, social: socialConfig, port: authPort }));
     const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
-    return { mail, auth, frame, stop: group.stop };
+    return { mail, auth, frame, ...(oidc ? { oidc } : {}), stop: group.stop };
   } catch (error) {
     await group.stop();
     throw error;

@@ -45,12 +45,13 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
 // The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
 // The frame signs and sends on both chains (the smart account on each) and on the Solana node.
 const wallet = await solanaNetworkId(solana.url)
-  .then((solanaId) => startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url, [solanaId]: solana.url }, smartAccounts, framePort }))
+  .then((solanaId) => startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url, [solanaId]: solana.url }, smartAccounts, framePort, social: true }))
   .catch(async (error) => {
     await services.stop();
     throw error;
   });
 console.log(`  e-mail login: wallet frame ${wallet.frame.url}, auth service ${wallet.auth.url} (PGlite), mail catcher ${wallet.mail.url}/messages (read the codes there)`);
+console.log(`  social login: OpenID stand-ins for Google and Apple at ${wallet.oidc.url}/google, /apple (any e-mail address and password signs in)`);
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);

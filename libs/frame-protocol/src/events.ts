@@ -34,7 +34,10 @@ export const APP_EVENTS = {
   CONNECT_DEVICE: { request: empty, success: empty },
   // `recovery`: this device holds no share of the key; `password` (a recovery password is set) or `unavailable` (none).
   CONNECT_OTP: { request: z.object({ otp }), success: z.object({ recovery: z.optional(z.enum(['password', 'unavailable'])) }) },
-  CONNECT_SOCIAL: { request: z.object({ uri: url(4096) }), success: z.object({ email: z.optional(email), userName: z.optional(z.string().check(z.maxLength(256))) }) },
+  CONNECT_SOCIAL: {
+    request: z.object({ uri: url(4096) }),
+    success: z.object({ email: z.optional(email), userName: z.optional(z.string().check(z.maxLength(256))), recovery: z.optional(z.enum(['password', 'unavailable'])) }),
+  },
   CONNECT_FARCASTER: { request: empty, success: z.object({ userName: z.optional(z.string().check(z.maxLength(256))) }) },
   GET_USER: { request: z.object({ chainId: z.optional(caip2), preferredAccountType: z.optional(accountType) }), success: frameUserSchema },
   GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']) }), success: z.object({ uri: url(4096) }) },

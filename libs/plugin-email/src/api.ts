@@ -18,6 +18,9 @@ export const EMAIL_VIEWS = {
 /** Spec §9: e-mail and social connect steps time out after this long. */
 export const STEP_TIMEOUT_MS = 30_000;
 
+/** A social provider of the spec (§3). */
+export type SocialProviderId = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster';
+
 /** Where an e-mail login stands, for the views. */
 export interface EmailLoginState {
   /** The address being logged in with. */
@@ -36,6 +39,14 @@ export interface EmailService {
    * share of the key: `password` (the recovery password unlocks it) or `unavailable` (none set).
    */
   confirmOtp(otp: string): Promise<'password' | 'unavailable' | undefined>;
+  /** A social sign-in (plugin-socials): the provider's authorization URL for the popup (spec: get social redirect uri). */
+  socialRedirectUri(provider: SocialProviderId): Promise<string>;
+  /**
+   * Waits until the popup sent to `uri` has signed in at the provider and the service has the
+   * answer (spec: connect social); then the view connects the AUTH connector. On a device with
+   * no share of the key: `password` or `unavailable`, as after a passcode.
+   */
+  connectSocial(uri: string, signal?: AbortSignal): Promise<'password' | 'unavailable' | undefined>;
   /** Unlocks the wallet on this device with the recovery password. */
   recoverWithPassword(password: string): Promise<void>;
   /** Whether the wallet has a recovery password. */

@@ -37,6 +37,13 @@ export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?:
     async confirmOtp(otp) {
       return (await step(() => parts.wallet.request('CONNECT_OTP', { otp }, { timeoutMs }))).recovery;
     },
+    async socialRedirectUri(provider) {
+      return (await step(() => parts.wallet.request('GET_SOCIAL_REDIRECT_URI', { provider }, { timeoutMs }))).uri;
+    },
+    // A person signs in at the provider meanwhile: no step timeout, the view cancels (popup closed).
+    async connectSocial(uri, signal) {
+      return (await parts.wallet.request('CONNECT_SOCIAL', { uri }, signal ? { signal } : {})).recovery;
+    },
     // PBKDF2 (600 000 rounds) runs in the frame: no step timeout shorter than the spec's.
     async recoverWithPassword(password) {
       await step(() => parts.wallet.request('RECOVER_WITH_PASSWORD', { password }, { timeoutMs }));

@@ -49,6 +49,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   let chainId = storage.getItem(keys.chain) ?? query.chainId;
   let flowId: string | undefined;
   let changeFlowId: string | undefined;
+  /** The social sign-in under way: its flow at the service and the provider URL the popup was sent to. */
+  let social: { flowId: string; uri: string } | undefined;
   let user: { id: string; email: string } | undefined;
   let unlocked: Unlocked | undefined;
   const call = createAuthClient({ authUrl: config.authUrl, projectId: query.projectId, hostOrigin: options.hostOrigin, token: () => storage.getItem(keys.session) ?? undefined });
@@ -253,6 +255,28 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       flowId = undefined;
       const recovery = await unlock(answer.user);
       return recovery ? { recovery } : {};
+    },
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      const answer = await call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId });
+      social = { flowId: answer.flowId, uri: answer.uri };
+      return { uri: answer.uri };
+    },
+    async CONNECT_SOCIAL({ uri }) {
+      // The sign-in the popup was sent to: it ends at the service's callback; this waits for it.
+      if (!social || social.uri !== uri) throw new Error('Start the social sign-in first');
+      const { flowId } = social;
+      for (const started = Date.now(); Date.now() - started < 10 * 60_000; ) {
+        const { step, error } = await call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId });
+        if (step === 'failed') throw new Error(error ?? 'Sign-in failed');
+        if (step === 'done') break;
+        if (step !== 'pending') throw new Error('This sign-in was used already');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const answer = await call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/social/complete', { flowId });
+      social = undefined;
+      storage.setItem(keys.session, answer.token);
+      const recovery = await unlock(answer.user);
+      return { email: answer.user.email, ...(recovery ? { recovery } : {}) };
     },
     async IS_CONNECTED() {
       await restoring;

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { recoverMessageAddress, type Hex } from 'viem';
+import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+
+// Social login through the modal: the provider's sign-in in a popup (the local OpenID stand-ins
+// for Google and Apple, apps/oidc-provider), the auth service checking the answer, the wallet
+// frame making or opening the key, and the same AUTH connector as the e-mail login.
+
+const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
+type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
+
+/** Clicks a provider on Connect; signs in on the stand-in's pages in the popup (login, then consent) unless `close`. */
+async function socialLogin(page: Page, provider: 'Google' | 'Apple', email: string, options: { close?: boolean } = {}) {
+  await page.locator('button.portico-connect-button').click();
+  const d = dialog(page);
+  const opened = page.waitForEvent('popup');
+  await d.getByRole('button', { name: `Continue with ${provider}` }).click();
+  const popup = await opened;
+  await expect(d).toHaveAttribute('data-view', 'SocialConnecting');
+  await popup.waitForURL(/\/interaction\//, { timeout: 15_000 });
+  if (options.close) {
+    await popup.close();
+    return { d, popup };
+  }
+  await popup.locator('input[name="login"]').fill(email);
+  await popup.locator('input[name="password"]').fill('any password');
+  await popup.getByRole('button', { name: 'Sign-in' }).click();
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  return { d, popup };
+}
+
+test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', () => {
+  test('Google: the popup signs in, the modal connects with an address and the popup closes; a message signs through the approval view; a reload reconnects', async ({ page }) => {
+    await freshPage(page, path());
+    const { d, popup } = await socialLogin(page, 'Google', `social-${Date.now()}@example.com`);
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
+    await expect(d).toBeHidden();
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    const address = (await page.getByTestId('host-address').textContent()) as Hex;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const signing = page.evaluate(([from]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: ['Hello from a Google login', from] }), [address] as const);
+    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+    await d.getByRole('button', { name: 'Approve' }).click();
+    expect(await recoverMessageAddress({ message: 'Hello from a Google login', signature: (await signing) as Hex })).toBe(address);
+    await page.reload();
+    await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+  });
+
+  test('the same e-mail address through Apple (its answer posted back) and Google reaches the same wallet', async ({ page }) => {
+    await freshPage(page, path());
+    const email = `both-${Date.now()}@example.com`;
+    await socialLogin(page, 'Apple', email);
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
+    const address = await page.getByTestId('host-address').textContent();
+    await page.locator('button.portico-account-button').click();
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await socialLogin(page, 'Google', email);
+    await expect(page.getByTestId('host-address')).toHaveText(address!, { timeout: 20_000 });
+  });
+
+  test('the popup closed before signing in: the view says so and leads back to Connect', async ({ page }) => {
+    await freshPage(page, path());
+    const { d } = await socialLogin(page, 'Google', 'nobody@example.com', { close: true });
+    await expect(d.getByText('The Google window was closed before you signed in.')).toBeVisible({ timeout: 10_000 });
+    await expectNoSeriousA11yViolations(page, 'SocialConnecting, popup closed');
+    await d.getByRole('button', { name: 'Back to the sign-in options' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+  });
+});

@@ -1,0 +1,106 @@
+import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type SocialProviderId } from '@portico/plugin-email/api';
+import { usePluginT, usePortico, type ViewProps } from '@portico/react';
+import { AlertBanner, Button, Spinner } from '@portico/ui';
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '../messages';
+
+/** The popup's size, as the providers' own sign-in pages expect. */
+const POPUP_FEATURES = 'popup,width=500,height=640';
+/** A popup closed this soon after the provider answered may still have finished: the frame is given this long. */
+const CLOSED_GRACE_MS = 1500;
+
+type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'failed'; reason: string } | { kind: 'unavailable' };
+
+class PopupClosedError extends Error {
+  override name = 'PopupClosedError';
+}
+
+/**
+ * SocialConnecting: opens the provider's sign-in in a popup (on the click that led here, so the
+ * browser allows it), waits for the wallet frame to have the answer, then connects the e-mail
+ * wallet's AUTH connector. A blocked popup offers a button (a new click), a popup closed before
+ * signing in says so, a failure shows the service's reason; each leads back to Connect.
+ */
+export default function SocialConnectingView({ params }: ViewProps) {
+  const portico = usePortico('SocialConnectingView');
+  const { kernel } = portico;
+  const p = usePluginT(messages);
+  const provider = ((params as { provider?: string } | undefined)?.provider ?? 'google') as SocialProviderId;
+  const label = kernel.contributions.list('socialProviders').find((x) => x.id === provider)?.label ?? provider;
+  const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
+  const [attempt, setAttempt] = useState(0);
+  const popup = useRef<Window | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const run = async () => {
+      const service = kernel.hasService(emailServiceRef) ? kernel.getService(emailServiceRef) : undefined;
+      if (!service) return setPhase({ kind: 'unavailable' });
+      // Opened now, while the click's activation lasts; sent to the provider once the URL is known.
+      const win = popup.current && !popup.current.closed ? popup.current : window.open('', `portico-social-${provider}`, POPUP_FEATURES);
+      if (!win) return setPhase({ kind: 'blocked' });
+      popup.current = win;
+      try {
+        const uri = await service.socialRedirectUri(provider);
+        if (controller.signal.aborted) return;
+        win.location.href = uri;
+        setPhase({ kind: 'waiting' });
+        const watch = setInterval(() => {
+          if (win.closed) setTimeout(() => controller.abort(new PopupClosedError()), CLOSED_GRACE_MS);
+        }, 300);
+        let recovery: Awaited<ReturnType<typeof service.connectSocial>>;
+        try {
+          recovery = await service.connectSocial(uri, controller.signal);
+        } finally {
+          clearInterval(watch);
+        }
+        win.close();
+        if (recovery === 'password') return void kernel.router.push(EMAIL_VIEWS.recover);
+        if (recovery === 'unavailable') return setPhase({ kind: 'failed', reason: p('social.failed', { provider: label, reason: 'no recovery password' }) });
+        await portico.connect(EMAIL_CONNECTOR_ID);
+      } catch (error) {
+        win.close();
+        if (controller.signal.reason instanceof PopupClosedError) return setPhase({ kind: 'closed' });
+        if (controller.signal.aborted) return;
+        const { name, message } = error as { name?: string; message?: string };
+        if (name === 'EmailStepTimeoutError') kernel.alerts.raise('socials-timeout');
+        setPhase({ kind: 'failed', reason: message ?? String(error) });
+      }
+    };
+    void run();
+    return () => controller.abort();
+  }, [kernel, portico, provider, label, p, attempt]);
+
+  // Leaving the view (Back, close) while the popup is open closes it.
+  useEffect(() => () => popup.current?.close(), []);
+
+  const again = () => {
+    setPhase({ kind: 'opening' });
+    setAttempt((n) => n + 1);
+  };
+  const back = <Button variant="secondary" block onClick={() => kernel.router.reset()}>{p('social.back')}</Button>;
+
+  if (phase.kind === 'unavailable') return <AlertBanner severity="error" title={label}>{p('social.unavailable')}</AlertBanner>;
+  if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'failed') {
+    const text = phase.kind === 'blocked' ? p('social.blocked', { provider: label }) : phase.kind === 'closed' ? p('social.closed', { provider: label }) : p('social.failed', { provider: label, reason: phase.reason });
+    return (
+      <div className="pt-stack" data-testid="social-connecting" data-phase={phase.kind}>
+        <AlertBanner severity={phase.kind === 'failed' ? 'error' : 'warning'} title={label}>
+          {text}
+        </AlertBanner>
+        <Button block onClick={again}>
+          {phase.kind === 'blocked' ? p('social.open', { provider: label }) : p('social.retry')}
+        </Button>
+        {back}
+      </div>
+    );
+  }
+  return (
+    <div className="pt-stack pt-center" data-testid="social-connecting" data-phase={phase.kind}>
+      <Spinner label={phase.kind === 'opening' ? p('social.opening', { provider: label }) : p('social.continueIn', { provider: label })} />
+      <p className="pt-muted" role="status" style={{ margin: 0, textAlign: 'center' }}>
+        {phase.kind === 'opening' ? p('social.opening', { provider: label }) : p('social.waiting', { provider: label })}
+      </p>
+    </div>
+  );
+}
