@@ -1,5 +1,5 @@
 import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
-import { startOidcProvider } from '@portico/oidc-provider';
+import { MISBEHAVING_LOGINS, startOidcProvider } from '@portico/oidc-provider';
 import { signInAt } from '@portico/oidc-provider/testing';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -153,4 +153,21 @@ describe.each(engines)('social login through the auth service (OpenID stand-in),
     expect((await stack.call<{ error: string }>('POST', '/v1/social/start', { provider: 'discord', deviceId: device() })).status).toBe(400);
     expect((await stack.call('POST', '/v1/social/status', { flowId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
   });
+
+  it.each([
+    ['a wrong nonce', MISBEHAVING_LOGINS.wrongNonce, /nonce|unexpected JWT claim value/i],
+    ['an expired ID token', MISBEHAVING_LOGINS.expired, /exp|timestamp|expired/i],
+    ['a wrong audience', MISBEHAVING_LOGINS.wrongAudience, /aud|unexpected JWT claim value/i],
+    ['a forged signature', MISBEHAVING_LOGINS.badSignature, /signature|JWS|key/i],
+  ] as const)('refuses an ID token with %s from the provider: the flow fails, no session', async (_what, login, reason) => {
+    const result = await socialLogin(stack, 'google', login);
+    expect(result.back.status).toBe(400);
+    expect(result.page).toContain('Sign-in failed');
+    expect(result.status.step).toBe('failed');
+    expect(result.status.error).toMatch(/^The google answer was refused: /);
+    expect(result.status.error).toMatch(reason);
+    expect(result.done.status).toBe(409);
+    expect(result.done.body.token).toBeUndefined();
+  });
 });
+

@@ -70,7 +70,11 @@ export function registerSocialRoutes(parts: SocialParts) {
     let config = configs.get(key);
     if (!config) {
       const insecure = parts.allowHttpIssuers && new URL(client.issuer).protocol === 'http:';
-      config = oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+      // The ID token's signature is checked against the issuer's JWKS too (openid-client skips it by
+      // default for a token straight from the token endpoint, trusting TLS).
+      config = oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, {
+        execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
+      });
       // A failed discovery is tried again next time.
       config.catch(() => configs.delete(key));
       configs.set(key, config);
@@ -130,7 +134,10 @@ export function registerSocialRoutes(parts: SocialParts) {
       const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true });
       claims = tokens.claims();
     } catch (error) {
-      return failed(`The ${flow.provider} answer was refused: ${(error as Error).message}`.slice(0, 300));
+      // openid-client's message, and what it found (its cause) when it says only "invalid response".
+      const { message, cause } = error as { message?: string; cause?: { message?: unknown } | unknown };
+      const detail = cause instanceof Error ? cause.message : typeof (cause as { message?: unknown } | undefined)?.message === 'string' ? (cause as { message: string }).message : undefined;
+      return failed(`The ${flow.provider} answer was refused: ${message ?? String(error)}${detail ? ` (${detail})` : ''}`.slice(0, 300));
     }
     const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
     // Google sends a boolean, Apple the string "true".

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /** The social providers this stand-in can be (their claims' shapes differ). */
@@ -45,8 +46,42 @@ export function claimsFor(provider: StandInProvider, login: string): Record<stri
   return { sub: login, email, email_verified: true, name: local.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), given_name: local };
 }
 
-function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[]): Configuration {
+/**
+ * Logins that make the stand-in misbehave, for the tests of what a relying party must refuse:
+ * its ID token comes back with another nonce, already expired, for another audience, or signed
+ * by a key not in its JWKS. Everything else about the sign-in is normal.
+ */
+export const MISBEHAVING_LOGINS = {
+  wrongNonce: 'wrong-nonce@example.com',
+  expired: 'expired-token@example.com',
+  wrongAudience: 'wrong-audience@example.com',
+  badSignature: 'bad-signature@example.com',
+} as const;
+
+interface SigningKeys {
+  readonly jwk: JWK & { kid: string };
+  readonly key: CryptoKey;
+  /** Not in the JWKS: what a forger would sign with. */
+  readonly stranger: CryptoKey;
+}
+
+/** The ID token the token endpoint answers, changed as the login asks (re-signed with the provider's own key unless forged). */
+async function misbehave(idToken: string, keys: SigningKeys): Promise<string> {
+  const claims = decodeJwt(idToken);
+  const login = String(claims.sub ?? '').toLowerCase();
+  if (!(Object.values(MISBEHAVING_LOGINS) as string[]).includes(login)) return idToken;
+  const now = Math.floor(Date.now() / 1000);
+  const changed = { ...claims };
+  if (login === MISBEHAVING_LOGINS.wrongNonce) changed.nonce = 'not-the-nonce-the-app-sent';
+  if (login === MISBEHAVING_LOGINS.expired) Object.assign(changed, { iat: now - 7200, exp: now - 3600 });
+  if (login === MISBEHAVING_LOGINS.wrongAudience) changed.aud = 'another-app';
+  const forged = login === MISBEHAVING_LOGINS.badSignature;
+  return new SignJWT(changed).setProtectedHeader({ alg: 'RS256', kid: keys.jwk.kid, typ: 'JWT' }).sign(forged ? keys.stranger : keys.key);
+}
+
+function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[], keys: SigningKeys): Configuration {
   return {
+    jwks: { keys: [keys.jwk] },
     clients: clients.map((c) => ({
       client_id: c.clientId,
       client_secret: c.clientSecret,
@@ -84,11 +119,20 @@ export async function startOidcProvider(options: OidcProviderOptions) {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const keys = options.cookieKeys ?? ['portico-local-oidc-stand-in'];
+  const cookieKeys = options.cookieKeys ?? ['portico-local-oidc-stand-in'];
+  // The providers' signing key, made here so the stand-in can re-sign what it changes.
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  const signing: SigningKeys = { jwk: { ...(await exportJWK(pair.privateKey)), kid: 'stand-in-1', alg: 'RS256', use: 'sig' }, key: pair.privateKey, stranger: (await generateKeyPair('RS256')).privateKey };
   const mounted = new Map<string, (req: IncomingMessage, res: ServerResponse) => unknown>();
   for (const [name, clients] of Object.entries(options.providers) as Array<[StandInProvider, readonly StandInClient[]]>) {
     if (!STAND_IN_PROVIDERS.includes(name) || !ORIGIN_PATTERN.test(name)) throw new Error(`Unknown provider ${JSON.stringify(name)}: one of ${STAND_IN_PROVIDERS.join(', ')}`);
-    const provider = new Provider(`${url}/${name}`, configuration(name, clients, keys));
+    const provider = new Provider(`${url}/${name}`, configuration(name, clients, cookieKeys, signing));
+    // The token endpoint's ID token, changed for the misbehaving logins.
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as { id_token?: unknown } | undefined;
+      if (ctx.path === '/token' && typeof body?.id_token === 'string') ctx.body = { ...body, id_token: await misbehave(body.id_token, signing) };
+    });
     mounted.set(name, provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown);
   }
   server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {

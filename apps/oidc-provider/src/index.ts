@@ -1,2 +1,2 @@
-export { claimsFor, startOidcProvider, STAND_IN_PROVIDERS } from './createOidcProvider';
+export { claimsFor, MISBEHAVING_LOGINS, startOidcProvider, STAND_IN_PROVIDERS } from './createOidcProvider';
 export type { OidcProviderOptions, StandInClient, StandInProvider } from './createOidcProvider';
