@@ -68,4 +68,31 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await expect(d).toHaveAttribute('data-view', 'Connect');
     await expect(page.getByTestId('host-status')).toHaveText('disconnected');
   });
+
+  test('a blocked popup: the view says so, and its button (a new click) opens the window and signs in', async ({ page }) => {
+    await freshPage(page, path());
+    // A popup blocker: window.open gives nothing.
+    await page.evaluate(() => {
+      const w = window as unknown as { open: typeof window.open; realOpen?: typeof window.open };
+      w.realOpen = w.open;
+      w.open = () => null;
+    });
+    await page.locator('button.portico-connect-button').click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(d.getByText('The browser blocked the Google window.')).toBeVisible({ timeout: 10_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { open: typeof window.open; realOpen: typeof window.open };
+      w.open = w.realOpen;
+    });
+    const opened = page.waitForEvent('popup');
+    await d.getByRole('button', { name: 'Open the Google window' }).click();
+    const popup = await opened;
+    await popup.locator('input[name="login"]').fill(`blocked-${Date.now()}@example.com`);
+    await popup.locator('input[name="password"]').fill('any password');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
+  });
 });
+
