@@ -86,11 +86,12 @@ export const FEATURE_VARIANTS = {
   features: ['libs/plugin-history/', 'libs/plugin-send/', 'libs/plugin-receive/'],
   market: ['libs/plugin-swaps/', 'libs/plugin-onramp/'],
   email: ['libs/plugin-email/', 'libs/frame-protocol/'],
+  socials: ['libs/plugin-socials/', 'libs/plugin-email/', 'libs/frame-protocol/'],
 };
 
 /**
  * A host's lines for lazy plugins cost this much at most (gzip bytes): the `() => import(...)`
- * functions, their options and the bundler's preload map (measured 176 to 251). More means the
+ * functions, their options and the bundler's preload map (measured 179 to 301). More means the
  * bundler moved code into the first load because of the plugins: once +0.3 KiB, the kernel's
  * error classes split out of the entry; once +10 KiB, full `zod` in a lazy chunk splitting
  * `zod/mini`'s core out of it; once +0.6 KiB, zod's e-mail and URL formats pulled into the
