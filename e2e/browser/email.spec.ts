@@ -33,8 +33,8 @@ async function startEmailLogin(page: Page, email: string) {
   return d;
 }
 
-/** Logs in through the modal on a new device (the link from the caught mail, then the code); returns the account's address. */
-async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+/** The login's steps on a new device: the address, the link from the caught mail (opened in another page), the code. */
+async function newDeviceLogin(page: Page, browser: Browser, email: string) {
   const d = await startEmailLogin(page, email);
   await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
   const mailApp = await browser.newPage();
@@ -42,6 +42,12 @@ async function loginThroughModal(page: Page, browser: Browser, email: string): P
   await mailApp.close();
   await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
   await typeCode(page, await codeFor(email));
+  return d;
+}
+
+/** Logs in through the modal on a new device; returns the account's address. */
+async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+  await newDeviceLogin(page, browser, email);
   await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
   return (await page.getByTestId('host-address').textContent()) as Hex;
 }
@@ -337,16 +343,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     try {
       await freshPage(second, path());
       await page.waitForTimeout(3_000); // the mail cooldown (3 s here)
-      let d2 = await startEmailLogin(second, email);
-      await expect(d2).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
-      const link = async () => {
-        const mailApp = await browser.newPage();
-        await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
-        await mailApp.close();
-      };
-      await link();
-      await expect(d2).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
-      await typeCode(second, await codeFor(email));
+      let d2 = await newDeviceLogin(second, browser, email);
       await expect(d2.getByText('Your wallet is on the device where you made it, and no recovery password was set. Log in there and set one from your account.')).toBeVisible({ timeout: 15_000 });
       await expect(second.getByTestId('host-status')).not.toHaveText('connected');
 
@@ -398,14 +395,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
   test('sign-in (SIWX) with the e-mail wallet: the sign-in message after the passcode, signed by the smart account, verified and kept by the reference server', async ({ page, browser }) => {
     const server = process.env.PORTICO_SIWX_SERVER!;
     await freshPage(page, `${path()}&siwx=optional&siwxServer=${encodeURIComponent(server)}`);
-    const email = `siwx-${Date.now()}@example.com`;
-    const d = await startEmailLogin(page, email);
-    await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
-    const mailApp = await browser.newPage();
-    await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
-    await mailApp.close();
-    await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
-    await typeCode(page, await codeFor(email));
+    const d = await newDeviceLogin(page, browser, `siwx-${Date.now()}@example.com`);
     await expect(d).toHaveAttribute('data-view', 'SIWXSignMessage', { timeout: 15_000 });
     const address = (await page.getByTestId('host-address').textContent()) as Hex;
     await expect(d.getByTestId('siwx-message')).toContainText(address);

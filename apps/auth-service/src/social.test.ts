@@ -2,26 +2,15 @@ import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
 import { MISBEHAVING_LOGINS, startOidcProvider } from '@portico/oidc-provider';
 import { signInAt } from '@portico/oidc-provider/testing';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService, HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
 import { openDatabase, type DatabaseOptions } from './db/openDatabase';
 import { createSmtpMailer } from './mailer';
-import { startTestPostgres, type TestPostgres } from './testing/startTestPostgres';
+import { freePort, startTestPostgres, type TestPostgres } from './testing/startTestPostgres';
 
 const PROJECT = 'acme';
 const HOST = 'https://app.acme.example';
 const CLIENT = { clientId: 'acme-at-the-provider', clientSecret: 'the-secret-acme-registered-with-the-provider' };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let catcher: MailCatcher;
 let postgres: TestPostgres;

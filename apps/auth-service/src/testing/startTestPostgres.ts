@@ -11,7 +11,8 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+/** A free TCP port on 127.0.0.1 (bound, read, released). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

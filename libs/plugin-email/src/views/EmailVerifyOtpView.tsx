@@ -1,9 +1,9 @@
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
-import { AlertBanner, Button, OtpInput, Spinner } from '@portico/ui';
 import { useState } from 'react';
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS } from '../api';
 import { messages } from '../messages';
 import { describeEmailError } from './describeEmailError';
+import { OtpStep } from './OtpStep';
 import { alertFor, useEmailService } from './useEmailService';
 
 /** EmailVerifyOtp: the mailed 6-digit code; once right, the AUTH connector connects and the modal closes. */
@@ -57,28 +57,18 @@ export default function EmailVerifyOtpView({ params }: ViewProps) {
   };
 
   return (
-    <div className="pt-stack pt-center" data-testid="email-verify-otp">
-      <h2 className="pt-heading">{p('email.otp.heading')}</h2>
-      <p className="pt-muted" style={{ margin: 0, textAlign: 'center' }}>
-        {p('email.otp.body', { email })}
-      </p>
-      <OtpInput
-        label={p('email.otp.label')}
-        value={code}
-        disabled={busy}
-        onChange={(value) => {
-          setCode(value);
-          if (value.length === 6) void submit(value);
-        }}
-      />
-      {busy ? <Spinner label={p('email.loading')} /> : null}
-      {error ? <AlertBanner severity="error" title={p('email.failed')}>{error}</AlertBanner> : null}
-      <div role="status" className="pt-muted">
-        {notice ?? ''}
-      </div>
-      <Button variant="ghost" disabled={busy} onClick={() => void resend()}>
-        {p('email.otp.resend')}
-      </Button>
-    </div>
+    <OtpStep
+      testId="email-verify-otp"
+      body={p('email.otp.body', { email })}
+      code={code}
+      busy={busy}
+      error={error}
+      notice={notice}
+      onCode={(value) => {
+        setCode(value);
+        if (value.length === 6) void submit(value);
+      }}
+      onResend={() => void resend()}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { usePluginT, usePortico } from '@portico/react';
-import { AlertBanner, Button, OtpInput, Spinner } from '@portico/ui';
+import { Button } from '@portico/ui';
 import { useState } from 'react';
 import { EMAIL_VIEWS } from '../api';
 import { messages } from '../messages';
 import { describeEmailError } from './describeEmailError';
+import { OtpStep } from './OtpStep';
 import { alertFor, useEmailService } from './useEmailService';
 
 /**
@@ -69,32 +70,18 @@ export function UpdateEmailOtp({ step, params }: { step: 'primary' | 'secondary'
     );
   }
   return (
-    <div className="pt-stack pt-center" data-testid={`email-update-${step}`}>
-      <h2 className="pt-heading">{p('email.otp.heading')}</h2>
-      <p className="pt-muted" style={{ margin: 0, textAlign: 'center' }}>
-        {p(step === 'primary' ? 'email.update.primaryBody' : 'email.update.secondaryBody', { email: step === 'primary' ? email : newEmail })}
-      </p>
-      <OtpInput
-        label={p('email.otp.label')}
-        value={code}
-        disabled={busy}
-        onChange={(value) => {
-          setCode(value);
-          if (value.length === 6) void submit(value);
-        }}
-      />
-      {busy ? <Spinner label={p('email.loading')} /> : null}
-      {error ? (
-        <AlertBanner severity="error" title={p('email.failed')}>
-          {error}
-        </AlertBanner>
-      ) : null}
-      <div role="status" className="pt-muted">
-        {notice ?? ''}
-      </div>
-      <Button variant="ghost" disabled={busy} onClick={() => void resend()}>
-        {p('email.otp.resend')}
-      </Button>
-    </div>
+    <OtpStep
+      testId={`email-update-${step}`}
+      body={p(step === 'primary' ? 'email.update.primaryBody' : 'email.update.secondaryBody', { email: step === 'primary' ? email : newEmail })}
+      code={code}
+      busy={busy}
+      error={error}
+      notice={notice}
+      onCode={(value) => {
+        setCode(value);
+        if (value.length === 6) void submit(value);
+      }}
+      onResend={() => void resend()}
+    />
   );
 }
