@@ -71,8 +71,18 @@ export default function SocialConnectingView({ params }: ViewProps) {
     return () => controller.abort();
   }, [kernel, portico, provider, label, p, attempt]);
 
-  // Leaving the view (Back, close) while the popup is open closes it.
-  useEffect(() => () => popup.current?.close(), []);
+  // Leaving the view (Back, close) while the popup is open closes it; not a remount of the same
+  // view (React's StrictMode runs effects twice in development): that keeps the window it opened.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) popup.current?.close();
+      }, 0);
+    };
+  }, []);
 
   const again = () => {
     setPhase({ kind: 'opening' });
