@@ -15,6 +15,8 @@ export const EMAIL_VIEWS = {
   recover: 'EmailRecover',
   recoveryPassword: 'EmailRecoveryPassword',
 } as const;
+/** Spec §5: e-mail fields must be valid e-mail addresses (the service checks again). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec §9: e-mail and social connect steps time out after this long. */
 export const STEP_TIMEOUT_MS = 30_000;
 

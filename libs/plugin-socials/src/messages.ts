@@ -13,6 +13,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Try again',
     'social.back': 'Back to the sign-in options',
     'social.unavailable': 'Social sign-in is not set up for this app.',
+    'social.noWallet': 'Your wallet is on the device where you made it, and no recovery password was set. Log in there and set one from your account.',
   },
   ar: {
     'social.continueIn': 'تابع في نافذة {provider}',
@@ -25,6 +26,7 @@ export const messages = definePluginMessages({
     'social.retry': 'حاول مرة أخرى',
     'social.back': 'العودة إلى خيارات تسجيل الدخول',
     'social.unavailable': 'تسجيل الدخول الاجتماعي غير مُعدّ لهذا التطبيق.',
+    'social.noWallet': 'محفظتك على الجهاز الذي أنشأتها عليه، ولم تُعيَّن كلمة مرور للاسترداد. سجّل الدخول هناك وعيّن واحدة من حسابك.',
   },
   de: {
     'social.continueIn': 'Weiter im {provider}-Fenster',
@@ -37,6 +39,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Erneut versuchen',
     'social.back': 'Zurück zu den Anmeldeoptionen',
     'social.unavailable': 'Social Login ist für diese App nicht eingerichtet.',
+    'social.noWallet': 'Deine Wallet ist auf dem Gerät, auf dem du sie erstellt hast, und es wurde kein Wiederherstellungspasswort festgelegt. Melde dich dort an und lege eines in deinem Konto fest.',
   },
   es: {
     'social.continueIn': 'Continúa en la ventana de {provider}',
@@ -49,6 +52,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Reintentar',
     'social.back': 'Volver a las opciones de inicio de sesión',
     'social.unavailable': 'El inicio de sesión social no está configurado en esta app.',
+    'social.noWallet': 'Tu billetera está en el dispositivo donde la creaste y no se definió ninguna contraseña de recuperación. Inicia sesión allí y define una desde tu cuenta.',
   },
   fa: {
     'social.continueIn': 'در پنجره {provider} ادامه دهید',
@@ -61,6 +65,7 @@ export const messages = definePluginMessages({
     'social.retry': 'دوباره امتحان کنید',
     'social.back': 'بازگشت به گزینه‌های ورود',
     'social.unavailable': 'ورود با شبکه‌های اجتماعی برای این برنامه راه‌اندازی نشده است.',
+    'social.noWallet': 'کیف پول شما روی دستگاهی است که آن را ساخته\u200cاید و رمز بازیابی تعیین نشده است. آنجا وارد شوید و از حساب خود یکی تعیین کنید.',
   },
   fr: {
     'social.continueIn': 'Continuez dans la fenêtre {provider}',
@@ -73,6 +78,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Réessayer',
     'social.back': 'Retour aux options de connexion',
     'social.unavailable': 'La connexion sociale n’est pas configurée pour cette application.',
+    'social.noWallet': 'Votre portefeuille est sur l’appareil où vous l’avez créé, et aucun mot de passe de récupération n’a été défini. Connectez-vous là-bas et définissez-en un depuis votre compte.',
   },
   he: {
     'social.continueIn': 'המשיכו בחלון של {provider}',
@@ -85,6 +91,7 @@ export const messages = definePluginMessages({
     'social.retry': 'ניסיון נוסף',
     'social.back': 'חזרה לאפשרויות ההתחברות',
     'social.unavailable': 'התחברות חברתית לא הוגדרה באפליקציה הזו.',
+    'social.noWallet': 'הארנק שלך נמצא במכשיר שבו יצרת אותו, ולא הוגדרה סיסמת שחזור. התחברו שם והגדירו אחת מהחשבון.',
   },
   ja: {
     'social.continueIn': '{provider} のウィンドウで続ける',
@@ -97,6 +104,7 @@ export const messages = definePluginMessages({
     'social.retry': 'もう一度試す',
     'social.back': 'サインイン方法に戻る',
     'social.unavailable': 'このアプリではソーシャルサインインが設定されていません。',
+    'social.noWallet': 'ウォレットは作成したデバイスにあり、復元パスワードは設定されていません。そのデバイスでログインし、アカウントから設定してください。',
   },
   ko: {
     'social.continueIn': '{provider} 창에서 계속하기',
@@ -109,6 +117,7 @@ export const messages = definePluginMessages({
     'social.retry': '다시 시도',
     'social.back': '로그인 방법으로 돌아가기',
     'social.unavailable': '이 앱에는 소셜 로그인이 설정되어 있지 않습니다.',
+    'social.noWallet': '지갑은 만든 기기에 있고 복구 비밀번호가 설정되지 않았습니다. 그 기기에서 로그인해 계정에서 설정하세요.',
   },
   pt: {
     'social.continueIn': 'Continue na janela do {provider}',
@@ -121,6 +130,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Tentar de novo',
     'social.back': 'Voltar às opções de entrada',
     'social.unavailable': 'O login social não está configurado neste app.',
+    'social.noWallet': 'A sua carteira está no dispositivo onde a criou, e nenhuma senha de recuperação foi definida. Entre lá e defina uma na sua conta.',
   },
   ru: {
     'social.continueIn': 'Продолжите в окне {provider}',
@@ -133,6 +143,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Повторить',
     'social.back': 'Назад к способам входа',
     'social.unavailable': 'Вход через соцсети для этого приложения не настроен.',
+    'social.noWallet': 'Кошелёк находится на устройстве, где вы его создали, а пароль восстановления не задан. Войдите там и задайте его в аккаунте.',
   },
   tr: {
     'social.continueIn': '{provider} penceresinde devam edin',
@@ -145,6 +156,7 @@ export const messages = definePluginMessages({
     'social.retry': 'Tekrar dene',
     'social.back': 'Giriş seçeneklerine dön',
     'social.unavailable': 'Bu uygulamada sosyal giriş ayarlanmamış.',
+    'social.noWallet': 'Cüzdanınız onu oluşturduğunuz cihazda ve kurtarma parolası belirlenmedi. Orada giriş yapıp hesabınızdan bir tane belirleyin.',
   },
   'zh-CN': {
     'social.continueIn': '在 {provider} 窗口中继续',
@@ -157,6 +169,7 @@ export const messages = definePluginMessages({
     'social.retry': '重试',
     'social.back': '返回登录方式',
     'social.unavailable': '此应用未设置社交登录。',
+    'social.noWallet': '您的钱包在创建它的设备上，且未设置恢复密码。请在那台设备上登录，并在账户中设置一个。',
   },
   'zh-TW': {
     'social.continueIn': '在 {provider} 視窗中繼續',
@@ -169,5 +182,6 @@ export const messages = definePluginMessages({
     'social.retry': '重試',
     'social.back': '返回登入方式',
     'social.unavailable': '此應用程式未設定社群登入。',
+    'social.noWallet': '您的錢包在建立它的裝置上，且未設定復原密碼。請在那台裝置上登入，並在帳戶中設定一個。',
   },
 });

@@ -142,6 +142,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   const preferredType = (): 'eoa' | 'smartAccount' => (storage.getItem(keys.accountType) === 'eoa' ? 'eoa' : 'smartAccount');
   /** Networks where the account can be a smart account: the implementation is configured and the frame can send there. */
   const smartNetworks = () => Object.keys(config.smartAccounts).filter((network) => network.startsWith('eip155:') && config.rpcUrls[network]);
+  /** The account is a smart account on `network` now: the user prefers one and the network has one. */
+  const isSmart = (network: string) => preferredType() === 'smartAccount' && smartNetworks().includes(network);
   const rpcUrl = (network: string) => {
     const url = config.rpcUrls[network];
     if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
@@ -151,7 +153,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     account: () => requireUnlocked().evm,
     rpcUrl,
     implementation: (network) => (smartNetworks().includes(network) ? (config.smartAccounts[network] as Hex | undefined) : undefined),
-    smart: (network) => preferredType() === 'smartAccount' && smartNetworks().includes(network),
+    smart: isSmart,
     storage,
     storageKey: keys.calls,
   });
@@ -165,7 +167,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     }
     const address = keysNow.evm.address;
     // EIP-7702: the smart account is the same address, its code a delegation to the implementation.
-    const smart = preferredType() === 'smartAccount' && smartNetworks().includes(network);
+    const smart = isSmart(network);
     const deployed = smart ? await calls.delegated(network).catch(() => false) : false;
     return { email: user!.email, address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
   };

@@ -1,13 +1,10 @@
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
 import { Button, TextField } from '@portico/ui';
 import { useState, type FormEvent } from 'react';
-import { EMAIL_VIEWS } from '../api';
+import { EMAIL_PATTERN, EMAIL_VIEWS } from '../api';
 import { messages } from '../messages';
 import { describeEmailError } from './describeEmailError';
 import { alertFor, useEmailService } from './useEmailService';
-
-/** Spec §5: e-mail fields must be valid e-mail addresses (the service checks again). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** EmailLogin: the address; the device link or the passcode is mailed, and the next view opens. */
 export default function EmailLoginView(_props: ViewProps) {
@@ -21,7 +18,7 @@ export default function EmailLoginView(_props: ViewProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!EMAIL.test(address)) return setError(p('email.invalid'));
+    if (!EMAIL_PATTERN.test(address)) return setError(p('email.invalid'));
     if (!service) return;
     setBusy(true);
     setError(undefined);

@@ -1,13 +1,10 @@
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
 import { Button, TextField } from '@portico/ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { EMAIL_VIEWS } from '../api';
+import { EMAIL_PATTERN, EMAIL_VIEWS } from '../api';
 import { messages } from '../messages';
 import { describeEmailError } from './describeEmailError';
 import { alertFor, useEmailService } from './useEmailService';
-
-/** Spec §5: e-mail fields must be valid e-mail addresses (the service checks again). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** UpdateEmail: the logged-in address and a new one; a passcode goes to the current address first (spec §4). */
 export default function UpdateEmailView(_props: ViewProps) {
@@ -38,7 +35,7 @@ export default function UpdateEmailView(_props: ViewProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!EMAIL.test(address)) return setError(p('email.invalid'));
+    if (!EMAIL_PATTERN.test(address)) return setError(p('email.invalid'));
     if (current && address.toLowerCase() === current.toLowerCase()) return setError(p('email.update.same'));
     if (!service) return;
     setBusy(true);

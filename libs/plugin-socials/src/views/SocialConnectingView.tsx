@@ -9,7 +9,7 @@ const POPUP_FEATURES = 'popup,width=500,height=640';
 /** A popup closed this soon after the provider answered may still have finished: the frame is given this long. */
 const CLOSED_GRACE_MS = 1500;
 
-type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'failed'; reason: string } | { kind: 'unavailable' };
+type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'noWallet' } | { kind: 'failed'; reason: string } | { kind: 'unavailable' };
 
 class PopupClosedError extends Error {
   override name = 'PopupClosedError';
@@ -56,7 +56,7 @@ export default function SocialConnectingView({ params }: ViewProps) {
         }
         win.close();
         if (recovery === 'password') return void kernel.router.push(EMAIL_VIEWS.recover);
-        if (recovery === 'unavailable') return setPhase({ kind: 'failed', reason: p('social.failed', { provider: label, reason: 'no recovery password' }) });
+        if (recovery === 'unavailable') return setPhase({ kind: 'noWallet' });
         await portico.connect(EMAIL_CONNECTOR_ID);
       } catch (error) {
         win.close();
@@ -91,11 +91,12 @@ export default function SocialConnectingView({ params }: ViewProps) {
   const back = <Button variant="secondary" block onClick={() => kernel.router.reset()}>{p('social.back')}</Button>;
 
   if (phase.kind === 'unavailable') return <AlertBanner severity="error" title={label}>{p('social.unavailable')}</AlertBanner>;
-  if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'failed') {
-    const text = phase.kind === 'blocked' ? p('social.blocked', { provider: label }) : phase.kind === 'closed' ? p('social.closed', { provider: label }) : p('social.failed', { provider: label, reason: phase.reason });
+  if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'noWallet' || phase.kind === 'failed') {
+    const text =
+      phase.kind === 'blocked' ? p('social.blocked', { provider: label }) : phase.kind === 'closed' ? p('social.closed', { provider: label }) : phase.kind === 'noWallet' ? p('social.noWallet') : p('social.failed', { provider: label, reason: phase.reason });
     return (
       <div className="pt-stack" data-testid="social-connecting" data-phase={phase.kind}>
-        <AlertBanner severity={phase.kind === 'failed' ? 'error' : 'warning'} title={label}>
+        <AlertBanner severity={phase.kind === 'failed' || phase.kind === 'noWallet' ? 'error' : 'warning'} title={label}>
           {text}
         </AlertBanner>
         <Button block onClick={again}>
