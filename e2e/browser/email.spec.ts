@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData, type Hex } from 'viem';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
@@ -6,54 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedWallet } from '@portico/tools/services';
+import { codeFor, loginThroughModal, mails, newDeviceLogin, path, startEmailLogin, typeCode, type PorticoWindow } from './emailLogin';
 import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, serverSessions, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
 // origin, the auth service (PGlite) and the SMTP catcher, all local; anvil for the chain.
 
-const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
-const mails = async (to: string, mailUrl = process.env.PORTICO_MAIL) => {
-  const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
-};
-const codeFor = async (to: string) => /\b(\d{6})\b/.exec((await mails(to))[0]!.subject)![1]!;
-const typeCode = async (page: Page, code: string) => {
-  const boxes = dialog(page).getByRole('group', { name: 'Verification code' }).locator('input');
-  await boxes.first().click();
-  await page.keyboard.type(code);
-};
-
-/** From the host's Connect button: the e-mail method, the address, Continue. */
-async function startEmailLogin(page: Page, email: string) {
-  await page.locator('button.portico-connect-button').click();
-  const d = dialog(page);
-  await d.getByRole('button', { name: 'Email', exact: true }).click();
-  await d.getByLabel('Email').fill(email);
-  await d.getByRole('button', { name: 'Continue' }).click();
-  return d;
-}
-
-/** The login's steps on a new device: the address, the link from the caught mail (opened in another page), the code. */
-async function newDeviceLogin(page: Page, browser: Browser, email: string) {
-  const d = await startEmailLogin(page, email);
-  await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
-  const mailApp = await browser.newPage();
-  await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
-  await mailApp.close();
-  await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
-  await typeCode(page, await codeFor(email));
-  return d;
-}
-
-/** Logs in through the modal on a new device; returns the account's address. */
-async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
-  await newDeviceLogin(page, browser, email);
-  await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
-  return (await page.getByTestId('host-address').textContent()) as Hex;
-}
-
 type SolanaWindow = { portico: { adapter(ns: 'solana'): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
-type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
 test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP catcher)', () => {
   test('a new device: the e-mail first in Connect, the device link, a wrong then the right code; connected; signing asks for approval; a reload reconnects; disconnect clears the login', async ({ page, browser }) => {
@@ -173,7 +132,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'smartAccount');
     await expect(d.getByTestId('account-type')).toContainText('Account type: Smart account');
     await expectNoSeriousA11yViolations(page, 'Account view with the account type');
-    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' } } });
+    // Ready to delegate; ERC-7715 permissions too (the smart account's, see smartSessions.spec).
+    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, permissions: expect.objectContaining({ supported: true }) } });
 
     const [a, b] = ['0x000000000000000000000000000000000000dEaD', '0x00000000000000000000000000000000000beef1'] as const;
     const sent = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [{ to: a, value: '0x38d7ea4c68000' }, { to: b, value: '0x71afd498d0000' }] }]);
@@ -194,7 +154,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     expect(await client.getBalance({ address: a })).toBeGreaterThanOrEqual(parseEther('0.001'));
     expect(await client.getBalance({ address: b })).toBeGreaterThanOrEqual(parseEther('0.002'));
     expect((await client.getCode({ address }))?.toLowerCase()).toBe('0xef0100e6cae83bde06e4c305530e199d7217f42808555b');
-    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } });
+    expect(await request('wallet_getCapabilities', [address, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, permissions: expect.objectContaining({ supported: true }) } });
 
     // Switch to the EOA: no batching any more, and the choice survives a reload; then back.
     if (await d.isVisible()) await page.keyboard.press('Escape');

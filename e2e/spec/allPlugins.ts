@@ -8,6 +8,7 @@ import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
 import { siwxPlugin } from '@portico/plugin-siwx';
+import { smartSessionsPlugin } from '@portico/plugin-smart-sessions';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { swapsPlugin } from '@portico/plugin-swaps';
 import { walletconnectPlugin } from '@portico/plugin-walletconnect';
@@ -21,6 +22,7 @@ export const allPlugins: readonly PluginDefinition[] = [
   chainSolanaPlugin,
   swapsPlugin,
   socialsPlugin,
+  smartSessionsPlugin,
   historyPlugin,
   corePlugin,
   modalPlugin,

@@ -8,11 +8,14 @@ const kernelWith = (config: Partial<KernelConfig> = {}) =>
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 describe('the spec’s defaults emerge from the plugins’ own manifests', () => {
-  it('loads every first-party plugin and activates them all', async () => {
+  it('loads every first-party plugin and activates them all, but the one whose flag the spec has off (smart sessions)', async () => {
     const kernel = kernelWith();
     await kernel.start();
-    expect(kernel.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([]);
+    expect(kernel.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([expect.objectContaining({ id: 'smart-sessions', status: 'disabled', disabledBy: 'smartSessions' })]);
     expect(kernel.plugins.getSnapshot()).toHaveLength(allPlugins.length);
+    const on = kernelWith({ features: { smartSessions: true } });
+    await on.start();
+    expect(on.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([]);
   });
 
   it('turns on swaps, onramp, receive, send, email, history, analytics, allWallets and turns off legalCheckbox, smartSessions, collapseWallets', () => {

@@ -6,6 +6,7 @@ import { historyPlugin } from '@portico/plugin-history';
 import { createOnrampPlugin } from '@portico/plugin-onramp';
 import { receivePlugin } from '@portico/plugin-receive';
 import { sendPlugin } from '@portico/plugin-send';
+import { smartSessionsPlugin } from '@portico/plugin-smart-sessions';
 import { socialsPlugin } from '@portico/plugin-socials';
 import { createSwapsPlugin, DEFAULT_SWAP_NETWORKS, UNISWAP_V2_MAINNET, type SwapProviderConfig } from '@portico/plugin-swaps';
 import { createWalletConnectPlugin } from '@portico/plugin-walletconnect';
@@ -82,4 +83,5 @@ export const allPlugins: readonly PluginDefinition[] = [
   receivePlugin,
   sendPlugin,
   historyPlugin,
+  smartSessionsPlugin,
 ];

@@ -8,7 +8,6 @@ export const manifest = defineManifest({
   kernel: '^0.1.0',
   displayName: 'EVM',
   namespaces: [{ id: 'eip155', name: 'Ethereum', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'smartAccount' }],
-  flags: [{ id: 'smartSessions', default: false, description: 'ERC-7715 smart-session permissions.' }],
   contributes: {
     connectorGroups: [
       { id: 'eip155-announced', group: 'injected', connectorType: 'ANNOUNCED', namespaces: ['eip155'], order: 10 },

@@ -20,11 +20,8 @@ describe('chainEip155Plugin', () => {
   it('classifies reads as safe, signing and sending as confirm, and everything else as reject', () => {
     const { rpcPolicy } = load();
     for (const m of ['eth_call', 'eth_getBalance', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getAssets', 'wallet_getCallsStatus']) expect(rpcPolicy.classify(m, 'eip155')).toBe('safe');
-    for (const m of ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions']) expect(rpcPolicy.classify(m, 'eip155')).toBe('confirm');
-    for (const m of ['eth_sign', 'eth_signTransaction', 'eth_signTypedData_v3', 'debug_traceTransaction', 'solana_signMessage']) expect(rpcPolicy.classify(m, 'eip155')).toBe('reject');
-  });
-
-  it('owns the smartSessions flag, off by default', () => {
-    expect(load().flags.get('smartSessions')).toMatchObject({ value: false, owner: 'chain-eip155' });
+    for (const m of ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_revokePermissions']) expect(rpcPolicy.classify(m, 'eip155')).toBe('confirm');
+    // ERC-7715 grants are plugin-smart-sessions' (the smartSessions flag): without it, refused.
+    for (const m of ['wallet_grantPermissions', 'eth_sign', 'eth_signTransaction', 'eth_signTypedData_v3', 'debug_traceTransaction', 'solana_signMessage']) expect(rpcPolicy.classify(m, 'eip155')).toBe('reject');
   });
 });

@@ -56,7 +56,7 @@ export const EIP155_CONFIRM_METHODS = [
   'eth_signTypedData_v4',
   'eth_sendTransaction',
   'wallet_sendCalls',
-  'wallet_grantPermissions',
+  // ERC-7715's wallet_grantPermissions is plugin-smart-sessions' (the smartSessions flag): refused without it.
   'wallet_revokePermissions',
   'wallet_requestPermissions',
   'wallet_addEthereumChain',

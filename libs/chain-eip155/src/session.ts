@@ -161,6 +161,19 @@ export function createEip155Session(state: AdapterState) {
     if (sent.length > 50) sent.shift();
   };
 
+  /**
+   * ERC-7715: a batch sent under a permission the user granted (the `permissions` capability
+   * with the grant's context) and the revocation of a grant go to the wallet without Portico's
+   * approval view: the user approved the grant's scope once, and the wallet holds every batch
+   * to it (an unknown, revoked or expired context, or a batch beyond the grant, is refused there).
+   */
+  const underGrant = ({ method, params }: Parameters<Eip1193Provider['request']>[0]): boolean => {
+    const first = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
+    if (method === 'wallet_revokePermissions') return typeof first?.['permissionsContext'] === 'string';
+    const permissions = method === 'wallet_sendCalls' ? (first?.['capabilities'] as Record<string, { context?: unknown } | undefined> | undefined)?.['permissions'] : undefined;
+    return typeof permissions?.context === 'string';
+  };
+
   /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
   const gatedRequest = async (args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> => {
     try {
@@ -168,7 +181,7 @@ export function createEip155Session(state: AdapterState) {
       // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
       // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
       const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns) || parts.connectors.get(wallet.id)?.type === 'AUTH';
-      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval });
+      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval || underGrant(args) });
       if (args.method === 'eth_sendTransaction') remember(args, answer);
       return answer;
     } catch (error) {

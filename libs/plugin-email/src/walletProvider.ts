@@ -11,7 +11,16 @@ function rpcError(code: number, message: string): Error & { code: number } {
 
 import { LOGIN_CACHE_KEY } from './loginCache';
 /** Methods the frame answers (signing and sending); every other is a read for the network's RPC. */
-const FRAME_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']);
+const FRAME_METHODS = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_grantPermissions',
+  'wallet_getGrantedExecutionPermissions',
+]);
 
 const chainIdOf = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
@@ -100,6 +109,10 @@ export function createEmailWalletProvider(parts: {
             return null;
           }
           case 'wallet_revokePermissions':
+            // ERC-7715: a permission the wallet granted (by its context), not the site's access (EIP-2255).
+            if (typeof (params as Array<{ permissionsContext?: unknown }> | undefined)?.[0]?.permissionsContext === 'string') {
+              return (await wallet.request('RPC_REQUEST', { chainId: `eip155:${await currentChain()}`, method, params })).result;
+            }
             forget();
             await wallet.request('SIGN_OUT', {});
             return null;

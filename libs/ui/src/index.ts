@@ -7,7 +7,7 @@ export { Button } from './components/Button';
 export type { ButtonProps } from './components/Button';
 export { IconButton } from './components/IconButton';
 export type { IconButtonProps } from './components/IconButton';
-export { BackIcon, BuyIcon, CloseIcon, CopyIcon, GridIcon, MailIcon, NAMED_ICONS, ReceiveIcon, SendIcon, SwapIcon, WalletIcon } from './components/icons';
+export { BackIcon, BuyIcon, CloseIcon, CopyIcon, GridIcon, KeyIcon, MailIcon, NAMED_ICONS, ReceiveIcon, SendIcon, SwapIcon, WalletIcon } from './components/icons';
 export { ListItem } from './components/ListItem';
 export type { ListItemProps } from './components/ListItem';
 export { OtpInput } from './components/OtpInput';

@@ -1,3 +1,4 @@
+import type { Permissions } from './permissions';
 import { bytesToHex, concat, createPublicClient, createWalletClient, encodeFunctionData, http, isAddress, isAddressEqual, isHex, numberToHex, type Address, type Hex, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
 
 /** An error with an EIP-1193 / EIP-5792 code, answered as such to the host. */
@@ -82,7 +83,7 @@ function readCalls(value: unknown): Call[] {
  * account on a network without it (or whose user prefers the plain EOA) sends the calls one by
  * one (`atomic` false). Batch ids are random and remembered 24 h in the frame's storage.
  */
-export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpcUrl: (network: string) => string; implementation: (network: string) => Address | undefined; smart: (network: string) => boolean; storage: CallsStorage; storageKey: string }) {
+export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpcUrl: (network: string) => string; implementation: (network: string) => Address | undefined; smart: (network: string) => boolean; storage: CallsStorage; storageKey: string; permissions?: Permissions }) {
   const clientsFor = (network: string) => {
     const transport = http(parts.rpcUrl(network));
     return { reader: createPublicClient({ transport }), wallet: createWalletClient({ account: parts.account(), transport }) };
@@ -142,7 +143,8 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
         const hex = numberToHex(BigInt(network.split(':')[1]!));
         if (wanted && !wanted.has(hex)) continue;
         // A preferred EOA, or a network without the implementation: no `atomic` key, calls go one by one.
-        answer[hex] = parts.smart(network) ? { atomic: { status: (await delegated(network)) ? 'supported' : 'ready' } } : {};
+        // ERC-7715: grants need the smart account (the wallet signs its batches under them).
+        answer[hex] = parts.smart(network) ? { atomic: { status: (await delegated(network)) ? 'supported' : 'ready' }, ...(parts.permissions ? { permissions: parts.permissions.capability() } : {}) } : {};
       }
       return answer;
     },
@@ -154,14 +156,27 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
       if (`eip155:${chainId}` !== network) throw new RpcError(`The batch is for chain ${chainId}, the wallet is on ${network}`, 5710);
       const from = request['from'];
       if (from !== undefined && (typeof from !== 'string' || !isAddress(from, { strict: false }) || !isAddressEqual(from, parts.account().address))) throw new RpcError('wallet_sendCalls: `from` is not the connected account', 4100);
-      if (isRecord(request['capabilities']) && Object.values(request['capabilities']).some((c) => !(isRecord(c) && c['optional'] === true))) throw new RpcError('The batch asks for a capability this wallet does not have', 5700);
+      const { permissions: permission, ...others } = isRecord(request['capabilities']) ? request['capabilities'] : {};
+      if (Object.values(others).some((c) => !(isRecord(c) && c['optional'] === true))) throw new RpcError('The batch asks for a capability this wallet does not have', 5700);
+      // ERC-7715: a batch under a grant names its context; the wallet checks it against the grant.
+      const context = isRecord(permission) ? permission['context'] : undefined;
+      if (permission !== undefined && (!parts.permissions || !parts.smart(network))) throw new RpcError('The permissions capability needs the smart account', 5700);
+      if (permission !== undefined && (typeof context !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(context))) throw new RpcError('The permissions capability needs the context of a grant', -32602);
       const calls = readCalls(request['calls']);
       const appId = request['id'];
       if (appId !== undefined && (typeof appId !== 'string' || appId.length === 0 || appId.length > 4096)) throw new RpcError('wallet_sendCalls: the id must be a string of at most 4096 characters', -32602);
       if (typeof appId === 'string' && batches()[appId]) throw new RpcError('A batch with that id was already sent', 5720);
       const id = appId ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
       if (parts.smart(network)) {
-        remember(id, { chainId: network, hashes: [await sendAtomic(network, calls)], atomic: true, at: Date.now() });
+        const release = typeof context === 'string' ? parts.permissions!.reserve(network, calls, context) : undefined;
+        let hash: Hex;
+        try {
+          hash = await sendAtomic(network, calls);
+        } catch (error) {
+          release?.();
+          throw error;
+        }
+        remember(id, { chainId: network, hashes: [hash], atomic: true, at: Date.now() });
       } else {
         if (request['atomicRequired'] === true) throw new RpcError('This account cannot run the calls atomically: switch it to the smart account', 5760);
         const { wallet } = clientsFor(network);

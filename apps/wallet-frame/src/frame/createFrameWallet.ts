@@ -7,6 +7,7 @@ import { createSeed, combineShares, deriveAccounts, openRecoveryShare, sealRecov
 import { AuthServiceError, createAuthClient } from './authClient';
 import { createCallsWallet, RpcError } from './calls';
 import type { FrameConfig, FrameQuery } from './config';
+import { createPermissions } from './permissions';
 
 /** The frame origin's storage (the host page cannot read it: another origin). */
 export interface FrameStorage {
@@ -43,6 +44,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     address: (userId: string) => `portico.frame.address:${userId}`,
     accountType: `portico.frame.accountType:${query.projectId}`,
     calls: `portico.frame.calls:${query.projectId}`,
+    permissions: `portico.frame.permissions:${query.projectId}`,
   };
   let deviceId = storage.getItem(keys.device);
   if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) storage.setItem(keys.device, (deviceId = randomId()));
@@ -149,7 +151,9 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     if (!url) throw new RpcError(`The embedded wallet has no RPC for ${network}`, 4901);
     return url;
   };
+  const permissions = createPermissions({ account: () => requireUnlocked().evm.address, smart: isSmart, storage, storageKey: keys.permissions });
   const calls = createCallsWallet({
+    permissions,
     account: () => requireUnlocked().evm,
     rpcUrl,
     implementation: (network) => (smartNetworks().includes(network) ? (config.smartAccounts[network] as Hex | undefined) : undefined),
@@ -225,6 +229,12 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
         return calls.sendCalls(network, list);
       case 'wallet_getCallsStatus':
         return calls.getCallsStatus(list);
+      case 'wallet_grantPermissions':
+        return permissions.grant(network, list);
+      case 'wallet_revokePermissions':
+        return permissions.revoke(list);
+      case 'wallet_getGrantedExecutionPermissions':
+        return permissions.list();
       default:
         throw new RpcError(`${method} is not supported by the embedded wallet`, 4200);
     }

@@ -52,6 +52,8 @@ export const lazyEnglish = {
   'views.EmailRecover': 'Recover your wallet',
   'views.EmailRecoveryPassword': 'Recovery password',
   'walletButtons.email': 'Email',
+  'views.Permissions': 'Permissions',
+  'walletButtons.permissions': 'Permissions',
   // plugin-socials
   'connectMethods.social': 'Social',
   'views.SocialConnecting': 'Connecting',

@@ -104,13 +104,16 @@ const paramIndex = z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(
  *   `hexOrText` (hex shown as text when printable), `base58` or `text`;
  * - `typedData`: EIP-712 typed data (a JSON string or object param), shown as labelled fields;
  * - `calls`: a batch (EIP-5792): an object param whose `calls` field lists calls, each read like
- *   a `transfer` (`to`, `amount`, `data`), the network from `chainId` when given.
+ *   a `transfer` (`to`, `amount`, `data`), the network from `chainId` when given;
+ * - `permissions`: an ERC-7715 permission request (an object param with `permissions` and
+ *   `expiry`): each permission's type, contract, functions and limits, and the expiry.
  */
 export const approvalReader = z.discriminatedUnion('as', [
   z.strictObject({ as: z.literal('transfer'), param: paramIndex, to: paramField, amount: paramField, chainId: z.optional(paramField), data: z.optional(z.array(paramField)) }),
   z.strictObject({ as: z.literal('message'), param: paramIndex, field: z.optional(paramField), encoding: z.enum(['hexOrText', 'base58', 'text']) }),
   z.strictObject({ as: z.literal('typedData') }),
   z.strictObject({ as: z.literal('calls'), param: paramIndex, calls: paramField, to: paramField, amount: paramField, chainId: z.optional(paramField), data: z.optional(z.array(paramField)) }),
+  z.strictObject({ as: z.literal('permissions'), param: paramIndex }),
 ]);
 
 /** One of the `approvalReader` rules. */

@@ -1,4 +1,4 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpRight, ChevronLeft, CircleDollarSign, Copy, LayoutGrid, Mail, Wallet, X, type IconNode } from 'lucide';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpRight, ChevronLeft, CircleDollarSign, Copy, KeyRound, LayoutGrid, Mail, Wallet, X, type IconNode } from 'lucide';
 import { createElement, type SVGProps } from 'react';
 
 // The icons are Lucide's (ISC), drawn from its icon nodes with the modal's stroke and size.
@@ -34,6 +34,8 @@ export const ReceiveIcon = lucideIcon(ArrowDownToLine);
 export const SwapIcon = lucideIcon(ArrowLeftRight);
 /** Buy: a dollar sign in a circle. */
 export const BuyIcon = lucideIcon(CircleDollarSign);
+/** Permissions: a key. */
+export const KeyIcon = lucideIcon(KeyRound);
 
 /**
  * The icons a manifest may name (`walletButtons[].icon`, `socialProviders[].icon`), by name.
@@ -49,6 +51,7 @@ export const NAMED_ICONS: Readonly<Record<string, (props: SVGProps<SVGSVGElement
   buy: BuyIcon,
   wallet: WalletIcon,
   mail: MailIcon,
+  key: KeyIcon,
   copy: CopyIcon,
   close: CloseIcon,
 };

@@ -19,6 +19,7 @@ const READERS: Record<string, ApprovalReader> = {
   'eip155|personal_sign': { as: 'message', encoding: 'hexOrText' },
   'eip155|eth_signTypedData_v4': { as: 'typedData' },
   'eip155|wallet_sendCalls': { as: 'calls', calls: 'calls', to: 'to', amount: 'value', chainId: 'chainId', data: ['data'] },
+  'eip155|wallet_grantPermissions': { as: 'permissions' },
   'solana|solana_signMessage': { as: 'message', field: 'message', encoding: 'base58' },
   'bip122|signMessage': { as: 'message', field: 'message', encoding: 'text' },
   'bip122|sendTransfer': { as: 'transfer', to: 'recipientAddress', amount: 'amount' },
@@ -30,6 +31,37 @@ const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const byId = (fields: readonly { id: string; value: string }[], id: string) => fields.find((f) => f.id === id)?.value;
 
 describe('describeRequest: eip155', () => {
+  it('wallet_grantPermissions (ERC-7715, as viem sends it): each permission, its contract, functions and limits, and the expiry', () => {
+    const expiry = Date.UTC(2027, 0, 15, 12, 0) / 1000;
+    const permissions = [
+      { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: '0x6f05b59d3b20000' } }], required: true },
+      { type: 'erc20-token-transfer', data: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', ticker: 'tUSD' }, policies: [{ type: 'token-allowance', data: { allowance: '0x989680' } }], required: false },
+      { type: 'contract-call', data: { address: RECIPIENT, calls: ['approve(address,uint256)'] }, policies: [{ type: 'rate-limit', data: { count: 2, interval: 3600 } }, { type: 'gas-limit', data: { limit: '0x1' } }], required: false },
+    ];
+    const s = describeRequest({ namespace: 'eip155', method: 'wallet_grantPermissions', params: [{ expiry, permissions, signer: { type: 'wallet' } }] }, ctx);
+    expect(s.malformed).toBe(false);
+    expect(s.fields.map((f) => `${f.id}=${f.value}`)).toEqual([
+      'network=Anvil',
+      'permission=native-token-transfer',
+      'limit=0.5 ETH',
+      'permission=erc20-token-transfer',
+      'contractAddress=0x5F…180aa3',
+      'limit=10000000 tUSD',
+      'permission=contract-call',
+      'contractAddress=0x70…dc79C8',
+      'functions=approve(address,uint256)',
+      'limit=2 / 3,600 sec',
+      'limit=gas-limit',
+      // In the page's time zone: 12:00 UTC on 15 January is the 15th or (UTC+12 and beyond) the 16th.
+      expect.stringMatching(/^expiry=Jan 1[56], 2027, \d{1,2}:\d\d\s?[AP]M$/),
+    ]);
+    expect(s.fields.find((f) => f.value === '10000000 tUSD')?.label).toEqual({ key: 'approve.field.spendLimitBaseUnits' });
+    // Not a permission request: no permissions, a permission not an object, an allowance not a number, no expiry.
+    for (const bad of [{ expiry, permissions: [] }, { expiry, permissions: ['x'] }, { expiry, permissions: [{ ...permissions[0], policies: [{ type: 'token-allowance', data: { allowance: 'lots' } }] }] }, { permissions }]) {
+      expect(describeRequest({ namespace: 'eip155', method: 'wallet_grantPermissions', params: [bad] }, ctx).malformed, JSON.stringify(bad)).toBe(true);
+    }
+  });
+
   it('wallet_sendCalls: the network from the batch, how many calls, each call as recipient, amount and contract call', () => {
     const calls = [{ to: RECIPIENT, value: '0x38d7ea4c68000' }, { to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: '0xa9059cbb000000000000000000000000' }];
     const s = describeRequest({ namespace: 'eip155', method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', atomicRequired: true, calls }] }, ctx);

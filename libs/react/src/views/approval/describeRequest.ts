@@ -21,7 +21,7 @@ export interface ApprovalNetwork {
 
 /** A labelled line of the summary; `label` is a catalogue key or, for typed data, the field's own (untrusted) name. */
 export interface SummaryField {
-  readonly id: 'to' | 'amount' | 'network' | 'fee' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field' | 'calls';
+  readonly id: 'to' | 'amount' | 'network' | 'fee' | 'contract' | 'domain' | 'chain' | 'contractAddress' | 'primaryType' | 'field' | 'calls' | 'permission' | 'functions' | 'limit' | 'expiry';
   readonly label: { readonly key: MessageKey } | { readonly text: string };
   readonly value: string;
   /** The whole value when `value` is shortened (addresses). */
@@ -147,6 +147,46 @@ function readCalls(reader: Extract<ApprovalReader, { as: 'calls' }>, params: unk
   return fields;
 }
 
+/**
+ * An ERC-7715 permission request: the network, each permission (its type, contract, functions,
+ * spend limit, rate) and when it ends — what the site may then do without asking.
+ */
+function readPermissions(reader: Extract<ApprovalReader, { as: 'permissions' }>, params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
+  const request = paramAt(params, reader.param);
+  const permissions = isRecord(request) ? request['permissions'] : undefined;
+  if (!isRecord(request) || !Array.isArray(permissions) || permissions.length === 0 || !permissions.every(isRecord)) throw new TypeError('not a permission request');
+  const locale = ctx.locale ?? 'en';
+  const network = networkOf(ctx, request['chainId'], namespace);
+  const fields: SummaryField[] = [];
+  if (network) fields.push({ id: 'network', label: { key: 'approve.field.network' }, value: cap(network.name), ltr: false });
+  for (const permission of permissions.slice(0, MAX_CALLS)) {
+    const data = isRecord(permission['data']) ? permission['data'] : {};
+    fields.push({ id: 'permission', label: { key: 'approve.field.permission' }, value: show(permission['type']), ltr: true });
+    if (data['address'] !== undefined) fields.push(addressField('contractAddress', 'approve.field.verifyingContract', data['address']));
+    if (Array.isArray(data['calls'])) fields.push({ id: 'functions', label: { key: 'approve.field.functions' }, value: cap(data['calls'].map(show).join(', ')), ltr: true });
+    for (const policy of Array.isArray(permission['policies']) ? permission['policies'].filter(isRecord) : []) {
+      const p = isRecord(policy['data']) ? policy['data'] : {};
+      if (policy['type'] === 'token-allowance') {
+        const allowance = toBigInt(p['allowance']);
+        // The native token in its units; a token's decimals are not in the request: its smallest unit.
+        fields.push(
+          permission['type'] === 'native-token-transfer' && network
+            ? { id: 'limit', label: { key: 'approve.field.spendLimit' }, value: `${formatAmount(allowance, network.nativeCurrency.decimals, locale)} ${cap(network.nativeCurrency.symbol, 12)}`, ltr: true }
+            : { id: 'limit', label: { key: 'approve.field.spendLimitBaseUnits' }, value: `${allowance} ${show(data['ticker'] ?? '')}`.trim(), ltr: true },
+        );
+      } else if (policy['type'] === 'rate-limit') {
+        const seconds = new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(Number(toBigInt(p['interval'])));
+        fields.push({ id: 'limit', label: { key: 'approve.field.rateLimit' }, value: `${formatDecimal(String(toBigInt(p['count'])), locale, 0)} / ${seconds}`, ltr: true });
+      } else {
+        fields.push({ id: 'limit', label: { key: 'approve.field.policy' }, value: show(policy['type']), ltr: true });
+      }
+    }
+  }
+  const expiry = toBigInt(request['expiry']);
+  fields.push({ id: 'expiry', label: { key: 'approve.field.expires' }, value: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Number(expiry) * 1000), ltr: false });
+  return fields;
+}
+
 function readMessage(reader: Extract<ApprovalReader, { as: 'message' }>, params: unknown): NonNullable<RequestSummary['message']> {
   const param = paramAt(params, reader.param);
   const value = reader.field === undefined ? param : isRecord(param) ? param[reader.field] : undefined;
@@ -216,6 +256,7 @@ export function describeRequest(request: { namespace: string; method: string; pa
     if (reader?.as === 'message') return { ...base, fields: [], message: readMessage(reader, params), malformed: false };
     if (reader?.as === 'typedData') return { ...base, fields: typedData(params, request.namespace, ctx), malformed: false };
     if (reader?.as === 'calls') return { ...base, fields: readCalls(reader, params, request.namespace, ctx), malformed: false };
+    if (reader?.as === 'permissions') return { ...base, fields: readPermissions(reader, params, request.namespace, ctx), malformed: false };
     // No reader: a send with a plain { to, value } is read the same way; anything else stays raw.
     const tx = firstParam(params);
     if (kind === 'transaction' && isRecord(tx) && tx['to'] !== undefined && tx['value'] !== undefined) {

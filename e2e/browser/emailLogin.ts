@@ -1,0 +1,50 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { dialog } from './helpers';
+
+// Logging in with the e-mail wallet through the modal, against the local services the e2e
+// global setup starts (the wallet frame, the auth service, the SMTP catcher, anvil).
+
+export const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
+export const mails = async (to: string, mailUrl = process.env.PORTICO_MAIL) => {
+  const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+};
+export const codeFor = async (to: string) => /\b(\d{6})\b/.exec((await mails(to))[0]!.subject)![1]!;
+export const typeCode = async (page: Page, code: string) => {
+  const boxes = dialog(page).getByRole('group', { name: 'Verification code' }).locator('input');
+  await boxes.first().click();
+  await page.keyboard.type(code);
+};
+
+/** From the host's Connect button: the e-mail method, the address, Continue. */
+export async function startEmailLogin(page: Page, email: string) {
+  await page.locator('button.portico-connect-button').click();
+  const d = dialog(page);
+  await d.getByRole('button', { name: 'Email', exact: true }).click();
+  await d.getByLabel('Email').fill(email);
+  await d.getByRole('button', { name: 'Continue' }).click();
+  return d;
+}
+
+/** The login's steps on a new device: the address, the link from the caught mail (opened in another page), the code. */
+export async function newDeviceLogin(page: Page, browser: Browser, email: string) {
+  const d = await startEmailLogin(page, email);
+  await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
+  const mailApp = await browser.newPage();
+  await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
+  await mailApp.close();
+  await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
+  await typeCode(page, await codeFor(email));
+  return d;
+}
+
+/** Logs in through the modal on a new device; returns the account's address. */
+export async function loginThroughModal(page: Page, browser: Browser, email: string): Promise<Hex> {
+  await newDeviceLogin(page, browser, email);
+  await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+  return (await page.getByTestId('host-address').textContent()) as Hex;
+}
+
+/** What a test calls on the page: the gated provider of a namespace. */
+export type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
