@@ -179,7 +179,7 @@ export function startOidcProvider({ clients }) {
 }
 
 /** The social providers the OpenID stand-in plays (apps/oidc-provider). */
-const SOCIAL_STAND_INS = ['google', 'apple'];
+const SOCIAL_STAND_INS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'];
 
 /** A free TCP port on 127.0.0.1 (bound, read, released). */
 export function freePort() {

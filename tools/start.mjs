@@ -51,7 +51,7 @@ const wallet = await solanaNetworkId(solana.url)
     throw error;
   });
 console.log(`  e-mail login: wallet frame ${wallet.frame.url}, auth service ${wallet.auth.url} (PGlite), mail catcher ${wallet.mail.url}/messages (read the codes there)`);
-console.log(`  social login: OpenID stand-ins for Google and Apple at ${wallet.oidc.url}/google, /apple (any e-mail address and password signs in)`);
+console.log(`  social login: stand-ins for Google, X, Discord, GitHub, Apple and Facebook at ${wallet.oidc.url}/google, /x, /discord, /github, /apple, /facebook (any e-mail address and password signs in)`);
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);

@@ -2,15 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 
-// Social login through the modal: the provider's sign-in in a popup (the local OpenID stand-ins
-// for Google and Apple, apps/oidc-provider), the auth service checking the answer, the wallet
-// frame making or opening the key, and the same AUTH connector as the e-mail login.
+// Social login through the modal: the provider's sign-in in a popup (the local stand-ins,
+// apps/oidc-provider: OpenID for Google and Apple, OAuth 2.0 with each one's user API for X,
+// Discord, GitHub and Facebook), the auth service checking the answer, the wallet frame making
+// or opening the key, and the same AUTH connector as the e-mail login.
 
 const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
 type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
 /** Clicks a provider on Connect; signs in on the stand-in's pages in the popup (login, then consent) unless `close`. */
-async function socialLogin(page: Page, provider: 'Google' | 'Apple', email: string, options: { close?: boolean } = {}) {
+async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Discord' | 'GitHub' | 'Facebook', email: string, options: { close?: boolean } = {}) {
   await page.locator('button.portico-connect-button').click();
   const d = dialog(page);
   const opened = page.waitForEvent('popup');
@@ -44,6 +45,37 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     expect(await recoverMessageAddress({ message: 'Hello from a Google login', signature: (await signing) as Hex })).toBe(address);
     await page.reload();
     await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+  });
+
+  for (const provider of ['X', 'Discord', 'GitHub', 'Facebook'] as const) {
+    test(`${provider} (OAuth 2.0, its user API): connected with the same wallet as a Google login of the verified address; a message signs through the approval view; a reload reconnects`, async ({ page }) => {
+      await freshPage(page, path());
+      const email = `${provider.toLowerCase()}-${Date.now()}@example.com`;
+      const { d } = await socialLogin(page, provider, email);
+      await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
+      const address = (await page.getByTestId('host-address').textContent()) as Hex;
+      const message = `Hello from a ${provider} login`;
+      const signing = page.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
+      await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+      await d.getByRole('button', { name: 'Approve' }).click();
+      expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
+      await page.reload();
+      await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+      await page.locator('button.portico-account-button').click();
+      await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+      await socialLogin(page, 'Google', email);
+      await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 20_000 });
+    });
+  }
+
+  test('an account without a verified e-mail address (GitHub): the service says why, the view shows it and leads back to Connect', async ({ page }) => {
+    await freshPage(page, path());
+    const { d } = await socialLogin(page, 'GitHub', 'unverified@example.com');
+    await expect(d.getByText('Your GitHub account has no verified e-mail address, which the wallet is tied to', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page, 'SocialConnecting, refused');
+    await d.getByRole('button', { name: 'Back to the sign-in options' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
   });
 
   test('the same e-mail address through Apple (its answer posted back) and Google reaches the same wallet', async ({ page }) => {

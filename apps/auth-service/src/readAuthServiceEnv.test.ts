@@ -60,6 +60,9 @@ describe('readAuthServiceEnv', () => {
     const social = readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"google":{"issuer":"https://accounts.google.com","clientId":"c","clientSecret":"s"}}}', AUTH_ALLOW_HTTP_ISSUERS: '1' }, dir);
     expect(social.social).toEqual({ acme: { google: { issuer: 'https://accounts.google.com', clientId: 'c', clientSecret: 's' } } });
     expect(social.allowHttpIssuers).toBe(true);
+    // At their real addresses the providers need no issuer: just the client the project registered.
+    expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"github":{"clientId":"c","clientSecret":"s"},"x":{"clientId":"c2","clientSecret":"s2"}}}' }, dir).social).toEqual({ acme: { github: { clientId: 'c', clientSecret: 's' }, x: { clientId: 'c2', clientSecret: 's2' } } });
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"discord":{"clientId":""}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.discord.clientId');
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

@@ -1,5 +1,5 @@
 import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
-import { MISBEHAVING_LOGINS, startOidcProvider } from '@portico/oidc-provider';
+import { MISBEHAVING_LOGINS, STAND_IN_PROVIDERS, startOidcProvider } from '@portico/oidc-provider';
 import { signInAt } from '@portico/oidc-provider/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,8 @@ afterAll(async () => {
 async function startStack(database: DatabaseOptions) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const provider = await startOidcProvider({ providers: { google: [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }], apple: [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }] } });
+  const registered = [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }];
+  const provider = await startOidcProvider({ providers: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, registered])) });
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
   const service = createAuthService({
@@ -37,7 +38,7 @@ async function startStack(database: DatabaseOptions) {
     mailer,
     publicUrl: url,
     cooldownMs: 0,
-    social: { [PROJECT]: { google: { issuer: provider.issuer('google'), ...CLIENT }, apple: { issuer: provider.issuer('apple'), ...CLIENT } } },
+    social: { [PROJECT]: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, { issuer: provider.issuer(name), ...CLIENT }])) },
     allowHttpIssuers: true,
   });
   const server = await service.listen(port);
@@ -62,7 +63,7 @@ let counter = 0;
 const person = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
 
 /** A social login as the frame and the popup make it; the session's answer. */
-async function socialLogin(stack: Stack, provider: 'google' | 'apple', login: string) {
+async function socialLogin(stack: Stack, provider: (typeof STAND_IN_PROVIDERS)[number], login: string) {
   const started = await stack.call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId: device() });
   expect(started.status).toBe(200);
   expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body.step).toBe('pending');
@@ -139,8 +140,32 @@ describe.each(engines)('social login through the auth service (OpenID stand-in),
     const status = await stack.call<{ step: string; error: string }>('POST', '/v1/social/status', { flowId: started.body.flowId });
     expect(status.body).toEqual({ step: 'failed', error: 'The provider said: End-User aborted interaction' });
     expect((await stack.call<{ error: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId })).body.error).toBe('The provider said: End-User aborted interaction');
-    expect((await stack.call<{ error: string }>('POST', '/v1/social/start', { provider: 'discord', deviceId: device() })).status).toBe(400);
+    expect((await stack.call<{ error: string }>('POST', '/v1/social/start', { provider: 'myspace', deviceId: device() })).status).toBe(400);
     expect((await stack.call('POST', '/v1/social/status', { flowId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+
+  it.each(['x', 'discord', 'github', 'facebook'] as const)('%s (OAuth 2.0 and its user API): signs in with the verified address; the same account again is the same user', async (provider) => {
+    const email = person(provider);
+    const first = await socialLogin(stack, provider, email);
+    expect(first.status).toEqual({ step: 'done' });
+    expect(first.done.body).toMatchObject({ token: expect.any(String), user: { email } });
+    const again = await socialLogin(stack, provider, email);
+    expect(again.done.body.user?.id).toBe(first.done.body.user?.id);
+    // Another provider with the same verified address: the same user.
+    const google = await socialLogin(stack, 'google', email);
+    expect(google.done.body.user?.id).toBe(first.done.body.user?.id);
+  });
+
+  it.each([
+    ['x', 'X'],
+    ['discord', 'Discord'],
+    ['github', 'GitHub'],
+    ['facebook', 'Facebook'],
+  ] as const)('%s: an account without a verified e-mail address is refused with the reason, no session', async (provider, name) => {
+    const result = await socialLogin(stack, provider, MISBEHAVING_LOGINS.unverified);
+    expect(result.back.status).toBe(400);
+    expect(result.status).toEqual({ step: 'failed', error: `Your ${name} account has no verified e-mail address, which the wallet is tied to` });
+    expect(result.done.status).toBe(409);
   });
 
   it.each([

@@ -5,14 +5,26 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { identities, socialFlows, users } from './db/schema';
+import { fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
 
-/** The social providers the service knows (spec §3: google, github, apple, facebook, x, discord; farcaster apart). */
-export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
+/** The OpenID Connect providers (an ID token) and their real issuers. */
+const OIDC_ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' } as const;
+type OidcProvider = keyof typeof OIDC_ISSUERS;
+
+/** The social providers the service knows (spec §3: google, x, discord, github, apple, facebook; farcaster apart). */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+const isOidc = (provider: SocialProvider): provider is OidcProvider => provider in OIDC_ISSUERS;
+/** The providers' names, for messages a person reads. */
+const NAMES: Record<SocialProvider, string> = { google: 'Google', x: 'X', discord: 'Discord', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' };
 
-/** A project's registration with one provider (its OpenID issuer, the client the project registered there). */
+/**
+ * A project's registration with one provider: the client the project registered there, and
+ * where the provider is when not at its real address (a local stand-in): the OpenID issuer
+ * for Google and Apple, the origin serving the provider's paths for the OAuth 2.0 ones.
+ */
 export interface SocialClientConfig {
-  readonly issuer: string;
+  readonly issuer?: string | undefined;
   readonly clientId: string;
   readonly clientSecret: string;
 }
@@ -22,11 +34,11 @@ export type SocialConfig = Readonly<Record<string, Partial<Record<SocialProvider
 
 export const socialConfigSchema = z.record(
   z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a project id'),
-  z.partialRecord(z.enum(SOCIAL_PROVIDERS), z.object({ issuer: z.url(), clientId: z.string().min(1).max(256), clientSecret: z.string().min(1).max(512) })),
+  z.partialRecord(z.enum(SOCIAL_PROVIDERS), z.object({ issuer: z.optional(z.url()), clientId: z.string().min(1).max(256), clientSecret: z.string().min(1).max(512) })),
 );
 
-/** What each provider is asked for: Apple posts its answer back (form_post) and has no `profile` scope. */
-const REQUEST: Record<SocialProvider, { scope: string; responseMode?: 'form_post' }> = {
+/** What each OpenID provider is asked for: Apple posts its answer back (form_post) and has no `profile` scope. */
+const REQUEST: Record<OidcProvider, { scope: string; responseMode?: 'form_post' }> = {
   google: { scope: 'openid email profile' },
   apple: { scope: 'openid email', responseMode: 'form_post' },
 };
@@ -69,12 +81,16 @@ export function registerSocialRoutes(parts: SocialParts) {
     const key = `${project}:${provider}`;
     let config = configs.get(key);
     if (!config) {
-      const insecure = parts.allowHttpIssuers && new URL(client.issuer).protocol === 'http:';
-      // The ID token's signature is checked against the issuer's JWKS too (openid-client skips it by
-      // default for a token straight from the token endpoint, trusting TLS).
-      config = oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, {
-        execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
-      });
+      const insecure = !!parts.allowHttpIssuers && !!client.issuer && new URL(client.issuer).protocol === 'http:';
+      if (isOidc(provider)) {
+        // The ID token's signature is checked against the issuer's JWKS too (openid-client skips it by
+        // default for a token straight from the token endpoint, trusting TLS).
+        config = oidc.discovery(new URL(client.issuer ?? OIDC_ISSUERS[provider]), client.clientId, client.clientSecret, undefined, {
+          execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
+        });
+      } else {
+        config = Promise.resolve(oauth2Configuration(OAUTH2_PROVIDERS[provider], client, client.issuer, insecure));
+      }
       // A failed discovery is tried again next time.
       config.catch(() => configs.delete(key));
       configs.set(key, config);
@@ -97,12 +113,13 @@ export function registerSocialRoutes(parts: SocialParts) {
       .insert(socialFlows)
       .values({ projectId: project, provider: input.provider, deviceId: input.deviceId, stateHash: parts.hash(`state:${state}`), nonce, codeVerifier, step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
       .returning();
-    const { scope, responseMode } = REQUEST[input.provider];
+    const { scope, responseMode } = isOidc(input.provider) ? REQUEST[input.provider] : { scope: OAUTH2_PROVIDERS[input.provider].scope, responseMode: undefined };
     const uri = oidc.buildAuthorizationUrl(config, {
       redirect_uri: callbackUrl(),
       scope,
       state,
-      nonce,
+      // The nonce binds an ID token to this flow: OpenID providers only.
+      ...(isOidc(input.provider) ? { nonce } : {}),
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       ...(responseMode ? { response_mode: responseMode } : {}),
@@ -126,32 +143,41 @@ export function registerSocialRoutes(parts: SocialParts) {
       return page(400, 'Sign-in failed', `${error}. Close this window and try again from the app.`);
     };
     if (params.get('error')) return failed(`The provider said: ${params.get('error_description') ?? params.get('error')}`.slice(0, 300));
-    let claims: oidc.IDToken | undefined;
+    const provider = flow.provider as SocialProvider;
+    let identity: SocialIdentity;
     try {
-      const config = await configFor(flow.projectId, flow.provider as SocialProvider);
+      const config = await configFor(flow.projectId, provider);
       const current = new URL(callbackUrl());
       for (const [key, value] of params) current.searchParams.set(key, value);
-      const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true });
-      claims = tokens.claims();
+      if (isOidc(provider)) {
+        const claims = (await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true })).claims();
+        const name = typeof claims?.['name'] === 'string' ? claims['name'] : undefined;
+        // Google sends a boolean, Apple the string "true".
+        identity = { subject: claims?.sub ?? '', email: typeof claims?.email === 'string' ? claims.email : undefined, emailVerified: claims?.email_verified === true || claims?.email_verified === 'true', name };
+      } else {
+        // No ID token: the account is what the provider's user API says, with the access token.
+        const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state });
+        const client = parts.social[flow.projectId]?.[provider];
+        identity = await fetchIdentity(OAUTH2_PROVIDERS[provider as OAuth2ProviderId], config, tokens.access_token, client?.issuer);
+      }
     } catch (error) {
       // openid-client's message, and what it found (its cause) when it says only "invalid response".
       const { message, cause } = error as { message?: string; cause?: { message?: unknown } | unknown };
       const detail = cause instanceof Error ? cause.message : typeof (cause as { message?: unknown } | undefined)?.message === 'string' ? (cause as { message: string }).message : undefined;
       return failed(`The ${flow.provider} answer was refused: ${message ?? String(error)}${detail ? ` (${detail})` : ''}`.slice(0, 300));
     }
-    const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
-    // Google sends a boolean, Apple the string "true".
-    const verified = claims?.email_verified === true || claims?.email_verified === 'true';
-    if (!claims?.sub) return failed('The provider sent no account id');
-    const [linked] = await db.select().from(identities).where(and(eq(identities.provider, flow.provider), eq(identities.subject, claims.sub)));
+    const email = identity.email?.toLowerCase();
+    const verified = identity.emailVerified;
+    if (!identity.subject) return failed('The provider sent no account id');
+    const [linked] = await db.select().from(identities).where(and(eq(identities.provider, flow.provider), eq(identities.subject, identity.subject)));
     let userId = linked?.userId;
     if (!userId) {
-      if (!email || !verified) return failed(`Your ${flow.provider} account has no verified e-mail address`);
+      if (!email || !verified) return failed(`Your ${NAMES[provider]} account has no verified e-mail address, which the wallet is tied to`);
       // The same verified address as an e-mail login: the same user, so the same wallet.
       await db.insert(users).values({ email }).onConflictDoNothing();
       const [user] = await db.select().from(users).where(eq(users.email, email));
       userId = user!.id;
-      await db.insert(identities).values({ provider: flow.provider, subject: claims.sub, userId, email, createdAt: new Date(now()) }).onConflictDoNothing();
+      await db.insert(identities).values({ provider: flow.provider, subject: identity.subject, userId, email, createdAt: new Date(now()) }).onConflictDoNothing();
     }
     await db.update(socialFlows).set({ step: 'done', userId }).where(eq(socialFlows.id, flow.id));
     return page(200, 'Signed in', 'Go back to the app: this window closes by itself.');

@@ -9,7 +9,7 @@ const client = { clientId: 'portico-test', clientSecret: 'a-client-secret-of-the
 describe('the OpenID stand-in, used by openid-client as a relying party', () => {
   let server: Awaited<ReturnType<typeof startOidcProvider>>;
   beforeAll(async () => {
-    server = await startOidcProvider({ providers: { google: [client], apple: [client] } });
+    server = await startOidcProvider({ providers: { google: [client], apple: [client], github: [client], x: [client], discord: [client], facebook: [client] } });
   });
   afterAll(() => server?.close());
 
@@ -50,6 +50,40 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     const relay = await signIn('apple', 'grace+relay@example.com');
     expect(relay.claims).toMatchObject({ email_verified: 'true', is_private_email: 'true' });
     expect(String(relay.claims.email)).toMatch(/@privaterelay\.appleid\.com$/);
+  });
+
+  /** An OAuth 2.0 flow (no ID token) at a provider's real paths under the stand-in; the access token and a user API reader. */
+  async function oauth2(provider: 'github' | 'x' | 'discord' | 'facebook', paths: { authorization: string; token: string }, auth: 'basic' | 'post', login: string) {
+    const issuer = server.issuer(provider);
+    const config = new oidc.Configuration({ issuer, authorization_endpoint: `${issuer}${paths.authorization}`, token_endpoint: `${issuer}${paths.token}` }, client.clientId, client.clientSecret, auth === 'basic' ? oidc.ClientSecretBasic(client.clientSecret) : oidc.ClientSecretPost(client.clientSecret));
+    oidc.allowInsecureRequests(config);
+    const [state, verifier] = [oidc.randomState(), oidc.randomPKCECodeVerifier()];
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'email', state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const answer = await signInAt(url.href, login);
+    const tokens = await oidc.authorizationCodeGrant(config, answer.url, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(tokens.id_token).toBeUndefined();
+    const get = async (path: string, token = tokens.access_token) => {
+      const response = await fetch(`${issuer}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    return { get };
+  }
+
+  it('GitHub, X, Discord, Facebook: OAuth 2.0 at their real paths (PKCE, no ID token), their user APIs in their shapes for the access token', async () => {
+    const github = await oauth2('github', { authorization: '/login/oauth/authorize', token: '/login/oauth/access_token' }, 'post', 'ada@example.com');
+    const user = (await github.get('/user')).body as { id: number; login: string; email: null };
+    expect(user).toMatchObject({ id: expect.any(Number), login: 'ada', email: null });
+    expect((await github.get('/user/emails')).body).toEqual([{ email: 'ada@example.com', primary: true, verified: true, visibility: 'private' }]);
+    // A stable id: the same login is the same account.
+    expect(((await (await oauth2('github', { authorization: '/login/oauth/authorize', token: '/login/oauth/access_token' }, 'post', 'ada@example.com')).get('/user')).body as { id: number }).id).toBe(user.id);
+    const x = await oauth2('x', { authorization: '/i/oauth2/authorize', token: '/2/oauth2/token' }, 'basic', 'grace@example.com');
+    expect((await x.get('/2/users/me?user.fields=confirmed_email')).body).toEqual({ data: { id: expect.stringMatching(/^\d{18}$/), name: 'Grace', username: 'grace', confirmed_email: 'grace@example.com' } });
+    const discord = await oauth2('discord', { authorization: '/oauth2/authorize', token: '/api/oauth2/token' }, 'basic', 'unverified@example.com');
+    expect((await discord.get('/api/users/@me')).body).toMatchObject({ email: 'unverified@example.com', verified: false });
+    const facebook = await oauth2('facebook', { authorization: '/v23.0/dialog/oauth', token: '/v23.0/oauth/access_token' }, 'post', 'unverified@example.com');
+    expect((await facebook.get('/v23.0/me?fields=id,name,email')).body).toEqual({ id: expect.stringMatching(/^\d{16}$/), name: 'Unverified' });
+    // Without a valid access token the user API answers 401.
+    expect((await github.get('/user', 'not-a-token-we-issued')).status).toBe(401);
   });
 
   it('refuses what a relying party must refuse: a wrong state, a wrong nonce, an unknown client', async () => {

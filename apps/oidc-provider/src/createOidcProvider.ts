@@ -4,9 +4,56 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
-/** The social providers this stand-in can be (their claims' shapes differ). */
-export const STAND_IN_PROVIDERS = ['google', 'apple'] as const;
+/** The social providers this stand-in can be (their claims' and user APIs' shapes differ). */
+export const STAND_IN_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type StandInProvider = (typeof STAND_IN_PROVIDERS)[number];
+/** The ones without OpenID Connect: an access token and the provider's own user API. */
+type OAuth2StandIn = Exclude<StandInProvider, 'google' | 'apple'>;
+
+/**
+ * Each OAuth 2.0 provider's real paths (served here under `<url>/<provider>`), the token
+ * endpoint's client authentication, and its user API: the paths the auth service calls with
+ * the access token, answering in that provider's shape for the person who logged in.
+ */
+const OAUTH2: Record<OAuth2StandIn, { routes: { authorization: string; token: string }; auth: 'client_secret_basic' | 'client_secret_post'; scopes: string[]; api: Record<string, (login: string) => unknown> }> = {
+  x: {
+    routes: { authorization: '/i/oauth2/authorize', token: '/2/oauth2/token' },
+    auth: 'client_secret_basic',
+    scopes: ['users.read', 'tweet.read', 'users.email'],
+    api: { '/2/users/me': (login) => ({ data: { id: numericId(login, 18), name: displayName(login), username: handle(login), ...(unverified(login) ? {} : { confirmed_email: emailOf(login) }) } }) },
+  },
+  discord: {
+    routes: { authorization: '/oauth2/authorize', token: '/api/oauth2/token' },
+    auth: 'client_secret_basic',
+    scopes: ['identify', 'email'],
+    api: { '/api/users/@me': (login) => ({ id: numericId(login, 18), username: handle(login), global_name: displayName(login), email: emailOf(login), verified: !unverified(login) }) },
+  },
+  github: {
+    routes: { authorization: '/login/oauth/authorize', token: '/login/oauth/access_token' },
+    auth: 'client_secret_post',
+    scopes: ['read:user', 'user:email'],
+    api: {
+      // The profile's e-mail is the public one (none here); the addresses, with `verified`, are at /user/emails.
+      '/user': (login) => ({ id: Number(numericId(login, 9)), login: handle(login), name: displayName(login), email: null }),
+      '/user/emails': (login) => [{ email: emailOf(login), primary: true, verified: !unverified(login), visibility: 'private' }],
+    },
+  },
+  facebook: {
+    routes: { authorization: '/v23.0/dialog/oauth', token: '/v23.0/oauth/access_token' },
+    auth: 'client_secret_post',
+    scopes: ['email', 'public_profile'],
+    // Facebook gives only a confirmed address, and none when the account has none.
+    api: { '/v23.0/me': (login) => ({ id: numericId(login, 16), name: displayName(login), ...(unverified(login) ? {} : { email: emailOf(login) }) }) },
+  },
+};
+const isOAuth2 = (provider: StandInProvider): provider is OAuth2StandIn => provider in OAUTH2;
+
+const emailOf = (login: string) => (login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`);
+const handle = (login: string) => emailOf(login).split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 15);
+const displayName = (login: string) => emailOf(login).split('@')[0]!.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+/** A provider's numeric account id for a login: stable, `digits` long. */
+const numericId = (login: string, digits: number) => (BigInt(`0x${createHash('sha256').update(login).digest('hex').slice(0, 16)}`) % 10n ** BigInt(digits - 1) + 10n ** BigInt(digits - 1)).toString();
+const unverified = (login: string) => login.toLowerCase() === MISBEHAVING_LOGINS.unverified;
 
 /** A relying party registered with a stand-in: the auth service of a project. */
 export interface StandInClient {
@@ -34,7 +81,7 @@ const ORIGIN_PATTERN = /^[a-z]+$/;
  * the ID token). The subject is the login as typed (the stand-in's account id): stable, so
  * signing in again is the same account.
  */
-export function claimsFor(provider: StandInProvider, login: string): Record<string, unknown> {
+export function claimsFor(provider: 'google' | 'apple', login: string): Record<string, unknown> {
   const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`;
   const local = email.split('@')[0]!;
   if (provider === 'apple') {
@@ -56,6 +103,8 @@ export const MISBEHAVING_LOGINS = {
   expired: 'expired-token@example.com',
   wrongAudience: 'wrong-audience@example.com',
   badSignature: 'bad-signature@example.com',
+  /** OAuth 2.0 providers: the account's e-mail address is not verified (or, X and Facebook, not given). */
+  unverified: 'unverified@example.com',
 } as const;
 
 interface SigningKeys {
@@ -80,6 +129,7 @@ async function misbehave(idToken: string, keys: SigningKeys): Promise<string> {
 }
 
 function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[], keys: SigningKeys): Configuration {
+  const oauth2 = isOAuth2(provider) ? OAUTH2[provider] : undefined;
   return {
     jwks: { keys: [keys.jwk] },
     clients: clients.map((c) => ({
@@ -88,12 +138,13 @@ function configuration(provider: StandInProvider, clients: readonly StandInClien
       redirect_uris: [...c.redirectUris],
       response_types: ['code'],
       grant_types: ['authorization_code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: oauth2?.auth ?? 'client_secret_basic',
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], profile: ['name', 'given_name'] },
+    ...(oauth2 ? { scopes: ['openid', 'offline_access', ...oauth2.scopes], routes: { authorization: oauth2.routes.authorization, token: oauth2.routes.token, userinfo: '/oidc/userinfo', jwks: '/oidc/jwks' } } : {}),
     // The login typed is the account; its subject is the provider-shaped one.
     async findAccount(_ctx, id) {
-      const claims = claimsFor(provider, id) as { sub: string };
+      const claims = (isOAuth2(provider) ? { sub: id } : claimsFor(provider, id)) as { sub: string };
       return { accountId: id, claims: async () => claims };
     },
     // Like Google and Apple, the ID token itself carries the e-mail claims.
@@ -133,6 +184,22 @@ export async function startOidcProvider(options: OidcProviderOptions) {
       const body = ctx.body as { id_token?: unknown } | undefined;
       if (ctx.path === '/token' && typeof body?.id_token === 'string') ctx.body = { ...body, id_token: await misbehave(body.id_token, signing) };
     });
+    // An OAuth 2.0 provider's user API: its paths, answering for the access token's account in its shape.
+    if (isOAuth2(name)) {
+      const api = OAUTH2[name].api;
+      provider.use(async (ctx, next) => {
+        const answer = Object.hasOwn(api, ctx.path) ? api[ctx.path] : undefined;
+        if (!answer || ctx.method !== 'GET') return next();
+        const token = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(ctx.get('authorization'))?.[1];
+        const found = token ? await provider.AccessToken.find(token) : undefined;
+        if (!found || found.isExpired) {
+          ctx.status = 401;
+          ctx.body = { message: 'Bad credentials' };
+          return;
+        }
+        ctx.body = answer(found.accountId);
+      });
+    }
     mounted.set(name, provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown);
   }
   server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {
