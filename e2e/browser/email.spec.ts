@@ -121,7 +121,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
 
   test('the smart account: a batch through wallet_sendCalls lands atomically by EIP-7702 delegation; the Account view switches to the EOA and back', async ({ page, browser }) => {
     await freshPage(page, path());
-    const address = await loginThroughModal(page, browser, `smart-${Date.now()}@example.com`);
+    const email = `smart-${Date.now()}@example.com`;
+    const address = await loginThroughModal(page, browser, email);
     const rpc = process.env.PORTICO_EVM!.split(',')[0]!;
     const client = createPublicClient({ transport: http(rpc) });
     await client.request({ method: 'anvil_setBalance' as 'eth_chainId', params: [address, '0xde0b6b3a7640000'] as never });
@@ -129,6 +130,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       page.evaluate(([m, p]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: m, params: p }), [method, params] as const);
     // The spec's default on eip155: a smart account (ready to delegate on first use), shown in the Account view.
     const d = await openAccount(page);
+    await expect(d.getByTestId('account-user')).toHaveText(`Signed in as ${email}`);
     await expect(d.getByTestId('account-type')).toHaveAttribute('data-type', 'smartAccount');
     await expect(d.getByTestId('account-type')).toContainText('Account type: Smart account');
     await expectNoSeriousA11yViolations(page, 'Account view with the account type');

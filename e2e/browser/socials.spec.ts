@@ -61,7 +61,10 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
       expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
       await page.reload();
       await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+      // The Account view says who is signed in: the account's name at the provider and the verified address (after the reload too).
       await page.locator('button.portico-account-button').click();
+      const name = email.split('@')[0]!.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+      await expect(dialog(page).getByTestId('account-user')).toHaveText(`Signed in as ${name} (${email})`);
       await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
       await socialLogin(page, 'Google', email);
       await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 20_000 });

@@ -72,7 +72,7 @@ async function socialLogin(stack: Stack, provider: (typeof STAND_IN_PROVIDERS)[n
   const back = await fetch(answer.url, answer.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com' }, body: new URLSearchParams(answer.form).toString() } : {});
   const page = await back.text();
   const status = await stack.call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId: started.body.flowId });
-  const done = await stack.call<{ token?: string; user?: { id: string; email: string }; error?: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId });
+  const done = await stack.call<{ token?: string; user?: { id: string; email: string; userName?: string }; provider?: string; error?: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId });
   return { back, page, status: status.body, done, flowId: started.body.flowId, answer };
 }
 
@@ -148,7 +148,8 @@ describe.each(engines)('social login through the auth service (OpenID stand-in),
     const email = person(provider);
     const first = await socialLogin(stack, provider, email);
     expect(first.status).toEqual({ step: 'done' });
-    expect(first.done.body).toMatchObject({ token: expect.any(String), user: { email } });
+    // The account's name at the provider comes with the session (the Account view shows it).
+    expect(first.done.body).toMatchObject({ token: expect.any(String), user: { email, userName: expect.stringMatching(/^[A-Z]/) }, provider });
     const again = await socialLogin(stack, provider, email);
     expect(again.done.body.user?.id).toBe(first.done.body.user?.id);
     // Another provider with the same verified address: the same user.

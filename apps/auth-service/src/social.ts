@@ -177,9 +177,12 @@ export function registerSocialRoutes(parts: SocialParts) {
       await db.insert(users).values({ email }).onConflictDoNothing();
       const [user] = await db.select().from(users).where(eq(users.email, email));
       userId = user!.id;
-      await db.insert(identities).values({ provider: flow.provider, subject: identity.subject, userId, email, createdAt: new Date(now()) }).onConflictDoNothing();
+      await db.insert(identities).values({ provider: flow.provider, subject: identity.subject, userId, email, name: identity.name ?? null, createdAt: new Date(now()) }).onConflictDoNothing();
+    } else if (identity.name && identity.name !== linked?.name) {
+      await db.update(identities).set({ name: identity.name }).where(and(eq(identities.provider, flow.provider), eq(identities.subject, identity.subject)));
     }
-    await db.update(socialFlows).set({ step: 'done', userId }).where(eq(socialFlows.id, flow.id));
+    // The name to show for the connected user: the provider's name for the account, capped.
+    await db.update(socialFlows).set({ step: 'done', userId, userName: identity.name?.slice(0, 120) ?? null }).where(eq(socialFlows.id, flow.id));
     return page(200, 'Signed in', 'Go back to the app: this window closes by itself.');
   };
   parts.app.get('/social/callback', callback);
@@ -205,6 +208,6 @@ export function registerSocialRoutes(parts: SocialParts) {
     if (!taken) throw parts.fail(409, { error: 'This sign-in was used already' });
     const [user] = await db.select().from(users).where(eq(users.id, flow.userId));
     const session = await parts.issueSession(flow.userId, flow.projectId, flow.deviceId);
-    return c.json({ ...session, user: { id: user!.id, email: user!.email } });
+    return c.json({ ...session, user: { id: user!.id, email: user!.email, ...(flow.userName ? { userName: flow.userName } : {}) }, provider: flow.provider });
   });
 }

@@ -1,3 +1,4 @@
+import type { ConnectedUser } from '@portico/react';
 import { createObservable } from '@portico/kernel';
 import { FrameRequestError } from '@portico/frame-protocol';
 import { STEP_TIMEOUT_MS, type EmailLoginState, type EmailService } from './api';
@@ -13,7 +14,7 @@ export class EmailStepTimeoutError extends Error {
  * passcode (the view then connects the AUTH connector). Each step but the device link (a person
  * opening a mail) times out after 30 s.
  */
-export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?: number; onEmailChanged?: (email: string) => void }): EmailService {
+export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?: number; onEmailChanged?: (email: string) => void }): EmailService & { currentUser(): Promise<ConnectedUser> } {
   const state = createObservable<EmailLoginState>({});
   const timeoutMs = parts.stepTimeoutMs ?? STEP_TIMEOUT_MS;
   const step = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -56,6 +57,11 @@ export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?:
     },
     async currentEmail() {
       return (await step(() => parts.wallet.request('GET_USER', {}, { timeoutMs }))).email;
+    },
+    /** The login's e-mail and, after a social login, the account's name there (the Account view shows them). */
+    async currentUser() {
+      const { email, userName } = await step(() => parts.wallet.request('GET_USER', {}, { timeoutMs }));
+      return { email, userName };
     },
     async updateEmail(newEmail) {
       await step(() => parts.wallet.request('UPDATE_EMAIL', { email: newEmail }, { timeoutMs }));

@@ -1,8 +1,15 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { chainAdapterRef, createServiceRef, definePlugin, kernelRefs } from '@portico/kernel';
+import type { ConnectedUserSource } from '@portico/react';
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type EmailService } from './api';
 import { manifest } from './manifest';
 import { createEmailSolanaWallet } from './solanaWallet';
 import { LOGIN_CACHE_KEY } from './loginCache';
+
+/**
+ * `@portico/react`'s connected-user service, by its id (a service is its id): referring to the
+ * React layer's own ref object would move that module into every host's first load.
+ */
+const connectedUserRef = createServiceRef<ConnectedUserSource>('react/connected-user');
 
 /** Options of `createEmailPlugin`. */
 export interface EmailPluginOptions {
@@ -113,6 +120,8 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
         confirmUpdateSecondary: async (otp) => (await load()).flow.confirmUpdateSecondary(otp),
       };
       ctx.services.register(emailServiceRef, { useValue: service });
+      // Who is signed in, for the Account view (the e-mail and, after a social login, the name there).
+      ctx.services.register(connectedUserRef, { useValue: async (connectorId) => (connectorId === EMAIL_CONNECTOR_ID ? (await load()).flow.currentUser() : undefined) });
     },
     views: {
       [EMAIL_VIEWS.login]: () => import('./views/EmailLoginView'),

@@ -15,6 +15,8 @@ export { useAccount } from './hooks/useAccount';
 export { useBalance } from './hooks/useBalance';
 export { useTokens } from './hooks/useTokens';
 export { useIdentity } from './hooks/useIdentity';
+export { connectedUserRef, useConnectedUser } from './hooks/useConnectedUser';
+export type { ConnectedUser, ConnectedUserSource } from './hooks/useConnectedUser';
 export { useObservable } from './hooks/useObservable';
 export type { AccountState } from './hooks/useAccount';
 export { useDisconnect } from './hooks/useDisconnect';

@@ -100,6 +100,8 @@ export const socialFlows = pgTable('social_flows', {
   codeVerifier: text('code_verifier').notNull(),
   step: text('step', { enum: ['pending', 'done', 'failed', 'used'] }).notNull(),
   userId: uuid('user_id').references(() => users.id),
+  /** The provider account's name, for the session's answer. */
+  userName: text('user_name'),
   error: text('error'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,6 +117,8 @@ export const identities = pgTable(
       .notNull()
       .references(() => users.id),
     email: text('email'),
+    /** The account's name at the provider, as last seen (shown as the connected user's name). */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] })],

@@ -45,6 +45,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     accountType: `portico.frame.accountType:${query.projectId}`,
     calls: `portico.frame.calls:${query.projectId}`,
     permissions: `portico.frame.permissions:${query.projectId}`,
+    /** The social login's account name at the provider (none after an e-mail login). */
+    userName: `portico.frame.userName:${query.projectId}`,
   };
   let deviceId = storage.getItem(keys.device);
   if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) storage.setItem(keys.device, (deviceId = randomId()));
@@ -121,6 +123,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
 
   const forget = () => {
     storage.removeItem(keys.session);
+    storage.removeItem(keys.userName);
     unlocked = undefined;
     locked = undefined;
     user = undefined;
@@ -162,18 +165,22 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     storageKey: keys.calls,
   });
 
+  const userName = () => {
+    const name = storage.getItem(keys.userName);
+    return name ? { userName: name.slice(0, 120) } : {};
+  };
   const userOf = async (wanted?: string): Promise<FrameUser> => {
     const keysNow = requireUnlocked();
     const network = wanted ?? chainId;
     if (network.startsWith('solana:')) {
       const address = keysNow.solanaAddress;
-      return { email: user!.email, address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' };
+      return { email: user!.email, ...userName(), address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' };
     }
     const address = keysNow.evm.address;
     // EIP-7702: the smart account is the same address, its code a delegation to the implementation.
     const smart = isSmart(network);
     const deployed = smart ? await calls.delegated(network).catch(() => false) : false;
-    return { email: user!.email, address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
+    return { email: user!.email, ...userName(), address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
   };
 
   const rpc = async (network: string, method: string, params: unknown): Promise<unknown> => {
@@ -264,6 +271,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
         throw typeof left === 'number' ? new Error(`Invalid code (${left} attempts left)`) : error;
       });
       storage.setItem(keys.session, answer.token);
+      storage.removeItem(keys.userName);
       flowId = undefined;
       const recovery = await unlock(answer.user);
       return recovery ? { recovery } : {};
@@ -284,11 +292,14 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
         if (step !== 'pending') throw new Error('This sign-in was used already');
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const answer = await call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/social/complete', { flowId });
+      const answer = await call<{ token: string; user: { id: string; email: string; userName?: string } }>('POST', '/v1/social/complete', { flowId });
       social = undefined;
       storage.setItem(keys.session, answer.token);
+      const userName = typeof answer.user.userName === 'string' ? answer.user.userName.slice(0, 120) : undefined;
+      if (userName) storage.setItem(keys.userName, userName);
+      else storage.removeItem(keys.userName);
       const recovery = await unlock(answer.user);
-      return { email: answer.user.email, ...(recovery ? { recovery } : {}) };
+      return { email: answer.user.email, ...(userName ? { userName } : {}), ...(recovery ? { recovery } : {}) };
     },
     async IS_CONNECTED() {
       await restoring;

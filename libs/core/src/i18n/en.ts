@@ -53,6 +53,7 @@ export const en = {
   'account.balance': 'Balance',
   'account.copy': 'Copy address',
   'account.copied': 'Address copied',
+  'account.signedInAs': 'Signed in as {name}',
   'account.disconnect': 'Disconnect',
   'account.tabs': 'Account',
   'account.actions': 'Wallet actions',

@@ -6,6 +6,7 @@ import { ManifestIcon } from './ManifestIcon';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { useIdentity } from '../hooks/useIdentity';
+import { useConnectedUser } from '../hooks/useConnectedUser';
 import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
@@ -24,7 +25,9 @@ export default function AccountView() {
   const portico = usePortico('AccountView');
   const { kernel } = portico;
   const t = useT();
-  const { namespace, caipAddress, networkId, isConnected } = useAccount();
+  const { namespace, caipAddress, networkId, isConnected, connectorId } = useAccount();
+  // A login (e-mail, social): who is signed in (spec §3 "Connected user").
+  const user = useConnectedUser(connectorId);
   const { network, isSupported } = useNetwork();
   const connection = useObservable(kernel.connection);
   // Re-render when plugins add or withdraw buttons and tabs.
@@ -103,6 +106,11 @@ export default function AccountView() {
             <CopyIcon width={16} height={16} />
           </IconButton>
         </div>
+        {user?.email || user?.userName ? (
+          <p className="pt-muted" style={{ margin: 0 }} data-testid="account-user">
+            {t('account.signedInAs', { name: user.userName && user.email ? `${user.userName} (${user.email})` : (user.userName ?? user.email ?? '') })}
+          </p>
+        ) : null}
         {/* Seen and announced: the address is on the clipboard. */}
         <div role="status" className="pt-muted" data-testid="account-copied">
           {copied ? t('account.copied') : ''}

@@ -59,6 +59,7 @@ const ar: Messages = {
   'account.balance': 'الرصيد',
   'account.copy': 'نسخ العنوان',
   'account.copied': 'تم نسخ العنوان',
+  'account.signedInAs': 'تم تسجيل الدخول باسم {name}',
   'account.disconnect': 'قطع الاتصال',
   'account.namespaces': 'السلاسل المتصلة',
   'account.disconnectNamespace': 'قطع اتصال {name}',

@@ -59,6 +59,7 @@ const de: Messages = {
   'account.balance': 'Guthaben',
   'account.copy': 'Adresse kopieren',
   'account.copied': 'Adresse kopiert',
+  'account.signedInAs': 'Angemeldet als {name}',
   'account.disconnect': 'Trennen',
   'account.tabs': 'Konto',
   'account.actions': 'Wallet-Aktionen',

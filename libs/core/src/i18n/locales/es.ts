@@ -59,6 +59,7 @@ const es: Messages = {
   'account.balance': 'Saldo',
   'account.copy': 'Copiar dirección',
   'account.copied': 'Dirección copiada',
+  'account.signedInAs': 'Sesión iniciada como {name}',
   'account.disconnect': 'Desconectar',
   'account.tabs': 'Cuenta',
   'account.actions': 'Acciones de la billetera',

@@ -59,6 +59,7 @@ const fa: Messages = {
   'account.balance': 'موجودی',
   'account.copy': 'کپی نشانی',
   'account.copied': 'نشانی کپی شد',
+  'account.signedInAs': 'وارد شده با {name}',
   'account.disconnect': 'قطع اتصال',
   'account.tabs': 'حساب',
   'account.actions': 'کارهای کیف پول',

@@ -59,6 +59,7 @@ const fr: Messages = {
   'account.balance': 'Solde',
   'account.copy': 'Copier l’adresse',
   'account.copied': 'Adresse copiée',
+  'account.signedInAs': 'Connecté en tant que {name}',
   'account.disconnect': 'Se déconnecter',
   'account.tabs': 'Compte',
   'account.actions': 'Actions du portefeuille',

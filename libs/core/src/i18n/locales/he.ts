@@ -59,6 +59,7 @@ const he: Messages = {
   'account.balance': 'יתרה',
   'account.copy': 'העתקת הכתובת',
   'account.copied': 'הכתובת הועתקה',
+  'account.signedInAs': 'מחובר בתור {name}',
   'account.disconnect': 'ניתוק',
   'account.tabs': 'חשבון',
   'account.actions': 'פעולות ארנק',

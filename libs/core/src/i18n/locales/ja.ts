@@ -59,6 +59,7 @@ const ja: Messages = {
   'account.balance': '残高',
   'account.copy': 'アドレスをコピー',
   'account.copied': 'アドレスをコピーしました',
+  'account.signedInAs': '{name} としてサインイン中',
   'account.disconnect': '切断',
   'account.tabs': 'アカウント',
   'account.actions': 'ウォレットの操作',

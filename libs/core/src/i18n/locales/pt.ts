@@ -59,6 +59,7 @@ const pt: Messages = {
   'account.balance': 'Saldo',
   'account.copy': 'Copiar endereço',
   'account.copied': 'Endereço copiado',
+  'account.signedInAs': 'Conectado como {name}',
   'account.disconnect': 'Desconectar',
   'account.tabs': 'Conta',
   'account.actions': 'Ações da carteira',

@@ -59,6 +59,7 @@ const ru: Messages = {
   'account.balance': 'Баланс',
   'account.copy': 'Скопировать адрес',
   'account.copied': 'Адрес скопирован',
+  'account.signedInAs': 'Вы вошли как {name}',
   'account.disconnect': 'Отключить',
   'account.tabs': 'Аккаунт',
   'account.actions': 'Действия с кошельком',

@@ -59,6 +59,7 @@ const tr: Messages = {
   'account.balance': 'Bakiye',
   'account.copy': 'Adresi kopyala',
   'account.copied': 'Adres kopyalandı',
+  'account.signedInAs': '{name} olarak oturum açıldı',
   'account.disconnect': 'Bağlantıyı kes',
   'account.tabs': 'Hesap',
   'account.actions': 'Cüzdan işlemleri',

@@ -59,6 +59,7 @@ const zhCN: Messages = {
   'account.balance': '余额',
   'account.copy': '复制地址',
   'account.copied': '地址已复制',
+  'account.signedInAs': '已登录为 {name}',
   'account.disconnect': '断开连接',
   'account.tabs': '账户',
   'account.actions': '钱包操作',

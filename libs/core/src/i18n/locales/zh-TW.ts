@@ -59,6 +59,7 @@ const zhTW: Messages = {
   'account.balance': '餘額',
   'account.copy': '複製地址',
   'account.copied': '已複製地址',
+  'account.signedInAs': '已登入為 {name}',
   'account.disconnect': '中斷連結',
   'account.tabs': '帳戶',
   'account.actions': '錢包操作',
