@@ -81,6 +81,24 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await expect(page.getByTestId('host-status')).toHaveText('disconnected');
   });
 
+  test('the sign-in cannot start (the auth service answers 502): "A problem occurred while trying initialize authentication", the popup closes, nothing is connected, Back leads to Connect', async ({ page }) => {
+    await freshPage(page, path());
+    // The frame's request for the provider's URL fails at the service.
+    await page.route('**/v1/social/start', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The google sign-in service cannot be reached' }) }));
+    await page.locator('button.portico-connect-button').click();
+    const d = dialog(page);
+    const opened = page.waitForEvent('popup');
+    await d.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await opened;
+    await expect(d.getByText('A problem occurred while trying initialize authentication')).toBeVisible({ timeout: 15_000 });
+    await expect(d.getByTestId('social-init-reason')).toContainText('cannot be reached');
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await expectNoSeriousA11yViolations(page, 'SocialConnecting, init failed');
+    await d.getByRole('button', { name: 'Back to the sign-in options' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+  });
+
   test('the same e-mail address through Apple (its answer posted back) and Google reaches the same wallet', async ({ page }) => {
     await freshPage(page, path());
     const email = `both-${Date.now()}@example.com`;

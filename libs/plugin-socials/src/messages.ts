@@ -14,6 +14,7 @@ export const messages = definePluginMessages({
     'social.back': 'Back to the sign-in options',
     'social.unavailable': 'Social sign-in is not set up for this app.',
     'social.noWallet': 'Your wallet is on the device where you made it, and no recovery password was set. Log in there and set one from your account.',
+    'social.initFailed': 'A problem occurred while trying initialize authentication',
   },
   ar: {
     'social.continueIn': 'تابع في نافذة {provider}',
@@ -27,6 +28,7 @@ export const messages = definePluginMessages({
     'social.back': 'العودة إلى خيارات تسجيل الدخول',
     'social.unavailable': 'تسجيل الدخول الاجتماعي غير مُعدّ لهذا التطبيق.',
     'social.noWallet': 'محفظتك على الجهاز الذي أنشأتها عليه، ولم تُعيَّن كلمة مرور للاسترداد. سجّل الدخول هناك وعيّن واحدة من حسابك.',
+    'social.initFailed': 'حدثت مشكلة أثناء بدء المصادقة',
   },
   de: {
     'social.continueIn': 'Weiter im {provider}-Fenster',
@@ -40,6 +42,7 @@ export const messages = definePluginMessages({
     'social.back': 'Zurück zu den Anmeldeoptionen',
     'social.unavailable': 'Social Login ist für diese App nicht eingerichtet.',
     'social.noWallet': 'Deine Wallet ist auf dem Gerät, auf dem du sie erstellt hast, und es wurde kein Wiederherstellungspasswort festgelegt. Melde dich dort an und lege eines in deinem Konto fest.',
+    'social.initFailed': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
   },
   es: {
     'social.continueIn': 'Continúa en la ventana de {provider}',
@@ -53,6 +56,7 @@ export const messages = definePluginMessages({
     'social.back': 'Volver a las opciones de inicio de sesión',
     'social.unavailable': 'El inicio de sesión social no está configurado en esta app.',
     'social.noWallet': 'Tu billetera está en el dispositivo donde la creaste y no se definió ninguna contraseña de recuperación. Inicia sesión allí y define una desde tu cuenta.',
+    'social.initFailed': 'Se produjo un problema al iniciar la autenticación',
   },
   fa: {
     'social.continueIn': 'در پنجره {provider} ادامه دهید',
@@ -66,6 +70,7 @@ export const messages = definePluginMessages({
     'social.back': 'بازگشت به گزینه‌های ورود',
     'social.unavailable': 'ورود با شبکه‌های اجتماعی برای این برنامه راه‌اندازی نشده است.',
     'social.noWallet': 'کیف پول شما روی دستگاهی است که آن را ساخته\u200cاید و رمز بازیابی تعیین نشده است. آنجا وارد شوید و از حساب خود یکی تعیین کنید.',
+    'social.initFailed': 'هنگام آغاز احراز هویت مشکلی پیش آمد',
   },
   fr: {
     'social.continueIn': 'Continuez dans la fenêtre {provider}',
@@ -79,6 +84,7 @@ export const messages = definePluginMessages({
     'social.back': 'Retour aux options de connexion',
     'social.unavailable': 'La connexion sociale n’est pas configurée pour cette application.',
     'social.noWallet': 'Votre portefeuille est sur l’appareil où vous l’avez créé, et aucun mot de passe de récupération n’a été défini. Connectez-vous là-bas et définissez-en un depuis votre compte.',
+    'social.initFailed': 'Un problème est survenu lors du lancement de l’authentification',
   },
   he: {
     'social.continueIn': 'המשיכו בחלון של {provider}',
@@ -92,6 +98,7 @@ export const messages = definePluginMessages({
     'social.back': 'חזרה לאפשרויות ההתחברות',
     'social.unavailable': 'התחברות חברתית לא הוגדרה באפליקציה הזו.',
     'social.noWallet': 'הארנק שלך נמצא במכשיר שבו יצרת אותו, ולא הוגדרה סיסמת שחזור. התחברו שם והגדירו אחת מהחשבון.',
+    'social.initFailed': 'אירעה בעיה בהפעלת האימות',
   },
   ja: {
     'social.continueIn': '{provider} のウィンドウで続ける',
@@ -105,6 +112,7 @@ export const messages = definePluginMessages({
     'social.back': 'サインイン方法に戻る',
     'social.unavailable': 'このアプリではソーシャルサインインが設定されていません。',
     'social.noWallet': 'ウォレットは作成したデバイスにあり、復元パスワードは設定されていません。そのデバイスでログインし、アカウントから設定してください。',
+    'social.initFailed': '認証の開始中に問題が発生しました',
   },
   ko: {
     'social.continueIn': '{provider} 창에서 계속하기',
@@ -118,6 +126,7 @@ export const messages = definePluginMessages({
     'social.back': '로그인 방법으로 돌아가기',
     'social.unavailable': '이 앱에는 소셜 로그인이 설정되어 있지 않습니다.',
     'social.noWallet': '지갑은 만든 기기에 있고 복구 비밀번호가 설정되지 않았습니다. 그 기기에서 로그인해 계정에서 설정하세요.',
+    'social.initFailed': '인증을 시작하는 중에 문제가 발생했습니다',
   },
   pt: {
     'social.continueIn': 'Continue na janela do {provider}',
@@ -131,6 +140,7 @@ export const messages = definePluginMessages({
     'social.back': 'Voltar às opções de entrada',
     'social.unavailable': 'O login social não está configurado neste app.',
     'social.noWallet': 'A sua carteira está no dispositivo onde a criou, e nenhuma senha de recuperação foi definida. Entre lá e defina uma na sua conta.',
+    'social.initFailed': 'Ocorreu um problema ao iniciar a autenticação',
   },
   ru: {
     'social.continueIn': 'Продолжите в окне {provider}',
@@ -144,6 +154,7 @@ export const messages = definePluginMessages({
     'social.back': 'Назад к способам входа',
     'social.unavailable': 'Вход через соцсети для этого приложения не настроен.',
     'social.noWallet': 'Кошелёк находится на устройстве, где вы его создали, а пароль восстановления не задан. Войдите там и задайте его в аккаунте.',
+    'social.initFailed': 'При запуске проверки подлинности возникла проблема',
   },
   tr: {
     'social.continueIn': '{provider} penceresinde devam edin',
@@ -157,6 +168,7 @@ export const messages = definePluginMessages({
     'social.back': 'Giriş seçeneklerine dön',
     'social.unavailable': 'Bu uygulamada sosyal giriş ayarlanmamış.',
     'social.noWallet': 'Cüzdanınız onu oluşturduğunuz cihazda ve kurtarma parolası belirlenmedi. Orada giriş yapıp hesabınızdan bir tane belirleyin.',
+    'social.initFailed': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   },
   'zh-CN': {
     'social.continueIn': '在 {provider} 窗口中继续',
@@ -170,6 +182,7 @@ export const messages = definePluginMessages({
     'social.back': '返回登录方式',
     'social.unavailable': '此应用未设置社交登录。',
     'social.noWallet': '您的钱包在创建它的设备上，且未设置恢复密码。请在那台设备上登录，并在账户中设置一个。',
+    'social.initFailed': '初始化身份验证时出现问题',
   },
   'zh-TW': {
     'social.continueIn': '在 {provider} 視窗中繼續',
@@ -183,5 +196,6 @@ export const messages = definePluginMessages({
     'social.back': '返回登入方式',
     'social.unavailable': '此應用程式未設定社群登入。',
     'social.noWallet': '您的錢包在建立它的裝置上，且未設定復原密碼。請在那台裝置上登入，並在帳戶中設定一個。',
+    'social.initFailed': '初始化身分驗證時發生問題',
   },
 });

@@ -9,7 +9,7 @@ const POPUP_FEATURES = 'popup,width=500,height=640';
 /** A popup closed this soon after the provider answered may still have finished: the frame is given this long. */
 const CLOSED_GRACE_MS = 1500;
 
-type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'noWallet' } | { kind: 'failed'; reason: string } | { kind: 'unavailable' };
+type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'noWallet' } | { kind: 'failed'; reason: string } | { kind: 'initFailed'; reason: string } | { kind: 'unavailable' };
 
 class PopupClosedError extends Error {
   override name = 'PopupClosedError';
@@ -40,8 +40,19 @@ export default function SocialConnectingView({ params }: ViewProps) {
       const win = popup.current && !popup.current.closed ? popup.current : window.open('', `portico-social-${provider}`, POPUP_FEATURES);
       if (!win) return setPhase({ kind: 'blocked' });
       popup.current = win;
+      let uri: string;
       try {
-        const uri = await service.socialRedirectUri(provider);
+        uri = await service.socialRedirectUri(provider);
+      } catch (error) {
+        // The sign-in could not even start (the service or the provider unreachable, not set up):
+        // the spec's words, and any half-made connection of the e-mail wallet is ended.
+        if (controller.signal.aborted) return;
+        win.close();
+        if ((error as { name?: string }).name === 'EmailStepTimeoutError') kernel.alerts.raise('socials-timeout');
+        if (kernel.connection.get('eip155').connectorId === EMAIL_CONNECTOR_ID) await portico.disconnect().catch(() => undefined);
+        return setPhase({ kind: 'initFailed', reason: (error as { message?: string }).message ?? String(error) });
+      }
+      try {
         if (controller.signal.aborted) return;
         win.location.href = uri;
         setPhase({ kind: 'waiting' });
@@ -91,14 +102,28 @@ export default function SocialConnectingView({ params }: ViewProps) {
   const back = <Button variant="secondary" block onClick={() => kernel.router.reset()}>{p('social.back')}</Button>;
 
   if (phase.kind === 'unavailable') return <AlertBanner severity="error" title={label}>{p('social.unavailable')}</AlertBanner>;
-  if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'noWallet' || phase.kind === 'failed') {
+  if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'noWallet' || phase.kind === 'failed' || phase.kind === 'initFailed') {
     const text =
-      phase.kind === 'blocked' ? p('social.blocked', { provider: label }) : phase.kind === 'closed' ? p('social.closed', { provider: label }) : phase.kind === 'noWallet' ? p('social.noWallet') : p('social.failed', { provider: label, reason: phase.reason });
+      phase.kind === 'blocked'
+        ? p('social.blocked', { provider: label })
+        : phase.kind === 'closed'
+          ? p('social.closed', { provider: label })
+          : phase.kind === 'noWallet'
+            ? p('social.noWallet')
+            : phase.kind === 'initFailed'
+              ? p('social.initFailed')
+              : p('social.failed', { provider: label, reason: phase.reason });
     return (
       <div className="pt-stack" data-testid="social-connecting" data-phase={phase.kind}>
-        <AlertBanner severity={phase.kind === 'failed' || phase.kind === 'noWallet' ? 'error' : 'warning'} title={label}>
+        <AlertBanner severity={phase.kind === 'blocked' || phase.kind === 'closed' ? 'warning' : 'error'} title={label}>
           {text}
         </AlertBanner>
+        {/* What the service said, for whoever sets the app up. */}
+        {phase.kind === 'initFailed' ? (
+          <p className="pt-muted" style={{ margin: 0 }} data-testid="social-init-reason">
+            {phase.reason}
+          </p>
+        ) : null}
         <Button block onClick={again}>
           {phase.kind === 'blocked' ? p('social.open', { provider: label }) : p('social.retry')}
         </Button>
