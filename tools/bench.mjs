@@ -63,6 +63,8 @@ const host = await serve(dist);
 const walletHost = await serve(join(HOST_DIR, 'dist-wallet'));
 const wcHost = await serve(join(HOST_DIR, 'dist-walletconnect'));
 const accountHost = await serve(buildPluginVariant('account'));
+// Built by measureFeatureFirstLoads above: e-mail and social login as lazy plugins.
+const socialsHost = await serve(join(HOST_DIR, 'dist-socials'));
 const { startWalletRegistry } = await import('./services.mjs');
 const registry = await startWalletRegistry();
 const url = host.url;
@@ -234,6 +236,7 @@ try {
     hostUrl: url,
     walletUrl: `${walletHost.url}wallet.html?evm=${encodeURIComponent(anvil.url)}`,
     wcUrl: `${wcHost.url}plugin-pages/walletconnect.html?registry=${encodeURIComponent(registry.url)}`,
+    socialsUrl: `${socialsHost.url}plugin-pages/socials.html`,
     samples: COLD_SAMPLES,
     log: (text) => process.stdout.write(text),
   });
@@ -255,6 +258,7 @@ try {
   walletHost.server.close();
   wcHost.server.close();
   accountHost.server.close();
+  socialsHost.server.close();
   await Promise.all([anvil.stop(), registry.stop()]);
 }
 

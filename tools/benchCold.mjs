@@ -36,7 +36,7 @@ async function clickAndTime(page, target, view, content) {
  * Runs `samples` fresh contexts through each scenario; returns `{ [transition]: { ms[], nextTask } }`
  * plus the requests each page made before its first click.
  */
-export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, samples = 20, log = () => {} }) {
+export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, socialsUrl, samples = 20, log = () => {} }) {
   const results = {};
   const record = (name, { ms, nextTask }) => {
     results[name] ??= { ms: [], nextTask: 0 };
@@ -63,6 +63,13 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, samples 
       requestsBeforeClick.push(requests());
       record('first open → Connect', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect'));
       if (errors.length) throw new Error(`bench host: ${errors.join('; ')}`);
+      await context.close();
+    }
+    // With e-mail and social login as lazy plugins (#16): the first open's Connect view with their buttons.
+    if (socialsUrl) {
+      const { context, page, errors } = await fresh(socialsUrl);
+      record('first open → Connect, with e-mail and socials', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '.pt-social-grid'));
+      if (errors.length) throw new Error(`bench socials page: ${errors.join('; ')}`);
       await context.close();
     }
     // With a wallet: connect, then the Account view, its tabs and Networks, each a first visit.
