@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { connectButton, dialog, expectNoSeriousA11yViolations, freshPage, openConnect } from './helpers';
 
 /** The connect methods the playground's Connect view offers, besides the wallets. */
-const OTHER_METHODS = ['Email', 'Continue with Google', 'Continue with X', 'Continue with GitHub'];
+const OTHER_METHODS = ['Email', 'Continue with Google', 'Continue with X', 'Continue with Discord'];
 const consentBox = (page: Page) => dialog(page).getByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy.' });
 const REASON = 'Accept the terms above to connect a wallet.';
 

@@ -14,8 +14,11 @@ type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { reques
 async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Discord' | 'GitHub' | 'Facebook', email: string, options: { close?: boolean } = {}) {
   await page.locator('button.portico-connect-button').click();
   const d = dialog(page);
+  const button = d.getByRole('button', { name: `Continue with ${provider}` });
+  // The first four are on the view; the rest behind "More" (as AppKit shows them).
+  if (!(await button.isVisible())) await d.getByRole('button', { name: /more sign-in options$/ }).click();
   const opened = page.waitForEvent('popup');
-  await d.getByRole('button', { name: `Continue with ${provider}` }).click();
+  await button.click();
   const popup = await opened;
   await expect(d).toHaveAttribute('data-view', 'SocialConnecting');
   await popup.waitForURL(/\/interaction\//, { timeout: 15_000 });

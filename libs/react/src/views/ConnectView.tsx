@@ -8,6 +8,9 @@ import { groupConnectors } from './groupConnectors';
 import { LegalConsent } from './LegalConsent';
 import { ManifestIcon } from './ManifestIcon';
 
+/** Social providers shown as icons after the first, before the rest go behind "More" (as AppKit does). */
+export const SOCIAL_ICONS_SHOWN = 3;
+
 const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
 
 /**
@@ -44,6 +47,12 @@ export default function ConnectView() {
   useEffect(() => {
     if (revealed) walletSection.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [revealed]);
+  const [moreSocials, setMoreSocials] = useState(false);
+  const socialGrid = useRef<HTMLDivElement>(null);
+  // "More" is gone once pressed: focus moves to the first provider it revealed.
+  useEffect(() => {
+    if (moreSocials) socialGrid.current?.querySelectorAll<HTMLButtonElement>('button')[SOCIAL_ICONS_SHOWN]?.focus();
+  }, [moreSocials]);
   const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
   const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
   /** The contested wallet whose warning is open. */
@@ -118,12 +127,18 @@ export default function ConnectView() {
             <div key={method.id} className="pt-stack" role="group" aria-label={t(`connectMethods.${method.id}`, undefined, method.label)}>
               <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<ManifestIcon icon={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
               {rest.length ? (
-                <div className="pt-social-grid">
-                  {rest.map((provider) => (
+                <div className="pt-social-grid" ref={socialGrid}>
+                  {/* One more icon than fits would take the "More" button's place: then all show. */}
+                  {(moreSocials || rest.length <= SOCIAL_ICONS_SHOWN + 1 ? rest : rest.slice(0, SOCIAL_ICONS_SHOWN)).map((provider) => (
                     <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} {...gated} onClick={() => go(provider.id)}>
                       <ManifestIcon icon={provider.icon} name={nameOf(provider)} size={28} />
                     </IconButton>
                   ))}
+                  {!moreSocials && rest.length > SOCIAL_ICONS_SHOWN + 1 ? (
+                    <IconButton className="pt-social" label={t('connect.moreSocials', { count: rest.length - SOCIAL_ICONS_SHOWN })} aria-expanded={false} onClick={() => setMoreSocials(true)}>
+                      <GridIcon />
+                    </IconButton>
+                  ) : null}
                 </div>
               ) : null}
             </div>

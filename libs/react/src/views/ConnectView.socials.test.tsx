@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { createMemoryStorage, definePlugin } from '@portico/kernel';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PorticoProvider } from '../context/PorticoProvider';
+import { en, type Portico } from '@portico/core';
+import { createPortico } from '../createPortico';
+import { acmeChain, acmeNetworks } from '@portico/core/testing';
+import ConnectView, { SOCIAL_ICONS_SHOWN } from './ConnectView';
+
+const NAMES = ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'];
+/** Social login with `count` providers, as contributions only. */
+const socials = (count: number) =>
+  definePlugin({
+    manifest: {
+      id: 'test-socials',
+      version: '0.1.0',
+      kernel: '^0.1.0',
+      contributes: {
+        connectMethods: [{ id: 'social', label: 'Social', order: 20, view: 'Social' }],
+        socialProviders: NAMES.slice(0, count).map((label, i) => ({ id: label.toLowerCase(), label, order: i })),
+      },
+    },
+  });
+
+const live: Portico[] = [];
+afterEach(async () => {
+  cleanup();
+  await Promise.all(live.splice(0).map((p) => p.dispose()));
+});
+
+async function setUp(count: number) {
+  const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [acmeChain().plugin, socials(count)], storage: createMemoryStorage(), logLevel: 'silent' });
+  live.push(portico);
+  await portico.start();
+  await portico.preload();
+  portico.i18n.provideEnglish(en);
+  render(
+    <PorticoProvider portico={portico}>
+      <ConnectView />
+    </PorticoProvider>,
+  );
+}
+/** The providers with a button on the view, by accessible name, in the view's order. */
+const socialButtons = () => NAMES.map((n) => `Continue with ${n}`).filter((name) => screen.queryByRole('button', { name }) !== null);
+
+describe('ConnectView: social providers', () => {
+  it('seven: the first wide, three as icons, the rest behind "More", which reveals them in place and moves focus to the first it revealed', async () => {
+    await setUp(7);
+    expect(SOCIAL_ICONS_SHOWN).toBe(3);
+    expect(socialButtons()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster']);
+    const more = screen.getByRole('button', { name: '3 more sign-in options' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    act(() => more.click());
+    expect(socialButtons()).toEqual(NAMES.map((n) => `Continue with ${n}`));
+    expect(screen.queryByRole('button', { name: /more sign-in options/ })).toBeNull();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Continue with GitHub');
+  });
+
+  it('five: one more than the icons would leave behind "More" shows instead of it', async () => {
+    await setUp(5);
+    expect(socialButtons()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: /more sign-in options/ })).toBeNull();
+  });
+});
