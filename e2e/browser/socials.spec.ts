@@ -102,6 +102,22 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await expect(d).toHaveAttribute('data-view', 'Connect');
   });
 
+  test('the frame does not answer within the step timeout (shortened here from the spec\'s 30 s): the socials-timeout alert, the init failure, back to Connect', async ({ page }) => {
+    await freshPage(page, `${path()}&stepMs=1500`);
+    // The service never answers the frame's request for the provider's URL.
+    await page.route('**/v1/social/start', () => undefined);
+    await page.locator('button.portico-connect-button').click();
+    const d = dialog(page);
+    const opened = page.waitForEvent('popup');
+    await d.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await opened;
+    await expect(d.getByText('Sign-in Timed Out', { exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(d.getByText('A problem occurred while trying initialize authentication')).toBeVisible();
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await d.getByRole('button', { name: 'Back to the sign-in options' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+  });
+
   test('the same e-mail address through Apple (its answer posted back) and Google reaches the same wallet', async ({ page }) => {
     await freshPage(page, path());
     const email = `both-${Date.now()}@example.com`;

@@ -68,7 +68,16 @@ const onrampPlugin = createOnrampPlugin(
 
 /** The embedded wallet's frame (`?frame=url`, or VITE_PORTICO_FRAME from `npm start`): e-mail login. */
 const frameUrl = params.get('frame') ?? env.VITE_PORTICO_FRAME;
-const emailPlugin = createEmailPlugin(frameUrl ? { frameUrl, ...(params.get('frameLoadMs') ? { frameLoadTimeoutMs: Number(params.get('frameLoadMs')) } : {}) } : {});
+const emailPlugin = createEmailPlugin(
+  frameUrl
+    ? {
+        frameUrl,
+        ...(params.get('frameLoadMs') ? { frameLoadTimeoutMs: Number(params.get('frameLoadMs')) } : {}),
+        // `?stepMs=` shortens the spec's 30 s step timeout (a test of the socials-timeout alert).
+        ...(params.get('stepMs') ? { stepTimeoutMs: Number(params.get('stepMs')) } : {}),
+      }
+    : {},
+);
 
 /** Every first-party plugin the playground can load (the core comes with createPortico). */
 export const allPlugins: readonly PluginDefinition[] = [

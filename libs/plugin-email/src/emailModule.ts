@@ -19,6 +19,7 @@ export function createEmailModule(parts: {
   preferredAccountType: () => string | undefined;
   onSignedOut: () => void;
   loadTimeoutMs?: number;
+  stepTimeoutMs?: number;
 }) {
   const wallet = createEmbeddedWallet({ frameUrl: parts.frameUrl, projectId: parts.projectId, chainId: parts.chainId, version: '0.1.0', logger: parts.logger, ...(parts.loadTimeoutMs ? { loadTimeoutMs: parts.loadTimeoutMs } : {}) });
   return {
@@ -26,6 +27,7 @@ export function createEmailModule(parts: {
     provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType, onSignedOut: parts.onSignedOut }),
     flow: createEmailFlow({
       wallet,
+      ...(parts.stepTimeoutMs ? { stepTimeoutMs: parts.stepTimeoutMs } : {}),
       // The cached login data follows an e-mail change.
       onEmailChanged(email) {
         try {

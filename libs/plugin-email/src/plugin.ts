@@ -17,6 +17,11 @@ export interface EmailPluginOptions {
   frameUrl?: string;
   /** How long the frame may take to say READY (default 15 s). */
   frameLoadTimeoutMs?: number;
+  /**
+   * How long one login step may wait for the frame before the socials-timeout alert (default
+   * the spec's 30 000 ms; the wait for a person at a social provider is not a step).
+   */
+  stepTimeoutMs?: number;
 }
 
 const MAIL_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="%23667" stroke-width="2"%3E%3Crect x="3" y="5" width="18" height="14" rx="2"/%3E%3Cpath d="m3 7 9 6 9-6"/%3E%3C/svg%3E';
@@ -56,6 +61,7 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
             preferredAccountType: () => connection.preferredAccountType('eip155'),
             onSignedOut: () => solana?.forget(),
             ...(options.frameLoadTimeoutMs ? { loadTimeoutMs: options.frameLoadTimeoutMs } : {}),
+            ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
           });
           ctx.onDispose(() => module.wallet.dispose());
           return module;
