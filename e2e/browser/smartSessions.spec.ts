@@ -45,11 +45,13 @@ async function fund(address: string) {
 test.describe('smartSessions (ERC-7715 permissions)', () => {
   test('off (the default): a grant is refused as a method no policy allows, and the Account view has no Permissions button', async ({ page, browser }) => {
     await freshPage(page, path());
-    await loginThroughModal(page, browser, `sessions-off-${Date.now()}@example.com`);
+    const address = await loginThroughModal(page, browser, `sessions-off-${Date.now()}@example.com`);
     const refused = await outcome(page, 'wallet_grantPermissions', [ethGrant()]);
     expect(refused).toEqual({ code: 4200, message: expect.stringMatching(/not allowed/i) });
     await expect(dialog(page).getByText('Action not allowed')).toBeVisible();
     await page.keyboard.press('Escape');
+    // A batch naming a grant's context skips the approval view only while smart sessions are on: off, it is refused, nothing sent.
+    expect(await outcome(page, 'wallet_sendCalls', batch(address, '0x1', `0x${'ab'.repeat(32)}`))).toEqual({ code: 4200, message: expect.stringContaining('smartSessions') });
     const d = await openAccount(page);
     await expect(d.getByRole('button', { name: 'Email', exact: true })).toBeVisible();
     await expect(d.getByRole('button', { name: 'Permissions' })).toHaveCount(0);
@@ -81,6 +83,21 @@ test.describe('smartSessions (ERC-7715 permissions)', () => {
     const { permissionsContext: context } = (await granting) as { permissionsContext: Hex };
     expect(context).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(d).toBeHidden();
+
+    // Not a grant's shape (capabilities an array carrying a `permissions` key, a short context): the approval view as for any batch.
+    for (const junk of ['array', 'short'] as const) {
+      const pending = page.evaluate(
+        ([kind, from, ctx]) => {
+          const capabilities = kind === 'array' ? Object.assign([], { permissions: { context: ctx } }) : { permissions: { context: '0x1234' } };
+          return (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from, calls: [{ to: '0x00000000000000000000000000000000000c0ffe', value: '0x1' }], capabilities }] }).catch((e: Error) => e.message);
+        },
+        [junk, address, context] as const,
+      );
+      await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
+      await d.getByRole('button', { name: 'Reject' }).click();
+      await pending;
+      await expect(d).toBeHidden();
+    }
 
     // Under the grant: no approval view, the batch lands.
     const before = await client.getBalance({ address: RECIPIENT });

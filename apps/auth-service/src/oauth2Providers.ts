@@ -25,6 +25,15 @@ export interface OAuth2Provider {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= 320 ? v : undefined);
+/**
+ * A name to show (the provider's, untrusted): control and format characters (bidi overrides
+ * among them) taken out, at most 120 characters, never a split surrogate pair.
+ */
+export function displayName(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const clean = Array.from(v.replace(/[\p{Cc}\p{Cf}]/gu, '').trim()).slice(0, 120).join('');
+  return clean.length ? clean : undefined;
+}
 /** An account id: a string or (GitHub) a number. */
 const id = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return String(v);
@@ -53,7 +62,7 @@ export const OAUTH2_PROVIDERS = {
     async identity(me) {
       const data = record(record(me, 'an answer')['data'], 'user data');
       const email = str(data['confirmed_email']);
-      return { subject: id(data['id']), email, emailVerified: email !== undefined, name: str(data['name']) ?? str(data['username']) };
+      return { subject: id(data['id']), email, emailVerified: email !== undefined, name: displayName(data['name']) ?? displayName(data['username']) };
     },
   },
   discord: {
@@ -64,7 +73,7 @@ export const OAUTH2_PROVIDERS = {
     clientAuth: 'basic',
     async identity(me) {
       const user = record(me, 'a user');
-      return { subject: id(user['id']), email: str(user['email']), emailVerified: user['verified'] === true, name: str(user['global_name']) ?? str(user['username']) };
+      return { subject: id(user['id']), email: str(user['email']), emailVerified: user['verified'] === true, name: displayName(user['global_name']) ?? displayName(user['username']) };
     },
   },
   github: {
@@ -78,7 +87,7 @@ export const OAUTH2_PROVIDERS = {
       // The profile's e-mail is the public one, maybe none: the verified primary address comes from /user/emails.
       const emails = await get(`${this.userinfo}/emails`);
       const primary = (Array.isArray(emails) ? emails : []).find((e) => isRecord(e) && e['primary'] === true && e['verified'] === true) as Record<string, unknown> | undefined;
-      return { subject: id(user['id']), email: str(primary?.['email']), emailVerified: primary !== undefined, name: str(user['name']) ?? str(user['login']) };
+      return { subject: id(user['id']), email: str(primary?.['email']), emailVerified: primary !== undefined, name: displayName(user['name']) ?? displayName(user['login']) };
     },
   },
   facebook: {
@@ -90,7 +99,7 @@ export const OAUTH2_PROVIDERS = {
     async identity(me) {
       const user = record(me, 'a user');
       const email = str(user['email']);
-      return { subject: id(user['id']), email, emailVerified: email !== undefined, name: str(user['name']) };
+      return { subject: id(user['id']), email, emailVerified: email !== undefined, name: displayName(user['name']) };
     },
   },
 } satisfies Record<string, OAuth2Provider>;

@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { identities, socialFlows, users } from './db/schema';
-import { fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
+import { displayName, fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
 
 /** The OpenID Connect providers (an ID token) and their real issuers. */
 const OIDC_ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' } as const;
@@ -151,7 +151,7 @@ export function registerSocialRoutes(parts: SocialParts) {
       for (const [key, value] of params) current.searchParams.set(key, value);
       if (isOidc(provider)) {
         const claims = (await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true })).claims();
-        const name = typeof claims?.['name'] === 'string' ? claims['name'] : undefined;
+        const name = displayName(claims?.['name']);
         // Google sends a boolean, Apple the string "true".
         identity = { subject: claims?.sub ?? '', email: typeof claims?.email === 'string' ? claims.email : undefined, emailVerified: claims?.email_verified === true || claims?.email_verified === 'true', name };
       } else {
@@ -182,7 +182,7 @@ export function registerSocialRoutes(parts: SocialParts) {
       await db.update(identities).set({ name: identity.name }).where(and(eq(identities.provider, flow.provider), eq(identities.subject, identity.subject)));
     }
     // The name to show for the connected user: the provider's name for the account, capped.
-    await db.update(socialFlows).set({ step: 'done', userId, userName: identity.name?.slice(0, 120) ?? null }).where(eq(socialFlows.id, flow.id));
+    await db.update(socialFlows).set({ step: 'done', userId, userName: identity.name ?? null }).where(eq(socialFlows.id, flow.id));
     return page(200, 'Signed in', 'Go back to the app: this window closes by itself.');
   };
   parts.app.get('/social/callback', callback);

@@ -162,26 +162,40 @@ export function createEip155Session(state: AdapterState) {
   };
 
   /**
-   * ERC-7715: a batch sent under a permission the user granted (the `permissions` capability
-   * with the grant's context) and the revocation of a grant go to the wallet without Portico's
-   * approval view: the user approved the grant's scope once, and the wallet holds every batch
-   * to it (an unknown, revoked or expired context, or a batch beyond the grant, is refused there).
+   * ERC-7715, for the embedded wallet (AUTH) only: a batch sent under a permission the user
+   * granted (the `permissions` capability with a grant's 32-byte context) and the revocation of a
+   * grant go to the wallet without Portico's approval view: the user approved the grant's scope
+   * once, and the wallet holds every batch to it (an unknown, revoked or expired context, or a
+   * batch beyond the grant, is refused there; the e-mail plugin refuses any while the
+   * smartSessions flag is off). Read from the copy that is sent, plain objects only, so what was
+   * checked is what the wallet gets.
    */
-  const underGrant = ({ method, params }: Parameters<Eip1193Provider['request']>[0]): boolean => {
-    const first = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
-    if (method === 'wallet_revokePermissions') return typeof first?.['permissionsContext'] === 'string';
-    const permissions = method === 'wallet_sendCalls' ? (first?.['capabilities'] as Record<string, { context?: unknown } | undefined> | undefined)?.['permissions'] : undefined;
-    return typeof permissions?.context === 'string';
+  const underGrant = ({ method, params }: { method: string; params?: unknown }): boolean => {
+    const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+    const first: unknown = Array.isArray(params) ? params[0] : undefined;
+    if (!plain(first)) return false;
+    const context = method === 'wallet_revokePermissions' ? first['permissionsContext'] : method === 'wallet_sendCalls' && plain(first['capabilities']) && plain(first['capabilities']['permissions']) ? first['capabilities']['permissions']['context'] : undefined;
+    return typeof context === 'string' && /^0x[0-9a-fA-F]{64}$/.test(context);
   };
 
   /** The gated provider's request: the connected wallet's, through the request gate; errors become EIP-1193 errors. */
-  const gatedRequest = async (args: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> => {
+  const gatedRequest = async (request: Parameters<Eip1193Provider['request']>[0]): Promise<unknown> => {
     try {
       const wallet = connected();
       // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
       // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
-      const needsApproval = !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns) || parts.connectors.get(wallet.id)?.type === 'AUTH';
-      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval || underGrant(args) });
+      const embedded = parts.connectors.get(wallet.id)?.type === 'AUTH';
+      const needsApproval = embedded || !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+      // A copy the page can no longer change between the check and the send (getters, later edits).
+      let args = request;
+      let copied = false;
+      try {
+        args = structuredClone(request);
+        copied = true;
+      } catch {
+        // Not cloneable (a function in the params): sent as given, never under a grant.
+      }
+      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval || (embedded && copied && underGrant(args)) });
       if (args.method === 'eth_sendTransaction') remember(args, answer);
       return answer;
     } catch (error) {

@@ -17,6 +17,7 @@ export function createEmailModule(parts: {
   networks: () => readonly Network[];
   emit: (event: string, ...args: unknown[]) => void;
   preferredAccountType: () => string | undefined;
+  permissionsEnabled: () => boolean;
   onSignedOut: () => void;
   loadTimeoutMs?: number;
   stepTimeoutMs?: number;
@@ -24,7 +25,7 @@ export function createEmailModule(parts: {
   const wallet = createEmbeddedWallet({ frameUrl: parts.frameUrl, projectId: parts.projectId, chainId: parts.chainId, version: '0.1.0', logger: parts.logger, ...(parts.loadTimeoutMs ? { loadTimeoutMs: parts.loadTimeoutMs } : {}) });
   return {
     wallet,
-    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType, onSignedOut: parts.onSignedOut }),
+    provider: createEmailWalletProvider({ wallet, storage: parts.storage, http: parts.http, networks: parts.networks, emit: parts.emit, preferredAccountType: parts.preferredAccountType, permissionsEnabled: parts.permissionsEnabled, onSignedOut: parts.onSignedOut }),
     flow: createEmailFlow({
       wallet,
       ...(parts.stepTimeoutMs ? { stepTimeoutMs: parts.stepTimeoutMs } : {}),

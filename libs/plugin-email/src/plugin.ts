@@ -59,6 +59,8 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
             networks,
             emit,
             preferredAccountType: () => connection.preferredAccountType('eip155'),
+            // ERC-7715 batches (no approval view: the grant was approved) only while smart sessions are on.
+            permissionsEnabled: () => ctx.flags.isEnabled('smartSessions'),
             onSignedOut: () => solana?.forget(),
             ...(options.frameLoadTimeoutMs ? { loadTimeoutMs: options.frameLoadTimeoutMs } : {}),
             ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),

@@ -44,6 +44,8 @@ export function createEmailWalletProvider(parts: {
   emit: (event: string, ...args: unknown[]) => void;
   /** The account type the user prefers on eip155 (kept by the kernel): the frame follows it where it can. */
   preferredAccountType: () => string | undefined;
+  /** Whether ERC-7715 permissions are on (the smartSessions flag): batches under a grant are refused without. */
+  permissionsEnabled?: () => boolean;
   /** The login ended (sign-out, or the frame says not connected): the Solana side lets its account go. */
   onSignedOut?: () => void;
 }) {
@@ -117,6 +119,11 @@ export function createEmailWalletProvider(parts: {
             await wallet.request('SIGN_OUT', {});
             return null;
           default: {
+            // A batch under a grant skipped the approval view: only while the host has smart sessions on.
+            const capabilities = method === 'wallet_sendCalls' ? (params as Array<{ capabilities?: Record<string, unknown> }> | undefined)?.[0]?.capabilities : undefined;
+            if (capabilities && typeof capabilities === 'object' && 'permissions' in capabilities && !parts.permissionsEnabled?.()) {
+              throw rpcError(4200, 'ERC-7715 permissions are off for this app (the smartSessions flag)');
+            }
             const chain = await currentChain();
             if (FRAME_METHODS.has(method)) return (await wallet.request('RPC_REQUEST', { chainId: `eip155:${chain}`, method, params })).result;
             const urls = parts.networks().find((n) => n.caipNetworkId === `eip155:${chain}`)?.rpcUrls?.default.http ?? [];

@@ -1,5 +1,5 @@
 import type { Permissions } from './permissions';
-import { bytesToHex, concat, createPublicClient, createWalletClient, encodeFunctionData, http, isAddress, isAddressEqual, isHex, numberToHex, type Address, type Hex, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
+import { BaseError, bytesToHex, concat, EstimateGasExecutionError, ExecutionRevertedError, createPublicClient, createWalletClient, encodeFunctionData, http, isAddress, isAddressEqual, isHex, numberToHex, type Address, type Hex, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
 
 /** An error with an EIP-1193 / EIP-5792 code, answered as such to the host. */
 export class RpcError extends Error {
@@ -21,6 +21,9 @@ const EXECUTE_BATCH_ABI = [
     outputs: [],
   },
 ] as const;
+
+/** The code of a batch refused at its estimate: nothing was sent (EIP-1474's "transaction rejected"). */
+const NOT_SENT = -32003;
 
 /** The most calls in one batch (EIP-5792's 5740 beyond it). */
 export const MAX_CALLS = 32;
@@ -122,7 +125,8 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
       return await wallet.sendTransaction({ account, chain: null, to: account.address, data, ...(authorizationList ? { authorizationList } : {}) });
     } catch (error) {
       // The node's estimate runs the batch first: a call that would revert stops it here, nothing sent.
-      throw new RpcError(`The batch was not sent: ${shortMessage(error)}`, -32603);
+      const estimate = error instanceof BaseError && error.walk((e) => e instanceof EstimateGasExecutionError || e instanceof ExecutionRevertedError) !== null;
+      throw new RpcError(`The batch was not sent: ${shortMessage(error)}`, estimate ? NOT_SENT : -32603);
     }
   };
 
@@ -156,6 +160,7 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
       if (`eip155:${chainId}` !== network) throw new RpcError(`The batch is for chain ${chainId}, the wallet is on ${network}`, 5710);
       const from = request['from'];
       if (from !== undefined && (typeof from !== 'string' || !isAddress(from, { strict: false }) || !isAddressEqual(from, parts.account().address))) throw new RpcError('wallet_sendCalls: `from` is not the connected account', 4100);
+      if (request['capabilities'] !== undefined && !isRecord(request['capabilities'])) throw new RpcError('wallet_sendCalls: capabilities must be an object', -32602);
       const { permissions: permission, ...others } = isRecord(request['capabilities']) ? request['capabilities'] : {};
       if (Object.values(others).some((c) => !(isRecord(c) && c['optional'] === true))) throw new RpcError('The batch asks for a capability this wallet does not have', 5700);
       // ERC-7715: a batch under a grant names its context; the wallet checks it against the grant.
@@ -173,7 +178,9 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
         try {
           hash = await sendAtomic(network, calls);
         } catch (error) {
-          release?.();
+          // What it reserved goes back only when nothing can have been sent (the node refused the
+          // batch at its estimate); after a timeout the transaction may still land, so it stays spent.
+          if (error instanceof RpcError && error.code === NOT_SENT) release?.();
           throw error;
         }
         remember(id, { chainId: network, hashes: [hash], atomic: true, at: Date.now() });

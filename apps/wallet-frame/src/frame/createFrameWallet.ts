@@ -167,7 +167,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
 
   const userName = () => {
     const name = storage.getItem(keys.userName);
-    return name ? { userName: name.slice(0, 120) } : {};
+    return name ? { userName: Array.from(name).slice(0, 120).join('') } : {};
   };
   const userOf = async (wanted?: string): Promise<FrameUser> => {
     const keysNow = requireUnlocked();
@@ -295,7 +295,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       const answer = await call<{ token: string; user: { id: string; email: string; userName?: string } }>('POST', '/v1/social/complete', { flowId });
       social = undefined;
       storage.setItem(keys.session, answer.token);
-      const userName = typeof answer.user.userName === 'string' ? answer.user.userName.slice(0, 120) : undefined;
+      const userName = typeof answer.user.userName === 'string' ? Array.from(answer.user.userName).slice(0, 120).join('') : undefined;
       if (userName) storage.setItem(keys.userName, userName);
       else storage.removeItem(keys.userName);
       const recovery = await unlock(answer.user);

@@ -112,6 +112,26 @@ describe('ERC-7715 permissions of the embedded wallet, on anvil (viem as the dap
     await expect(dapp.sendCalls({ calls: [{ ...approve, to: tokens.ptk }], capabilities: { permissions: { context: calls.permissionsContext } } })).rejects.toThrow(/not one it names/);
   });
 
+  it('two batches at once against the last of an allowance: one lands, the other is refused; a rate limit counts only its own permission', async () => {
+    const { dapp } = await setup();
+    const granted = await dapp.grantPermissions({
+      expiry: inAnHour(),
+      permissions: [
+        { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: parseEther('0.5') } }] },
+        { type: 'contract-call', data: { address: tokens.usd, calls: ['approve(address,uint256)'] }, policies: [{ type: 'rate-limit', data: { count: 1, interval: 3600 } }] },
+      ],
+    });
+    const context = granted.permissionsContext;
+    const both = await Promise.allSettled([0, 1].map(() => dapp.sendCalls({ calls: [{ to: fresh(), value: parseEther('0.3') }], capabilities: { permissions: { context } } })));
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(String((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toMatch(/beyond the ETH allowance/);
+    // Transfers do not use up the contract call's once-an-hour; its own second use does.
+    await dapp.waitForCallsStatus({ id: (await dapp.sendCalls({ calls: [{ to: fresh(), value: parseEther('0.1') }], capabilities: { permissions: { context } } })).id, pollingInterval: 100 });
+    const approve = { to: tokens.usd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [fresh(), 1n] }) };
+    await dapp.waitForCallsStatus({ id: (await dapp.sendCalls({ calls: [approve], capabilities: { permissions: { context } } })).id, pollingInterval: 100 });
+    await expect(dapp.sendCalls({ calls: [approve], capabilities: { permissions: { context } } })).rejects.toThrow(/rate limit is 1 per 3600 s/);
+  });
+
   it('an expired grant signs nothing; a batch that reverts gives back what it reserved', async () => {
     const { dapp, clock } = await setup();
     const { permissionsContext: context } = await dapp.grantPermissions({ expiry: inAnHour(), permissions: [{ type: 'erc20-token-transfer', data: { address: tokens.usd, ticker: 'tUSD' }, policies: [{ type: 'token-allowance', data: { allowance: parseUnits('5000', 6) } }] }] });
@@ -141,6 +161,8 @@ describe('ERC-7715 permissions of the embedded wallet, on anvil (viem as the dap
     // A context that was never granted, or malformed.
     await expect(request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: fresh(), value: '0x1' }], capabilities: { permissions: { context: `0x${'ab'.repeat(32)}` } } }] } as never)).rejects.toThrow(/No live permission/);
     await expect(request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: fresh(), value: '0x1' }], capabilities: { permissions: {} } }] } as never)).rejects.toThrow(/context of a grant/);
+    // Capabilities that are not an object (an array carrying a `permissions` key) are refused, not ignored.
+    await expect(request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: fresh(), value: '0x1' }], capabilities: Object.assign([], { permissions: { context: `0x${'ab'.repeat(32)}` } }) }] } as never)).rejects.toThrow(/capabilities must be an object/);
   });
 
   it('unreadable storage loses nothing else and grants afresh', async () => {

@@ -7,7 +7,7 @@ export const PERMISSION_TYPES = ['native-token-transfer', 'erc20-token-transfer'
 export const POLICY_TYPES = ['token-allowance', 'rate-limit'] as const;
 /** A grant lasts at most this long (seconds). */
 export const MAX_EXPIRY_S = 365 * 24 * 60 * 60;
-/** The most live grants an account has per site. */
+/** The most live grants an account has per project (the site's `projectId`). */
 const MAX_GRANTS = 20;
 /** The most permissions in one request, and function signatures in one contract-call permission. */
 const MAX_ITEMS = 10;
@@ -25,7 +25,7 @@ export type GrantedPermission = { policies: Policy[]; required: boolean } & (
   | { type: 'contract-call'; data: { address: Address; calls: string[] } }
 );
 
-/** What the wallet keeps of a grant (the frame origin's storage, per site). */
+/** What the wallet keeps of a grant (the frame origin's storage, per project). */
 interface Grant {
   readonly context: Hex;
   readonly network: string;
@@ -35,8 +35,8 @@ interface Grant {
   readonly permissions: GrantedPermission[];
   /** Spent so far under each permission (its allowance's unit), as decimal strings. */
   spent: string[];
-  /** When batches ran under the grant (ms), for `rate-limit`. */
-  uses: number[];
+  /** When batches used each permission (ms), for its `rate-limit`. */
+  uses: number[][];
 }
 
 /** One call of a batch, as `calls.ts` reads it. */
@@ -49,7 +49,7 @@ export interface PermissionCall {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const invalid = (message: string) => new RpcError(message, -32602);
 const ticker = (v: unknown, where: string): string => {
-  if (typeof v !== 'string' || !/^[A-Za-z0-9.$-]{1,12}$/.test(v)) throw invalid(`${where}: the ticker must be 1–12 letters or digits`);
+  if (typeof v !== 'string' || !/^[A-Za-z0-9.$-]{1,12}$/.test(v)) throw invalid(`${where}: the ticker must be 1–12 letters, digits, ".", "$" or "-"`);
   return v;
 };
 const address = (v: unknown, where: string): Address => {
@@ -130,14 +130,14 @@ function readPermission(value: unknown, i: number): GrantedPermission | undefine
  * rate, the expiry — without asking again. The signer is the wallet itself (signer type
  * `wallet`): it checks each batch against the grant before it signs, so the limits hold however
  * the page behaves, and a revoked or expired grant signs nothing. Grants live in the frame
- * origin's storage, per site.
+ * origin's storage, per project.
  */
 export function createPermissions(parts: { account: () => Address; smart: (network: string) => boolean; storage: CallsStorage; storageKey: string; now?: () => number }) {
   const now = parts.now ?? Date.now;
   const load = (): Grant[] => {
     try {
       const parsed: unknown = JSON.parse(parts.storage.getItem(parts.storageKey) ?? '[]');
-      return Array.isArray(parsed) ? (parsed.filter((g) => isRecord(g) && typeof g['context'] === 'string' && Array.isArray(g['permissions']) && Array.isArray(g['spent'])) as Grant[]) : [];
+      return Array.isArray(parsed) ? (parsed.filter((g) => isRecord(g) && typeof g['context'] === 'string' && Array.isArray(g['permissions']) && Array.isArray(g['spent']) && Array.isArray(g['uses']) && g['uses'].every(Array.isArray)) as Grant[]) : [];
     } catch {
       return [];
     }
@@ -178,8 +178,8 @@ export function createPermissions(parts: { account: () => Address; smart: (netwo
       if (permissions.length === 0) throw invalid('None of the requested permissions can be granted by this wallet');
       if (!parts.smart(network)) throw new RpcError(`Permissions need the smart account on ${network}: switch the account type in the Account view`, 4200);
       const grants = load();
-      if (grants.filter((g) => mine(g) && g.expiry > nowS).length >= MAX_GRANTS) throw new RpcError(`This site already has ${MAX_GRANTS} live permissions: revoke one first`, 4100);
-      const grant: Grant = { context: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), network, account: parts.account(), expiry: expiry as number, permissions, spent: permissions.map(() => '0'), uses: [] };
+      if (grants.filter((g) => mine(g) && g.expiry > nowS).length >= MAX_GRANTS) throw new RpcError(`This app already has ${MAX_GRANTS} live permissions: revoke one first`, 4100);
+      const grant: Grant = { context: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), network, account: parts.account(), expiry: expiry as number, permissions, spent: permissions.map(() => '0'), uses: permissions.map(() => []) };
       save([...grants, grant]);
       return { expiry: grant.expiry, grantedPermissions: permissions, permissionsContext: grant.context, signerData: {} };
     },
@@ -218,7 +218,13 @@ export function createPermissions(parts: { account: () => Address; smart: (netwo
       const t = now();
       if (grant.expiry * 1000 <= t) throw refuse('it expired');
       const spend = grant.permissions.map(() => 0n);
-      const index = (type: GrantedPermission['type'], match: (p: GrantedPermission) => boolean = () => true) => grant.permissions.findIndex((p) => p.type === type && match(p));
+      /** The permissions this batch uses (each one's rate counts only its own uses). */
+      const touched = new Set<number>();
+      const index = (type: GrantedPermission['type'], match: (p: GrantedPermission) => boolean = () => true) => {
+        const n = grant.permissions.findIndex((p) => p.type === type && match(p));
+        if (n >= 0) touched.add(n);
+        return n;
+      };
       calls.forEach((call, i) => {
         const selector = call.data.length >= 10 ? call.data.slice(0, 10).toLowerCase() : undefined;
         if (call.value > 0n || !selector) {
@@ -246,14 +252,20 @@ export function createPermissions(parts: { account: () => Address; smart: (netwo
           throw refuse(`it spends beyond the ${"ticker" in p.data ? p.data.ticker : ""} allowance (${BigInt(allowance.data.allowance)} in the smallest unit, ${grant.spent[n]} already spent)`);
         }
         const rate = p.policies.find((x) => x.type === 'rate-limit');
-        if (rate && grant.uses.filter((u) => t - u < rate.data.interval * 1000).length >= rate.data.count) throw refuse(`its rate limit is ${rate.data.count} per ${rate.data.interval} s`);
+        if (rate && touched.has(n) && (grant.uses[n] ?? []).filter((u) => t - u < rate.data.interval * 1000).length >= rate.data.count) throw refuse(`its rate limit is ${rate.data.count} per ${rate.data.interval} s`);
       });
       const apply = (sign: 1n | -1n) => {
         const latest = load();
         const g = latest.find((x) => x.context === context);
         if (!g) return;
         g.spent = g.spent.map((s, n) => String(BigInt(s) + sign * spend[n]!));
-        g.uses = sign > 0n ? [...g.uses, t].slice(-MAX_USES) : g.uses.filter((u) => u !== t);
+        g.uses = g.uses.map((uses, n) => {
+          if (!touched.has(n)) return uses;
+          if (sign > 0n) return [...uses, t].slice(-MAX_USES);
+          // Given back: this batch's own entry only (another may share the millisecond).
+          const at = uses.lastIndexOf(t);
+          return at < 0 ? uses : [...uses.slice(0, at), ...uses.slice(at + 1)];
+        });
         save(latest);
       };
       apply(1n);

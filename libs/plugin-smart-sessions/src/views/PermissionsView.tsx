@@ -33,9 +33,10 @@ const amount = (v: unknown): bigint | undefined => {
 /** The wallet's answer, kept to what can be shown (it is outside data). */
 const readGrants = (answer: unknown): Grant[] =>
   (Array.isArray(answer) ? answer : [])
-    .filter((g): g is Grant => isRecord(g) && typeof g['permissionsContext'] === 'string' && Number.isSafeInteger(g['expiry']) && Array.isArray(g['grantedPermissions']))
+    // An expiry a date can show (unix seconds up to the year 9999), permissions as objects, policies as lists.
+    .filter((g): g is Grant => isRecord(g) && typeof g['permissionsContext'] === 'string' && Number.isSafeInteger(g['expiry']) && (g['expiry'] as number) > 0 && (g['expiry'] as number) < 253_402_300_800 && Array.isArray(g['grantedPermissions']))
     .slice(0, 50)
-    .map((g) => ({ ...g, grantedPermissions: g.grantedPermissions.filter(isRecord).slice(0, 10) }));
+    .map((g) => ({ ...g, grantedPermissions: g.grantedPermissions.filter(isRecord).map((x) => ({ ...x, policies: Array.isArray(x.policies) ? x.policies.filter(isRecord) : [] })).slice(0, 10) }));
 
 /**
  * Permissions: what the connected wallet has granted this site (ERC-7715), each with its

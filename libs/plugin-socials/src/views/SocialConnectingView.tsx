@@ -49,7 +49,9 @@ export default function SocialConnectingView({ params }: ViewProps) {
         if (controller.signal.aborted) return;
         win.close();
         if ((error as { name?: string }).name === 'EmailStepTimeoutError') kernel.alerts.raise('socials-timeout');
-        if (kernel.connection.get('eip155').connectorId === EMAIL_CONNECTOR_ID) await portico.disconnect().catch(() => undefined);
+        // Only a connection of the e-mail wallet still being made, not a login that works.
+        const eip155 = kernel.connection.get('eip155');
+        if (eip155.connectorId === EMAIL_CONNECTOR_ID && eip155.status === 'connecting') await portico.disconnect('eip155').catch(() => undefined);
         return setPhase({ kind: 'initFailed', reason: (error as { message?: string }).message ?? String(error) });
       }
       try {

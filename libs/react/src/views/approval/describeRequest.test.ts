@@ -36,7 +36,7 @@ describe('describeRequest: eip155', () => {
     const permissions = [
       { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: '0x6f05b59d3b20000' } }], required: true },
       { type: 'erc20-token-transfer', data: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', ticker: 'tUSD' }, policies: [{ type: 'token-allowance', data: { allowance: '0x989680' } }], required: false },
-      { type: 'contract-call', data: { address: RECIPIENT, calls: ['approve(address,uint256)'] }, policies: [{ type: 'rate-limit', data: { count: 2, interval: 3600 } }, { type: 'gas-limit', data: { limit: '0x1' } }], required: false },
+      { type: 'contract-call', data: { address: RECIPIENT, calls: ['approve(address,uint256)', 'transfer(address,uint256)'] }, policies: [{ type: 'rate-limit', data: { count: 2, interval: 3600 } }, { type: 'gas-limit', data: { limit: '0x1' } }], required: false },
     ];
     const s = describeRequest({ namespace: 'eip155', method: 'wallet_grantPermissions', params: [{ expiry, permissions, signer: { type: 'wallet' } }] }, ctx);
     expect(s.malformed).toBe(false);
@@ -50,6 +50,7 @@ describe('describeRequest: eip155', () => {
       'permission=contract-call',
       'contractAddress=0x70…dc79C8',
       'functions=approve(address,uint256)',
+      'functions=transfer(address,uint256)',
       'limit=2 / 3,600 sec',
       'limit=gas-limit',
       // In the page's time zone: 12:00 UTC on 15 January is the 15th or (UTC+12 and beyond) the 16th.
@@ -57,7 +58,10 @@ describe('describeRequest: eip155', () => {
     ]);
     expect(s.fields.find((f) => f.value === '10000000 tUSD')?.label).toEqual({ key: 'approve.field.spendLimitBaseUnits' });
     // Not a permission request: no permissions, a permission not an object, an allowance not a number, no expiry.
-    for (const bad of [{ expiry, permissions: [] }, { expiry, permissions: ['x'] }, { expiry, permissions: [{ ...permissions[0], policies: [{ type: 'token-allowance', data: { allowance: 'lots' } }] }] }, { permissions }]) {
+    // More permissions, or functions, than the view lists one by one: not something to approve unseen.
+    const eleven = Array.from({ length: 11 }, () => permissions[0]);
+    const manyFunctions = { ...permissions[2], data: { address: RECIPIENT, calls: Array.from({ length: 11 }, (_, i) => `f${i}()`) } };
+    for (const bad of [{ expiry, permissions: eleven }, { expiry, permissions: [manyFunctions] }, { expiry, permissions: [] }, { expiry, permissions: ['x'] }, { expiry, permissions: [{ ...permissions[0], policies: [{ type: 'token-allowance', data: { allowance: 'lots' } }] }] }, { permissions }]) {
       expect(describeRequest({ namespace: 'eip155', method: 'wallet_grantPermissions', params: [bad] }, ctx).malformed, JSON.stringify(bad)).toBe(true);
     }
   });

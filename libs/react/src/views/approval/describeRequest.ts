@@ -9,6 +9,8 @@ export const MAX_VALUE_CHARS = 200;
 export const MAX_TEXT_CHARS = 4000;
 /** The most typed-data fields listed. */
 export const MAX_FIELDS = 24;
+/** The most permissions of an ERC-7715 request, and functions of one (the embedded wallet's limits): more is shown raw, as malformed. */
+export const MAX_PERMISSIONS = 10;
 /** The most calls of a batch listed one by one (the count says how many there are). */
 export const MAX_CALLS = 8;
 
@@ -154,16 +156,21 @@ function readCalls(reader: Extract<ApprovalReader, { as: 'calls' }>, params: unk
 function readPermissions(reader: Extract<ApprovalReader, { as: 'permissions' }>, params: unknown, namespace: string, ctx: DescribeContext): SummaryField[] {
   const request = paramAt(params, reader.param);
   const permissions = isRecord(request) ? request['permissions'] : undefined;
-  if (!isRecord(request) || !Array.isArray(permissions) || permissions.length === 0 || !permissions.every(isRecord)) throw new TypeError('not a permission request');
+  // Every permission is shown (a wallet grants at most what it reads here): more than fit is no request to approve.
+  if (!isRecord(request) || !Array.isArray(permissions) || permissions.length === 0 || permissions.length > MAX_PERMISSIONS || !permissions.every(isRecord)) throw new TypeError('not a permission request');
   const locale = ctx.locale ?? 'en';
   const network = networkOf(ctx, request['chainId'], namespace);
   const fields: SummaryField[] = [];
   if (network) fields.push({ id: 'network', label: { key: 'approve.field.network' }, value: cap(network.name), ltr: false });
-  for (const permission of permissions.slice(0, MAX_CALLS)) {
+  for (const permission of permissions) {
     const data = isRecord(permission['data']) ? permission['data'] : {};
     fields.push({ id: 'permission', label: { key: 'approve.field.permission' }, value: show(permission['type']), ltr: true });
     if (data['address'] !== undefined) fields.push(addressField('contractAddress', 'approve.field.verifyingContract', data['address']));
-    if (Array.isArray(data['calls'])) fields.push({ id: 'functions', label: { key: 'approve.field.functions' }, value: cap(data['calls'].map(show).join(', ')), ltr: true });
+    // One function a line, each whole (capped alone): none can push another out of view.
+    if (Array.isArray(data['calls'])) {
+      if (data['calls'].length > MAX_PERMISSIONS) throw new TypeError('too many functions');
+      for (const signature of data['calls']) fields.push({ id: 'functions', label: { key: 'approve.field.functions' }, value: show(signature), ltr: true });
+    }
     for (const policy of Array.isArray(permission['policies']) ? permission['policies'].filter(isRecord) : []) {
       const p = isRecord(policy['data']) ? policy['data'] : {};
       if (policy['type'] === 'token-allowance') {
