@@ -10,8 +10,8 @@ import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
 type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
-/** Clicks a provider on Connect; signs in on the stand-in's pages in the popup (login, then consent) unless `close`. */
-async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Discord' | 'GitHub' | 'Facebook', email: string, options: { close?: boolean } = {}) {
+/** Opens Connect and clicks a provider (behind "More" when it is there); the dialog and the popup it opened. */
+async function clickProvider(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Discord' | 'GitHub' | 'Facebook') {
   await page.locator('button.portico-connect-button').click();
   const d = dialog(page);
   const button = d.getByRole('button', { name: `Continue with ${provider}` });
@@ -19,7 +19,12 @@ async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Dis
   if (!(await button.isVisible())) await d.getByRole('button', { name: /more sign-in options$/ }).click();
   const opened = page.waitForEvent('popup');
   await button.click();
-  const popup = await opened;
+  return { d, popup: await opened };
+}
+
+/** Clicks a provider on Connect; signs in on the stand-in's pages in the popup (login, then consent) unless `close`. */
+async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Discord' | 'GitHub' | 'Facebook', email: string, options: { close?: boolean } = {}) {
+  const { d, popup } = await clickProvider(page, provider);
   await expect(d).toHaveAttribute('data-view', 'SocialConnecting');
   await popup.waitForURL(/\/interaction\//, { timeout: 15_000 });
   if (options.close) {
@@ -88,11 +93,7 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await freshPage(page, path());
     // The frame's request for the provider's URL fails at the service.
     await page.route('**/v1/social/start', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The google sign-in service cannot be reached' }) }));
-    await page.locator('button.portico-connect-button').click();
-    const d = dialog(page);
-    const opened = page.waitForEvent('popup');
-    await d.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await opened;
+    const { d, popup } = await clickProvider(page, 'Google');
     await expect(d.getByText('A problem occurred while trying initialize authentication')).toBeVisible({ timeout: 15_000 });
     await expect(d.getByTestId('social-init-reason')).toContainText('cannot be reached');
     await expect.poll(() => popup.isClosed()).toBe(true);
@@ -106,11 +107,7 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await freshPage(page, `${path()}&stepMs=1500`);
     // The service never answers the frame's request for the provider's URL.
     await page.route('**/v1/social/start', () => undefined);
-    await page.locator('button.portico-connect-button').click();
-    const d = dialog(page);
-    const opened = page.waitForEvent('popup');
-    await d.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await opened;
+    const { d, popup } = await clickProvider(page, 'Google');
     await expect(d.getByText('Sign-in Timed Out', { exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(d.getByText('A problem occurred while trying initialize authentication')).toBeVisible();
     await expect.poll(() => popup.isClosed()).toBe(true);
