@@ -112,6 +112,9 @@ test('the list keys: ArrowDown/ArrowUp move through the Connect list across its 
 test('each social sign-in shows its brand mark (an image), not a letter', async ({ page }) => {
   const d = await openConnect(page);
   const socials = d.locator('button.pt-social');
+  // Three icons and "More" (as AppKit shows them); More reveals the other three in its place.
+  await expect(socials).toHaveCount(4);
+  await d.getByRole('button', { name: '3 more sign-in options' }).click();
   await expect(socials).toHaveCount(6);
   const google = d.getByRole('button', { name: 'Continue with Google' });
   for (const button of [google, ...(await socials.all())]) {

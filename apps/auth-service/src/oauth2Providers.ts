@@ -52,7 +52,7 @@ const record = (v: unknown, what: string): Record<string, unknown> => {
  * Discord's `verified`, X's `confirmed_email`, Facebook's `email` (it returns confirmed
  * addresses only).
  */
-export const OAUTH2_PROVIDERS = {
+export const OAUTH2_PROVIDERS: Readonly<Record<'x' | 'discord' | 'github' | 'facebook', OAuth2Provider>> = {
   x: {
     authorization: 'https://x.com/i/oauth2/authorize',
     token: 'https://api.x.com/2/oauth2/token',
@@ -102,7 +102,7 @@ export const OAUTH2_PROVIDERS = {
       return { subject: id(user['id']), email, emailVerified: email !== undefined, name: displayName(user['name']) };
     },
   },
-} satisfies Record<string, OAuth2Provider>;
+};
 
 export type OAuth2ProviderId = keyof typeof OAUTH2_PROVIDERS;
 

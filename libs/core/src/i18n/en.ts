@@ -25,7 +25,7 @@ export const en = {
   'connect.group.external': 'Other',
   'connect.group.recommended': 'Recommended',
   'connect.social': 'Continue with {name}',
-  'connect.moreSocials': '{count} more sign-in options',
+  'connect.moreProviders': '{count} more sign-in options',
   'connect.contested': 'Possible impostor',
   'connect.contestedWarning': 'More than one installed wallet claims to be {name}. Connect only if you trust this one.',
   'connect.contestedConfirm': 'Connect anyway',

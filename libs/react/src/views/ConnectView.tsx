@@ -47,12 +47,12 @@ export default function ConnectView() {
   useEffect(() => {
     if (revealed) walletSection.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [revealed]);
-  const [moreSocials, setMoreSocials] = useState(false);
+  const [allProviders, setAllProviders] = useState(false);
   const socialGrid = useRef<HTMLDivElement>(null);
   // "More" is gone once pressed: focus moves to the first provider it revealed.
   useEffect(() => {
-    if (moreSocials) socialGrid.current?.querySelectorAll<HTMLButtonElement>('button')[SOCIAL_ICONS_SHOWN]?.focus();
-  }, [moreSocials]);
+    if (allProviders) socialGrid.current?.querySelectorAll<HTMLButtonElement>('button')[SOCIAL_ICONS_SHOWN]?.focus();
+  }, [allProviders]);
   const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
   const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
   /** The contested wallet whose warning is open. */
@@ -129,13 +129,13 @@ export default function ConnectView() {
               {rest.length ? (
                 <div className="pt-social-grid" ref={socialGrid}>
                   {/* One more icon than fits would take the "More" button's place: then all show. */}
-                  {(moreSocials || rest.length <= SOCIAL_ICONS_SHOWN + 1 ? rest : rest.slice(0, SOCIAL_ICONS_SHOWN)).map((provider) => (
+                  {(allProviders || rest.length <= SOCIAL_ICONS_SHOWN + 1 ? rest : rest.slice(0, SOCIAL_ICONS_SHOWN)).map((provider) => (
                     <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} {...gated} onClick={() => go(provider.id)}>
                       <ManifestIcon icon={provider.icon} name={nameOf(provider)} size={28} />
                     </IconButton>
                   ))}
-                  {!moreSocials && rest.length > SOCIAL_ICONS_SHOWN + 1 ? (
-                    <IconButton className="pt-social" label={t('connect.moreSocials', { count: rest.length - SOCIAL_ICONS_SHOWN })} aria-expanded={false} onClick={() => setMoreSocials(true)}>
+                  {!allProviders && rest.length > SOCIAL_ICONS_SHOWN + 1 ? (
+                    <IconButton className="pt-social" label={t('connect.moreProviders', { count: rest.length - SOCIAL_ICONS_SHOWN })} aria-expanded={false} onClick={() => setAllProviders(true)}>
                       <GridIcon />
                     </IconButton>
                   ) : null}

@@ -27,7 +27,7 @@ const ar: Messages = {
   'connect.group.external': 'أخرى',
   'connect.group.recommended': 'موصى بها',
   'connect.social': 'المتابعة باستخدام {name}',
-  'connect.moreSocials': '{count} خيارات أخرى لتسجيل الدخول',
+  'connect.moreProviders': '{count} خيارات أخرى لتسجيل الدخول',
   'connect.contested': 'قد تكون منتحلة',
   'connect.contestedWarning': 'أكثر من محفظة مثبّتة تدّعي أنها {name}. لا تربط إلا إذا كنت تثق بهذه المحفظة.',
   'connect.contestedConfirm': 'الربط على أي حال',

@@ -27,7 +27,7 @@ const de: Messages = {
   'connect.group.external': 'Weitere',
   'connect.group.recommended': 'Empfohlen',
   'connect.social': 'Weiter mit {name}',
-  'connect.moreSocials': '{count} weitere Anmeldeoptionen',
+  'connect.moreProviders': '{count} weitere Anmeldeoptionen',
   'connect.contested': 'Möglicher Betrug',
   'connect.contestedWarning': 'Mehr als eine installierte Wallet gibt sich als {name} aus. Verbinde dich nur, wenn du dieser vertraust.',
   'connect.contestedConfirm': 'Trotzdem verbinden',

@@ -27,7 +27,7 @@ const es: Messages = {
   'connect.group.external': 'Otras',
   'connect.group.recommended': 'Recomendadas',
   'connect.social': 'Continuar con {name}',
-  'connect.moreSocials': '{count} opciones más para iniciar sesión',
+  'connect.moreProviders': '{count} opciones más para iniciar sesión',
   'connect.contested': 'Posible suplantación',
   'connect.contestedWarning': 'Más de una billetera instalada dice ser {name}. Conéctate solo si confías en esta.',
   'connect.contestedConfirm': 'Conectar de todos modos',

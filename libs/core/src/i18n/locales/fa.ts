@@ -27,7 +27,7 @@ const fa: Messages = {
   'connect.group.external': 'سایر',
   'connect.group.recommended': 'پیشنهادی',
   'connect.social': 'ادامه با {name}',
-  'connect.moreSocials': '{count} گزینهٔ دیگر برای ورود',
+  'connect.moreProviders': '{count} گزینهٔ دیگر برای ورود',
   'connect.contested': 'احتمال جعل',
   'connect.contestedWarning': 'بیش از یک کیف پول نصب‌شده ادعا می‌کند {name} است. فقط اگر به این یکی اعتماد دارید متصل شوید.',
   'connect.contestedConfirm': 'به‌هرحال متصل شو',

@@ -27,7 +27,7 @@ const fr: Messages = {
   'connect.group.external': 'Autres',
   'connect.group.recommended': 'Recommandés',
   'connect.social': 'Continuer avec {name}',
-  'connect.moreSocials': '{count} autres options de connexion',
+  'connect.moreProviders': '{count} autres options de connexion',
   'connect.contested': 'Imposteur possible',
   'connect.contestedWarning': 'Plusieurs portefeuilles installés prétendent être {name}. Ne vous connectez que si vous faites confiance à celui-ci.',
   'connect.contestedConfirm': 'Se connecter quand même',

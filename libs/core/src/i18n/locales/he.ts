@@ -27,7 +27,7 @@ const he: Messages = {
   'connect.group.external': 'אחרים',
   'connect.group.recommended': 'מומלצים',
   'connect.social': 'המשך עם {name}',
-  'connect.moreSocials': '{count} אפשרויות כניסה נוספות',
+  'connect.moreProviders': '{count} אפשרויות כניסה נוספות',
   'connect.contested': 'ייתכן שזו התחזות',
   'connect.contestedWarning': 'יותר מארנק מותקן אחד טוען שהוא {name}. התחברו רק אם אתם סומכים על הארנק הזה.',
   'connect.contestedConfirm': 'להתחבר בכל זאת',

@@ -27,7 +27,7 @@ const ja: Messages = {
   'connect.group.external': 'その他',
   'connect.group.recommended': 'おすすめ',
   'connect.social': '{name} で続ける',
-  'connect.moreSocials': 'その他のサインイン方法（{count} 件）',
+  'connect.moreProviders': 'その他のサインイン方法（{count} 件）',
   'connect.contested': 'なりすましの可能性',
   'connect.contestedWarning': 'インストール済みの複数のウォレットが {name} を名乗っています。信頼できる場合のみ接続してください。',
   'connect.contestedConfirm': 'それでも接続する',

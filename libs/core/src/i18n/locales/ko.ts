@@ -27,7 +27,7 @@ const ko: Messages = {
   'connect.group.external': '기타',
   'connect.group.recommended': '추천',
   'connect.social': '{name}(으)로 계속하기',
-  'connect.moreSocials': '로그인 옵션 {count}개 더 보기',
+  'connect.moreProviders': '로그인 옵션 {count}개 더 보기',
   'connect.contested': '사칭 가능성',
   'connect.contestedWarning': '설치된 지갑 여러 개가 {name}(이)라고 주장합니다. 이 지갑을 신뢰하는 경우에만 연결하세요.',
   'connect.contestedConfirm': '그래도 연결',

@@ -27,7 +27,7 @@ const pt: Messages = {
   'connect.group.external': 'Outras',
   'connect.group.recommended': 'Recomendadas',
   'connect.social': 'Continuar com {name}',
-  'connect.moreSocials': 'Mais {count} opções de login',
+  'connect.moreProviders': 'Mais {count} opções de login',
   'connect.contested': 'Possível impostora',
   'connect.contestedWarning': 'Mais de uma carteira instalada afirma ser {name}. Conecte somente se você confiar nesta.',
   'connect.contestedConfirm': 'Conectar mesmo assim',

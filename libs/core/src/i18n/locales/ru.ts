@@ -27,7 +27,7 @@ const ru: Messages = {
   'connect.group.external': 'Другие',
   'connect.group.recommended': 'Рекомендуемые',
   'connect.social': 'Продолжить с {name}',
-  'connect.moreSocials': 'Ещё {count} способа входа',
+  'connect.moreProviders': 'Ещё {count} способа входа',
   'connect.contested': 'Возможная подделка',
   'connect.contestedWarning': 'Сразу несколько установленных кошельков называют себя {name}. Подключайтесь, только если доверяете этому.',
   'connect.contestedConfirm': 'Всё равно подключить',

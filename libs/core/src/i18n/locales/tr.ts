@@ -27,7 +27,7 @@ const tr: Messages = {
   'connect.group.external': 'Diğer',
   'connect.group.recommended': 'Önerilenler',
   'connect.social': '{name} ile devam et',
-  'connect.moreSocials': '{count} giriş seçeneği daha',
+  'connect.moreProviders': '{count} giriş seçeneği daha',
   'connect.contested': 'Taklit olabilir',
   'connect.contestedWarning': 'Birden fazla yüklü cüzdan kendini {name} olarak tanıtıyor. Yalnızca bu cüzdana güveniyorsanız bağlanın.',
   'connect.contestedConfirm': 'Yine de bağlan',

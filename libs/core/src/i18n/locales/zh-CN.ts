@@ -27,7 +27,7 @@ const zhCN: Messages = {
   'connect.group.external': '其他',
   'connect.group.recommended': '推荐',
   'connect.social': '使用 {name} 继续',
-  'connect.moreSocials': '更多登录方式（{count} 个）',
+  'connect.moreProviders': '更多登录方式（{count} 个）',
   'connect.contested': '可能是冒充的钱包',
   'connect.contestedWarning': '有多个已安装的钱包自称是 {name}。请仅在信任此钱包时连接。',
   'connect.contestedConfirm': '仍然连接',

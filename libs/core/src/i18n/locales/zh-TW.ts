@@ -27,7 +27,7 @@ const zhTW: Messages = {
   'connect.group.external': '其他',
   'connect.group.recommended': '推薦',
   'connect.social': '使用 {name} 繼續',
-  'connect.moreSocials': '更多登入方式（{count} 個）',
+  'connect.moreProviders': '更多登入方式（{count} 個）',
   'connect.contested': '可能是冒充的錢包',
   'connect.contestedWarning': '有多個已安裝的錢包自稱是 {name}。只有在信任此錢包時才連結。',
   'connect.contestedConfirm': '仍要連結',
