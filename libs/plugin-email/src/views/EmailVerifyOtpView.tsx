@@ -64,10 +64,8 @@ export default function EmailVerifyOtpView({ params }: ViewProps) {
       busy={busy}
       error={error}
       notice={notice}
-      onCode={(value) => {
-        setCode(value);
-        if (value.length === 6) void submit(value);
-      }}
+      onCode={setCode}
+      onSubmit={(value) => void submit(value)}
       onResend={() => void resend()}
     />
   );

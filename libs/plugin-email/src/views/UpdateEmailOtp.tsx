@@ -77,10 +77,8 @@ export function UpdateEmailOtp({ step, params }: { step: 'primary' | 'secondary'
       busy={busy}
       error={error}
       notice={notice}
-      onCode={(value) => {
-        setCode(value);
-        if (value.length === 6) void submit(value);
-      }}
+      onCode={setCode}
+      onSubmit={(value) => void submit(value)}
       onResend={() => void resend()}
     />
   );
