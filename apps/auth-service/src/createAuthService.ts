@@ -316,7 +316,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   v1.get('/session', async (c) => {
     const { session, user } = await authenticate(c);
-    return c.json({ user: { id: user.id, email: user.email }, expiresAt: session.expiresAt.toISOString() });
+    return c.json({ user: { id: user.id, ...(user.email ? { email: user.email } : {}) }, expiresAt: session.expiresAt.toISOString() });
   });
 
   v1.post('/logout', async (c) => {
@@ -328,6 +328,7 @@ export function createAuthService(options: AuthServiceOptions) {
   v1.post('/email/change', async (c) => {
     const { session, user } = await authenticate(c);
     const { newEmail } = await parse(c, schemas.change);
+    if (!user.email) throw new ApiError(409, { error: 'This account has no e-mail address to change: it signs in with Farcaster' });
     if (newEmail === user.email) throw new ApiError(400, { error: 'That is your e-mail address already' });
     const [taken] = await db.select().from(users).where(eq(users.email, newEmail));
     if (taken) throw new ApiError(409, { error: 'That e-mail address belongs to another account' });
@@ -355,7 +356,7 @@ export function createAuthService(options: AuthServiceOptions) {
       throw new ApiError(409, { error: 'That e-mail address belongs to another account' });
     }
     // The old address's confirmed devices carry over to the new one.
-    await db.update(devices).set({ email: flow.newEmail! }).where(eq(devices.email, user.email)).catch(() => undefined);
+    await db.update(devices).set({ email: flow.newEmail! }).where(eq(devices.email, user.email!)).catch(() => undefined);
     return c.json({ step: 'done', user: { id: user.id, email: flow.newEmail } });
   });
 
@@ -385,6 +386,7 @@ export function createAuthService(options: AuthServiceOptions) {
     parse,
     fail: (status, body) => new ApiError(status, body),
     issueSession,
+    hostOrigin: (c) => c.req.header(HOST_ORIGIN_HEADER) ?? '',
     ...(options.allowHttpIssuers ? { allowHttpIssuers: true } : {}),
   });
 

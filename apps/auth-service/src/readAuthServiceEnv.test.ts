@@ -63,6 +63,11 @@ describe('readAuthServiceEnv', () => {
     // At their real addresses the providers need no issuer: just the client the project registered.
     expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"github":{"clientId":"c","clientSecret":"s"},"x":{"clientId":"c2","clientSecret":"s2"}}}' }, dir).social).toEqual({ acme: { github: { clientId: 'c', clientSecret: 's' }, x: { clientId: 'c2', clientSecret: 's2' } } });
     expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"discord":{"clientId":""}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.discord.clientId');
+    // Farcaster: no client, only where the relay and the ID registry's chain are.
+    expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"relay":"http://127.0.0.1:9","rpcUrl":"http://127.0.0.1:8545"}}}' }, dir).social).toEqual({ acme: { farcaster: { relay: 'http://127.0.0.1:9', rpcUrl: 'http://127.0.0.1:8545' } } });
+    expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{}}}' }, dir).social).toEqual({ acme: { farcaster: {} } });
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"relay":"nope"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.farcaster.relay');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"clientId":"c"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.farcaster: Unrecognized key: "clientId"');
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

@@ -1,6 +1,7 @@
 import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
-import { MISBEHAVING_LOGINS, STAND_IN_PROVIDERS, startOidcProvider } from '@portico/oidc-provider';
-import { signInAt } from '@portico/oidc-provider/testing';
+import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { FARCASTER_MISBEHAVING, farcasterAccount, MISBEHAVING_LOGINS, STAND_IN_PROVIDERS, startOidcProvider } from '@portico/oidc-provider';
+import { approveFarcaster, signInAt } from '@portico/oidc-provider/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService, HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
@@ -14,11 +15,13 @@ const CLIENT = { clientId: 'acme-at-the-provider', clientSecret: 'the-secret-acm
 
 let catcher: MailCatcher;
 let postgres: TestPostgres;
+/** The chain with the Farcaster ID registry (the stand-in puts it there). */
+let anvil: AnvilNode;
 beforeAll(async () => {
-  [catcher, postgres] = await Promise.all([startMailCatcher(), startTestPostgres()]);
+  [catcher, postgres, anvil] = await Promise.all([startMailCatcher(), startTestPostgres(), startAnvil()]);
 });
 afterAll(async () => {
-  await Promise.all([catcher?.stop(), postgres?.stop()]);
+  await Promise.all([catcher?.stop(), postgres?.stop(), anvil?.stop()]);
 });
 
 /** The service on `database`, with Google and Apple stood in for by the local OpenID provider. */
@@ -26,7 +29,7 @@ async function startStack(database: DatabaseOptions) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const registered = [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }];
-  const provider = await startOidcProvider({ providers: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, registered])) });
+  const provider = await startOidcProvider({ providers: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, registered])), farcaster: { rpcUrl: anvil.url } });
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
   const service = createAuthService({
@@ -38,7 +41,7 @@ async function startStack(database: DatabaseOptions) {
     mailer,
     publicUrl: url,
     cooldownMs: 0,
-    social: { [PROJECT]: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, { issuer: provider.issuer(name), ...CLIENT }])) },
+    social: { [PROJECT]: { ...Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, { issuer: provider.issuer(name), ...CLIENT }])), farcaster: { relay: provider.farcasterRelay!, rpcUrl: anvil.url } } },
     allowHttpIssuers: true,
   });
   const server = await service.listen(port);
@@ -186,3 +189,96 @@ describe.each(engines)('social login through the auth service (OpenID stand-in),
   });
 });
 
+
+/** A Sign In With Farcaster as the frame and the Farcaster app make it: the channel, the app's answer, the status, the session. */
+async function farcasterLogin(stack: Stack, username: string) {
+  const started = await stack.call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider: 'farcaster', deviceId: device() });
+  expect(started.status).toBe(200);
+  expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body.step).toBe('pending');
+  const app = await approveFarcaster(started.body.uri, username);
+  const status = await stack.call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId: started.body.flowId });
+  const done = await stack.call<{ token?: string; user?: { id: string; email?: string; userName?: string }; provider?: string; error?: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId });
+  return { started: started.body, app, status: status.body, done };
+}
+
+describe.each(engines)('Sign In With Farcaster through the auth service (relay stand-in, ID registry on anvil), on %s', (_name, database) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(database());
+  });
+  afterAll(() => stack?.stop());
+
+  it('the channel URL for the QR code, the Farcaster app signs, the service verifies against the ID registry; one user per fid, without an e-mail address', async () => {
+    const username = `fc${Date.now() % 1_000_000}${++counter}`;
+    const first = await farcasterLogin(stack, username);
+    expect(first.started.uri).toMatch(/\/farcaster\/~\/siwf\?channelToken=[A-Za-z0-9_-]+$/);
+    expect(first.app.status).toBe(200);
+    expect(first.status).toEqual({ step: 'done' });
+    expect(first.done.status).toBe(200);
+    expect(first.done.body).toMatchObject({ token: expect.any(String), provider: 'farcaster', user: { userName: farcasterAccount(username).displayName } });
+    expect(first.done.body.user).not.toHaveProperty('email');
+    // The session is an ordinary one; the account has no address to change.
+    const auth = { authorization: `Bearer ${first.done.body.token}`, [PROJECT_HEADER]: PROJECT, [HOST_ORIGIN_HEADER]: HOST, 'content-type': 'application/json' };
+    const session = await fetch(`${stack.url}/v1/session`, { headers: auth });
+    expect(((await session.json()) as { user: Record<string, unknown> }).user).toEqual({ id: first.done.body.user!.id });
+    const change = await fetch(`${stack.url}/v1/email/change`, { method: 'POST', headers: auth, body: JSON.stringify({ newEmail: person('fc') }) });
+    expect(change.status).toBe(409);
+    expect(((await change.json()) as { error: string }).error).toBe('This account has no e-mail address to change: it signs in with Farcaster');
+    // The same fid again: the same user (so the same wallet); a channel answers once.
+    const again = await farcasterLogin(stack, username);
+    expect(again.done.body.user?.id).toBe(first.done.body.user!.id);
+    expect((await approveFarcaster(again.started.uri, username)).status).toBe(409);
+    const other = await farcasterLogin(stack, `${username}x`);
+    expect(other.done.body.user?.id).not.toBe(first.done.body.user!.id);
+  });
+
+  it.each([
+    ['a signer that does not own the fid on the ID registry', FARCASTER_MISBEHAVING.unregistered, /does not own fid/],
+    ['another nonce than the channel’s', FARCASTER_MISBEHAVING.wrongNonce, /Invalid nonce/],
+    ['another domain than the host page’s', FARCASTER_MISBEHAVING.wrongDomain, /Invalid domain/],
+    ['a signature by another key', FARCASTER_MISBEHAVING.forged, /Failed to verify message/],
+  ] as const)('refuses an answer with %s: the flow fails with the reason, no session', async (_what, username, reason) => {
+    const result = await farcasterLogin(stack, username);
+    expect(result.app.status).toBe(200);
+    expect(result.status.step).toBe('failed');
+    expect(result.status.error).toMatch(/^The Farcaster answer was refused: /);
+    expect(result.status.error).toMatch(reason);
+    expect(result.done.status).toBe(409);
+    expect(result.done.body.token).toBeUndefined();
+  });
+
+  it('a channel nobody answers stays pending; a project without Farcaster, or an unreachable relay, is refused at the start', async () => {
+    const started = await stack.call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider: 'farcaster', deviceId: device() });
+    expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body).toEqual({ step: 'pending' });
+    expect((await stack.call<{ error: string }>('POST', '/v1/social/complete', { flowId: started.body.flowId })).body.error).toBe('The sign-in is not finished');
+    expect((await approveFarcaster(started.body.uri, 'x', 'cancel')).text).toContain('Sign-in cancelled');
+    expect((await stack.call<{ step: string }>('POST', '/v1/social/status', { flowId: started.body.flowId })).body).toEqual({ step: 'pending' });
+  });
+});
+
+describe('Sign In With Farcaster, misconfigured', () => {
+  it('says which: not configured for the project (404), the relay unreachable (400)', async () => {
+    const opened = await openDatabase({});
+    const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
+    const service = createAuthService({
+      db: opened.db,
+      projects: [{ id: PROJECT, allowedOrigins: [HOST] }, { id: 'other', allowedOrigins: [HOST] }],
+      frameOrigins: [],
+      jwtSecret: new TextEncoder().encode('j'.repeat(32)),
+      pepper: new TextEncoder().encode('p'.repeat(32)),
+      mailer,
+      publicUrl: 'http://127.0.0.1:1',
+      social: { [PROJECT]: { farcaster: { relay: `http://127.0.0.1:${await freePort()}`, rpcUrl: anvil.url } } },
+    });
+    const start = (project: string) =>
+      service.app.request('/v1/social/start', { method: 'POST', headers: { [PROJECT_HEADER]: project, [HOST_ORIGIN_HEADER]: HOST, 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'farcaster', deviceId: device() }) });
+    const unreachable = await start(PROJECT);
+    expect(unreachable.status).toBe(400);
+    expect(await unreachable.json()).toEqual({ error: 'The Farcaster relay cannot be reached' });
+    const missing = await start('other');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Social login with farcaster is not configured for this project' });
+    mailer.close();
+    await opened.close();
+  });
+});

@@ -5,13 +5,14 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { identities, socialFlows, users } from './db/schema';
+import { createFarcasterLogin, FarcasterError, farcasterConfigSchema, type FarcasterConfig } from './farcaster';
 import { displayName, fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
 
 /** The OpenID Connect providers (an ID token) and their real issuers. */
 const OIDC_ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' } as const;
 type OidcProvider = keyof typeof OIDC_ISSUERS;
 
-/** The social providers the service knows (spec §3: google, x, discord, github, apple, facebook; farcaster apart). */
+/** The OAuth 2.0 / OpenID social providers the service knows (spec §3: google, x, discord, github, apple, facebook); Farcaster apart (farcaster.ts). */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 const isOidc = (provider: SocialProvider): provider is OidcProvider => provider in OIDC_ISSUERS;
@@ -29,12 +30,16 @@ export interface SocialClientConfig {
   readonly clientSecret: string;
 }
 
-/** Per project, per provider. */
-export type SocialConfig = Readonly<Record<string, Partial<Record<SocialProvider, SocialClientConfig>>>>;
+/** Per project, per provider; Farcaster (Sign In With Farcaster, no client) apart. */
+export type SocialConfig = Readonly<Record<string, Partial<Record<SocialProvider, SocialClientConfig>> & { readonly farcaster?: FarcasterConfig }>>;
 
+const clientSchema = z.strictObject({ issuer: z.optional(z.url()), clientId: z.string().min(1).max(256), clientSecret: z.string().min(1).max(512) });
 export const socialConfigSchema = z.record(
   z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a project id'),
-  z.partialRecord(z.enum(SOCIAL_PROVIDERS), z.object({ issuer: z.optional(z.url()), clientId: z.string().min(1).max(256), clientSecret: z.string().min(1).max(512) })),
+  z.strictObject({
+    ...(Object.fromEntries(SOCIAL_PROVIDERS.map((provider) => [provider, z.optional(clientSchema)])) as Record<SocialProvider, z.ZodOptional<typeof clientSchema>>),
+    farcaster: z.optional(farcasterConfigSchema),
+  }),
 );
 
 /** What each OpenID provider is asked for: Apple posts its answer back (form_post) and has no `profile` scope. */
@@ -57,6 +62,8 @@ interface SocialParts {
   readonly parse: <T>(c: Context, schema: z.ZodType<T>) => Promise<T>;
   readonly fail: (status: 400 | 404 | 409, body: Record<string, unknown>) => HTTPException;
   readonly issueSession: (userId: string, project: string, device: string) => Promise<{ token: string; expiresAt: string }>;
+  /** The request's host-page origin (checked against the project already). */
+  readonly hostOrigin: (c: Context) => string;
   /** Insecure (http) issuers: the local stand-in only. */
   readonly allowHttpIssuers?: boolean;
 }
@@ -98,9 +105,77 @@ export function registerSocialRoutes(parts: SocialParts) {
     return config;
   };
   const callbackUrl = () => `${parts.publicUrl()}/social/callback`;
+  const farcasterLogins = new Map<string, ReturnType<typeof createFarcasterLogin>>();
+  const farcasterFor = (project: string) => {
+    const config = parts.social[project]?.farcaster;
+    if (!config) throw parts.fail(404, { error: 'Social login with farcaster is not configured for this project' });
+    let login = farcasterLogins.get(project);
+    if (!login) farcasterLogins.set(project, (login = createFarcasterLogin(config, FLOW_TTL_MS)));
+    return login;
+  };
+
+  /**
+   * Sign In With Farcaster: the relay's channel is the flow. Its URL goes to the QR code, and
+   * `/social/status` asks the relay until the Farcaster app has answered, then verifies that
+   * answer here (see `createFarcasterLogin`). The account is the fid: no e-mail address comes
+   * with it, so it is a user of its own, never joined to another by address.
+   */
+  const startFarcaster = async (c: Context<{ Variables: { project: { id: string } } }>, device: string) => {
+    const project = c.get('project').id;
+    const channel = await farcasterFor(project)
+      .open(parts.hostOrigin(c), now())
+      .catch((error: unknown) => {
+        throw parts.fail(400, { error: error instanceof FarcasterError ? error.message : 'The Farcaster relay cannot be reached' });
+      });
+    const [flow] = await db
+      .insert(socialFlows)
+      .values({ projectId: project, provider: 'farcaster', deviceId: device, stateHash: parts.hash(`channel:${channel.channelToken}`), nonce: channel.nonce, codeVerifier: '', channelToken: channel.channelToken, domain: channel.domain, step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
+      .returning();
+    return c.json({ flowId: flow!.id, uri: channel.url });
+  };
+
+  /** One look at the relay per flow at a time (a second poll meanwhile waits for the same answer). */
+  const checking = new Map<string, Promise<void>>();
+  const checkFarcaster = (flow: typeof socialFlows.$inferSelect) => {
+    let running = checking.get(flow.id);
+    if (!running) {
+      running = (async () => {
+        let account;
+        try {
+          account = await farcasterFor(flow.projectId).check({ channelToken: flow.channelToken ?? '', nonce: flow.nonce, domain: flow.domain ?? '' });
+        } catch (error) {
+          if (error instanceof FarcasterError && error.retry) return;
+          const message = error instanceof FarcasterError ? error.message : 'The Farcaster answer could not be checked';
+          await db.update(socialFlows).set({ step: 'failed', error: message }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'pending')));
+          return;
+        }
+        if (!account) return;
+        const subject = String(account.fid);
+        const name = displayName(account.displayName) ?? (account.username ? displayName(`@${account.username}`) : undefined);
+        const [linked] = await db.select().from(identities).where(and(eq(identities.provider, 'farcaster'), eq(identities.subject, subject)));
+        let userId = linked?.userId;
+        if (!userId) {
+          const [made] = await db.insert(users).values({ email: null }).returning();
+          const [added] = await db.insert(identities).values({ provider: 'farcaster', subject, userId: made!.id, email: null, name: name ?? null, createdAt: new Date(now()) }).onConflictDoNothing().returning();
+          if (added) userId = made!.id;
+          else {
+            // Another request linked this fid first: its user, and the one made here is dropped.
+            await db.delete(users).where(eq(users.id, made!.id));
+            userId = (await db.select().from(identities).where(and(eq(identities.provider, 'farcaster'), eq(identities.subject, subject))))[0]!.userId;
+          }
+        } else if (name && name !== linked?.name) {
+          await db.update(identities).set({ name }).where(and(eq(identities.provider, 'farcaster'), eq(identities.subject, subject)));
+        }
+        await db.update(socialFlows).set({ step: 'done', userId, userName: name ?? null }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'pending')));
+      })().finally(() => checking.delete(flow.id));
+      checking.set(flow.id, running);
+    }
+    return running;
+  };
 
   parts.v1.post('/social/start', async (c) => {
-    const input = await parts.parse(c, z.object({ provider: z.enum(SOCIAL_PROVIDERS), deviceId }));
+    const input = await parts.parse(c, z.object({ provider: z.enum([...SOCIAL_PROVIDERS, 'farcaster']), deviceId }));
+    if (input.provider === 'farcaster') return startFarcaster(c, input.deviceId);
     const project = c.get('project').id;
     const config = await configFor(project, input.provider).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404) throw error;
@@ -196,7 +271,11 @@ export function registerSocialRoutes(parts: SocialParts) {
   };
 
   parts.v1.post('/social/status', async (c) => {
-    const flow = await flowOf(c);
+    let flow = await flowOf(c);
+    if (flow.provider === 'farcaster' && flow.step === 'pending') {
+      await checkFarcaster(flow);
+      flow = (await db.select().from(socialFlows).where(eq(socialFlows.id, flow.id)))[0] ?? flow;
+    }
     return c.json({ step: flow.step, ...(flow.error ? { error: flow.error } : {}) });
   });
 
@@ -208,6 +287,6 @@ export function registerSocialRoutes(parts: SocialParts) {
     if (!taken) throw parts.fail(409, { error: 'This sign-in was used already' });
     const [user] = await db.select().from(users).where(eq(users.id, flow.userId));
     const session = await parts.issueSession(flow.userId, flow.projectId, flow.deviceId);
-    return c.json({ ...session, user: { id: user!.id, email: user!.email, ...(flow.userName ? { userName: flow.userName } : {}) }, provider: flow.provider });
+    return c.json({ ...session, user: { id: user!.id, ...(user!.email ? { email: user!.email } : {}), ...(flow.userName ? { userName: flow.userName } : {}) }, provider: flow.provider });
   });
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import { createFarcasterStandIn } from './farcaster';
 
 /** The social providers this stand-in can be (their claims' and user APIs' shapes differ). */
 export const STAND_IN_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
@@ -70,6 +71,11 @@ export interface OidcProviderOptions {
   readonly port?: number;
   /** Signs the interaction cookies; default a fixed development key. */
   readonly cookieKeys?: readonly string[];
+  /**
+   * Farcaster too (the relay and the Farcaster app's sign-in page, under `/farcaster`); `rpcUrl`:
+   * the local chain that gets the ID registry (see `createFarcasterStandIn`).
+   */
+  readonly farcaster?: { readonly rpcUrl?: string | undefined };
 }
 
 const ORIGIN_PATTERN = /^[a-z]+$/;
@@ -202,7 +208,9 @@ export async function startOidcProvider(options: OidcProviderOptions) {
     }
     mounted.set(name, provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown);
   }
+  const farcaster = options.farcaster ? createFarcasterStandIn({ url, rpcUrl: options.farcaster.rpcUrl }) : undefined;
   server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {
+    if (farcaster && /^\/farcaster(?=\/|\?|$)/.test(req.url ?? '')) return void farcaster.handle(req, res, req.url!.slice('/farcaster'.length) || '/');
     const name = /^\/([a-z]+)(?=\/|\?|$)/.exec(req.url ?? '')?.[1];
     const handle = name ? mounted.get(name) : undefined;
     if (!handle || !name) {
@@ -217,6 +225,8 @@ export async function startOidcProvider(options: OidcProviderOptions) {
   return {
     url,
     issuer: (name: StandInProvider) => `${url}/${name}`,
+    /** The Farcaster relay's base URL, when the stand-in plays Farcaster. */
+    ...(farcaster ? { farcasterRelay: farcaster.relay } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -10,10 +10,13 @@ export const projects = pgTable('projects', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A person, by the e-mail address they logged in with (stored lower case). */
+/**
+ * A person, by the e-mail address they logged in with (stored lower case); none for an account
+ * that only signs in with Farcaster, which has no e-mail address to give.
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
+  email: text('email').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -98,6 +101,10 @@ export const socialFlows = pgTable('social_flows', {
   stateHash: text('state_hash').notNull().unique(),
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
+  /** Farcaster: the relay channel's token (the channel is the flow; no code, no verifier). */
+  channelToken: text('channel_token'),
+  /** Farcaster: the domain the sign-in message must name (the host page's). */
+  domain: text('domain'),
   step: text('step', { enum: ['pending', 'done', 'failed', 'used'] }).notNull(),
   userId: uuid('user_id').references(() => users.id),
   /** The provider account's name, for the session's answer. */

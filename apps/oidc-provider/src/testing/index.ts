@@ -1,2 +1,3 @@
 export { signInAt } from './signInAt';
 export type { StandInAnswer } from './signInAt';
+export { approveFarcaster } from './approveFarcaster';
