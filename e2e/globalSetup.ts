@@ -57,7 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
   // Its smart account on the first chain: EIP-7702 delegation to eth-infinitism's Simple7702Account.
-  const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url, [`solana:${SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)}`]: solana.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000, framePort, social: true })).catch(async (error: unknown) => {
+  const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url, [`solana:${SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)}`]: solana.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000, framePort, social: true, farcasterRpcUrl: a.url })).catch(async (error: unknown) => {
     await services.stop();
     throw error;
   });

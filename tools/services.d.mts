@@ -28,7 +28,7 @@ export function startAuthService(options: { smtpPort: number; projects?: Record<
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;
-export function startOidcProvider(options: { clients: Record<string, Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>> }): Promise<LocalService>;
+export function startOidcProvider(options: { clients: Record<string, Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>>; farcasterRpcUrl?: string }): Promise<LocalService>;
 export function solanaNetworkId(url: string): Promise<string>;
 
 /** Builds the wallet frame with Vite. */
@@ -38,7 +38,7 @@ export function buildWalletFrame(): void;
 export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; port?: number }): Promise<LocalService>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
-export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean; social?: boolean }): Promise<{
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean; social?: boolean; farcasterRpcUrl?: string }): Promise<{
   mail: LocalService & { smtpPort: number };
   auth: LocalService;
   frame: LocalService;

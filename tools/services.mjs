@@ -173,9 +173,15 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
 /**
  * Starts the local OpenID stand-in (apps/oidc-provider) on a free port: `clients` per provider
  * (`{ google: [{ clientId, clientSecret, redirectUris }] }`); its issuers are `<url>/<provider>`.
+ * `farcasterRpcUrl`: Farcaster too (its relay at `<url>/farcaster/relay`), with the ID registry on that chain.
  */
-export function startOidcProvider({ clients }) {
-  return startTsxService({ name: 'oidc-provider', cwd: join(ROOT, 'apps/oidc-provider'), script: 'src/main.ts', env: { OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0' } });
+export function startOidcProvider({ clients, farcasterRpcUrl }) {
+  return startTsxService({
+    name: 'oidc-provider',
+    cwd: join(ROOT, 'apps/oidc-provider'),
+    script: 'src/main.ts',
+    env: { OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0', ...(farcasterRpcUrl ? { OIDC_FARCASTER_RPC_URL: farcasterRpcUrl } : {}) },
+  });
 }
 
 /** The social providers the OpenID stand-in plays (apps/oidc-provider). */
@@ -229,9 +235,10 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
  * a free one; a node the frame sends through must allow its origin); `build: false` serves the
  * frame already built; `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
- * also the OpenID stand-in (Google, Apple), the auth service each project's client there. `stop()` ends them all.
+ * also the OpenID stand-in (Google, X, Discord, GitHub, Apple, Facebook), the auth service each project's client
+ * there; `farcasterRpcUrl` (with `social`): Farcaster too, its ID registry on that local chain. `stop()` ends them all.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true, social = false } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true, social = false, farcasterRpcUrl } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   if (build) buildWalletFrame();
   const framePort = port ?? (await freePort());
@@ -243,8 +250,11 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
     const authPort = await freePort();
     const callback = `http://127.0.0.1:${authPort}/social/callback`;
     const client = (id) => ({ clientId: `portico-${id}`, clientSecret: `local-secret-of-${id}-at-the-stand-in`, redirectUris: [callback] });
-    const [oidc] = social ? await group.start(startOidcProvider({ clients: Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(client)])) })) : [];
-    const socialConfig = oidc ? Object.fromEntries(Object.keys(projects).map((id) => [id, Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret }]))])) : undefined;
+    const [oidc] = social ? await group.start(startOidcProvider({ clients: Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(client)])), farcasterRpcUrl })) : [];
+    const farcaster = farcasterRpcUrl && oidc ? { farcaster: { relay: `${oidc.url}/farcaster/relay`, rpcUrl: farcasterRpcUrl } } : {};
+    const socialConfig = oidc
+      ? Object.fromEntries(Object.keys(projects).map((id) => [id, { ...Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret }])), ...farcaster }]))
+      : undefined;
     const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs, social: socialConfig, port: authPort }));
     const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
     return { mail, auth, frame, ...(oidc ? { oidc } : {}), stop: group.stop };

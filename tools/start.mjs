@@ -45,7 +45,7 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
 // The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
 // The frame signs and sends on both chains (the smart account on each) and on the Solana node.
 const wallet = await solanaNetworkId(solana.url)
-  .then((solanaId) => startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url, [solanaId]: solana.url }, smartAccounts, framePort, social: true }))
+  .then((solanaId) => startEmbeddedWallet({ projects: { 'playground-project': [origin] }, rpcUrls: { [`eip155:${chainA.chainId}`]: chainA.url, [`eip155:${chainB.chainId}`]: chainB.url, [solanaId]: solana.url }, smartAccounts, framePort, social: true, farcasterRpcUrl: chainA.url }))
   .catch(async (error) => {
     await services.stop();
     throw error;

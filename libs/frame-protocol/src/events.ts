@@ -38,7 +38,7 @@ export const APP_EVENTS = {
     request: z.object({ uri: url(4096) }),
     success: z.object({ email: z.optional(email), userName: z.optional(z.string().check(z.maxLength(256))), recovery: z.optional(z.enum(['password', 'unavailable'])) }),
   },
-  CONNECT_FARCASTER: { request: empty, success: z.object({ userName: z.optional(z.string().check(z.maxLength(256))) }) },
+  CONNECT_FARCASTER: { request: empty, success: z.object({ userName: z.optional(z.string().check(z.maxLength(256))), recovery: z.optional(z.enum(['password', 'unavailable'])) }) },
   GET_USER: { request: z.object({ chainId: z.optional(caip2), preferredAccountType: z.optional(accountType) }), success: frameUserSchema },
   GET_SOCIAL_REDIRECT_URI: { request: z.object({ provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']) }), success: z.object({ uri: url(4096) }) },
   SIGN_OUT: { request: empty, success: empty },

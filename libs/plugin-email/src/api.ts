@@ -49,6 +49,12 @@ export interface EmailService {
    * no share of the key: `password` or `unavailable`, as after a passcode.
    */
   connectSocial(uri: string, signal?: AbortSignal): Promise<'password' | 'unavailable' | undefined>;
+  /**
+   * Farcaster (spec: connect farcaster): waits, at most the step timeout (30 s), until the
+   * Farcaster app has answered the channel whose URL `socialRedirectUri('farcaster')` gave (the
+   * QR code) and the service has verified it; then as `connectSocial`.
+   */
+  connectFarcaster(signal?: AbortSignal): Promise<'password' | 'unavailable' | undefined>;
   /** Unlocks the wallet on this device with the recovery password. */
   recoverWithPassword(password: string): Promise<void>;
   /** Whether the wallet has a recovery password. */

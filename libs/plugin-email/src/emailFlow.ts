@@ -45,6 +45,10 @@ export function createEmailFlow(parts: { wallet: EmbeddedWallet; stepTimeoutMs?:
     async connectSocial(uri, signal) {
       return (await parts.wallet.request('CONNECT_SOCIAL', { uri }, signal ? { signal } : {})).recovery;
     },
+    // The QR code is answered on a phone: the spec's step timeout bounds the wait (the socials-timeout alert).
+    async connectFarcaster(signal) {
+      return (await step(() => parts.wallet.request('CONNECT_FARCASTER', {}, signal ? { timeoutMs, signal } : { timeoutMs }))).recovery;
+    },
     // PBKDF2 (600 000 rounds) runs in the frame: no step timeout shorter than the spec's.
     async recoverWithPassword(password) {
       await step(() => parts.wallet.request('RECOVER_WITH_PASSWORD', { password }, { timeoutMs }));

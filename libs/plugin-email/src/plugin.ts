@@ -24,6 +24,23 @@ export interface EmailPluginOptions {
   stepTimeoutMs?: number;
 }
 
+/** The service's methods but `state` (all of them: the typecheck says which is missing), forwarded to the lazily loaded flow. */
+const FLOW_METHODS = {
+  connectEmail: 1,
+  confirmDevice: 1,
+  confirmOtp: 1,
+  socialRedirectUri: 1,
+  connectSocial: 1,
+  connectFarcaster: 1,
+  recoverWithPassword: 1,
+  hasRecoveryPassword: 1,
+  setRecoveryPassword: 1,
+  currentEmail: 1,
+  updateEmail: 1,
+  confirmUpdatePrimary: 1,
+  confirmUpdateSecondary: 1,
+} satisfies Record<Exclude<keyof EmailService, 'state'>, 1>;
+
 const MAIL_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="%23667" stroke-width="2"%3E%3Crect x="3" y="5" width="18" height="14" rx="2"/%3E%3Cpath d="m3 7 9 6 9-6"/%3E%3C/svg%3E';
 
 /**
@@ -107,26 +124,16 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
           }),
         );
       }
-      const service: EmailService = {
+      const service = {
         state: { getSnapshot: () => load.current?.flow.state.getSnapshot() ?? {}, subscribe: (listener) => {
           let off = () => {};
           let gone = false;
           void load().then((module) => void (gone || (off = module.flow.state.subscribe(listener))));
           return () => ((gone = true), off());
         } },
-        connectEmail: async (email) => (await load()).flow.connectEmail(email),
-        confirmDevice: async (signal) => (await load()).flow.confirmDevice(signal),
-        confirmOtp: async (otp) => (await load()).flow.confirmOtp(otp),
-        socialRedirectUri: async (provider) => (await load()).flow.socialRedirectUri(provider),
-        connectSocial: async (uri, signal) => (await load()).flow.connectSocial(uri, signal),
-        recoverWithPassword: async (password) => (await load()).flow.recoverWithPassword(password),
-        hasRecoveryPassword: async () => (await load()).flow.hasRecoveryPassword(),
-        setRecoveryPassword: async (password) => (await load()).flow.setRecoveryPassword(password),
-        currentEmail: async () => (await load()).flow.currentEmail(),
-        updateEmail: async (newEmail) => (await load()).flow.updateEmail(newEmail),
-        confirmUpdatePrimary: async (otp) => (await load()).flow.confirmUpdatePrimary(otp),
-        confirmUpdateSecondary: async (otp) => (await load()).flow.confirmUpdateSecondary(otp),
-      };
+        // Each method runs in the flow, loaded on first use.
+        ...Object.fromEntries(Object.keys(FLOW_METHODS).map((name) => [name, async (...args: unknown[]) => ((await load()).flow[name as keyof typeof FLOW_METHODS] as (...a: unknown[]) => unknown)(...args)])),
+      } as EmailService;
       ctx.services.register(emailServiceRef, { useValue: service });
       // Who is signed in, for the Account view (the e-mail and, after a social login, the name there).
       ctx.services.register(connectedUserRef, { useValue: async (connectorId) => (connectorId === EMAIL_CONNECTOR_ID ? (await load()).flow.currentUser() : undefined) });

@@ -53,9 +53,10 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   let chainId = storage.getItem(keys.chain) ?? query.chainId;
   let flowId: string | undefined;
   let changeFlowId: string | undefined;
-  /** The social sign-in under way: its flow at the service and the provider URL the popup was sent to. */
-  let social: { flowId: string; uri: string } | undefined;
-  let user: { id: string; email: string } | undefined;
+  /** The social sign-in under way: its flow at the service and the provider URL the popup was sent to (Farcaster: the channel's URL). */
+  let social: { flowId: string; uri: string; provider: string } | undefined;
+  /** Who is signed in: no e-mail address after a Farcaster login. */
+  let user: { id: string; email?: string } | undefined;
   let unlocked: Unlocked | undefined;
   const call = createAuthClient({ authUrl: config.authUrl, projectId: query.projectId, hostOrigin: options.hostOrigin, token: () => storage.getItem(keys.session) ?? undefined });
 
@@ -93,7 +94,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
    * makes it. A device without a share stays locked: `password` (a recovery password unlocks it)
    * or `unavailable` (none was set: the key is only on the devices that made or recovered it).
    */
-  const unlock = async (account: { id: string; email: string }): Promise<'password' | 'unavailable' | undefined> => {
+  const unlock = async (account: { id: string; email?: string }): Promise<'password' | 'unavailable' | undefined> => {
     user = account;
     let stored: { share: string; sealedRecovery?: string };
     try {
@@ -133,7 +134,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   const restore = async () => {
     if (!storage.getItem(keys.session)) return false;
     try {
-      const { user: account } = await call<{ user: { id: string; email: string } }>('GET', '/v1/session');
+      const { user: account } = await call<{ user: { id: string; email?: string } }>('GET', '/v1/session');
       await unlock(account);
       return true;
     } catch (error) {
@@ -174,13 +175,13 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     const network = wanted ?? chainId;
     if (network.startsWith('solana:')) {
       const address = keysNow.solanaAddress;
-      return { email: user!.email, ...userName(), address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' };
+      return { ...emailOf(), ...userName(), address, chainId: network, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' };
     }
     const address = keysNow.evm.address;
     // EIP-7702: the smart account is the same address, its code a delegation to the implementation.
     const smart = isSmart(network);
     const deployed = smart ? await calls.delegated(network).catch(() => false) : false;
-    return { email: user!.email, ...userName(), address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
+    return { ...emailOf(), ...userName(), address, chainId: network, accounts: [{ address, type: smart ? 'smartAccount' : 'eoa' }], preferredAccountType: smart ? 'smartAccount' : 'eoa', smartAccountDeployed: deployed };
   };
 
   const rpc = async (network: string, method: string, params: unknown): Promise<unknown> => {
@@ -247,6 +248,33 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     }
   };
 
+  const emailOf = () => (user?.email ? { email: user.email } : {});
+
+  /**
+   * Waits for a social sign-in to end at the service (polling every `interval` ms, at most ten
+   * minutes, and no longer once another sign-in has started), then takes its session and unlocks
+   * the key.
+   */
+  const finishSocial = async (flowId: string, interval: number) => {
+    for (let started = Date.now(); ; ) {
+      if (social?.flowId !== flowId) throw new Error('Another sign-in was started');
+      if (Date.now() - started >= 10 * 60_000) throw new Error('The sign-in was not finished in time');
+      const { step, error } = await call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId });
+      if (step === 'failed') throw new Error(error ?? 'Sign-in failed');
+      if (step === 'done') break;
+      if (step !== 'pending') throw new Error('This sign-in was used already');
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+    const answer = await call<{ token: string; user: { id: string; email?: string; userName?: string } }>('POST', '/v1/social/complete', { flowId });
+    social = undefined;
+    storage.setItem(keys.session, answer.token);
+    const userName = typeof answer.user.userName === 'string' ? Array.from(answer.user.userName).slice(0, 120).join('') : undefined;
+    if (userName) storage.setItem(keys.userName, userName);
+    else storage.removeItem(keys.userName);
+    const recovery = await unlock(answer.user);
+    return { email: answer.user.email, userName, recovery };
+  };
+
   const handlers: FrameHandlers = {
     async CONNECT_EMAIL({ email }) {
       const answer = await call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId });
@@ -278,28 +306,20 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       const answer = await call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId });
-      social = { flowId: answer.flowId, uri: answer.uri };
+      social = { flowId: answer.flowId, uri: answer.uri, provider };
       return { uri: answer.uri };
     },
     async CONNECT_SOCIAL({ uri }) {
       // The sign-in the popup was sent to: it ends at the service's callback; this waits for it.
-      if (!social || social.uri !== uri) throw new Error('Start the social sign-in first');
-      const { flowId } = social;
-      for (const started = Date.now(); Date.now() - started < 10 * 60_000; ) {
-        const { step, error } = await call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId });
-        if (step === 'failed') throw new Error(error ?? 'Sign-in failed');
-        if (step === 'done') break;
-        if (step !== 'pending') throw new Error('This sign-in was used already');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      const answer = await call<{ token: string; user: { id: string; email: string; userName?: string } }>('POST', '/v1/social/complete', { flowId });
-      social = undefined;
-      storage.setItem(keys.session, answer.token);
-      const userName = typeof answer.user.userName === 'string' ? Array.from(answer.user.userName).slice(0, 120).join('') : undefined;
-      if (userName) storage.setItem(keys.userName, userName);
-      else storage.removeItem(keys.userName);
-      const recovery = await unlock(answer.user);
-      return { email: answer.user.email, ...(userName ? { userName } : {}), ...(recovery ? { recovery } : {}) };
+      if (!social || social.uri !== uri || social.provider === 'farcaster') throw new Error('Start the social sign-in first');
+      const answer = await finishSocial(social.flowId, 500);
+      return { ...(answer.email ? { email: answer.email } : {}), ...(answer.userName ? { userName: answer.userName } : {}), ...(answer.recovery ? { recovery: answer.recovery } : {}) };
+    },
+    async CONNECT_FARCASTER() {
+      // The channel whose QR code the host shows: the service asks the relay each time (once a second).
+      if (!social || social.provider !== 'farcaster') throw new Error('Start the Farcaster sign-in first');
+      const answer = await finishSocial(social.flowId, 1000);
+      return { ...(answer.userName ? { userName: answer.userName } : {}), ...(answer.recovery ? { recovery: answer.recovery } : {}) };
     },
     async IS_CONNECTED() {
       await restoring;

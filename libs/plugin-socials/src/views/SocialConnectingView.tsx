@@ -3,6 +3,7 @@ import { usePluginT, usePortico, type ViewProps } from '@portico/react';
 import { AlertBanner, Button, Spinner } from '@portico/ui';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../messages';
+import { FarcasterConnecting } from './FarcasterConnecting';
 
 /** The popup's size, as the providers' own sign-in pages expect. */
 const POPUP_FEATURES = 'popup,width=500,height=640';
@@ -16,16 +17,24 @@ class PopupClosedError extends Error {
 }
 
 /**
- * SocialConnecting: opens the provider's sign-in in a popup (on the click that led here, so the
- * browser allows it), waits for the wallet frame to have the answer, then connects the e-mail
- * wallet's AUTH connector. A blocked popup offers a button (a new click), a popup closed before
- * signing in says so, a failure shows the service's reason; each leads back to Connect.
+ * SocialConnecting: the provider's sign-in, in a popup (OAuth 2.0 / OpenID providers) or, for
+ * Farcaster, by the QR code the Farcaster app scans (see FarcasterConnecting).
  */
-export default function SocialConnectingView({ params }: ViewProps) {
+export default function SocialConnectingView(props: ViewProps) {
+  const provider = ((props.params as { provider?: string } | undefined)?.provider ?? 'google') as SocialProviderId;
+  return provider === 'farcaster' ? <FarcasterConnecting /> : <PopupConnecting provider={provider} />;
+}
+
+/**
+ * Opens the provider's sign-in in a popup (on the click that led here, so the browser allows
+ * it), waits for the wallet frame to have the answer, then connects the e-mail wallet's AUTH
+ * connector. A blocked popup offers a button (a new click), a popup closed before signing in
+ * says so, a failure shows the service's reason; each leads back to Connect.
+ */
+function PopupConnecting({ provider }: { provider: SocialProviderId }) {
   const portico = usePortico('SocialConnectingView');
   const { kernel } = portico;
   const p = usePluginT(messages);
-  const provider = ((params as { provider?: string } | undefined)?.provider ?? 'google') as SocialProviderId;
   const label = kernel.contributions.list('socialProviders').find((x) => x.id === provider)?.label ?? provider;
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
