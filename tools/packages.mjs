@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// The published form of the libraries (issue #19). In the workspace every `@portico/*` library
+// exports its TypeScript source, so development needs no build; what a registry gets is built:
+//
+//   node tools/packages.mjs build [name…]   tsdown → each library's dist/ (ESM, .d.ts, source maps)
+//   node tools/packages.mjs stage [name…]   build, then .pack/<folder>/: dist, README, the published package.json
+//   node tools/packages.mjs check [name…]   stage, then publint and @arethetypeswrong/cli on each
+//
+// The published package.json is the workspace one with its `exports` (and `sideEffects`)
+// pointing at dist/ instead of src/, `types` conditions first, the workspace ranges (`*`) of
+// other @portico packages replaced by `^` their versions, and nothing only the workspace uses
+// (scripts, devDependencies, nx).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PACK_DIR = join(ROOT, '.pack');
+
+/** The publishable libraries: every `libs/*` package, with its folder and package.json. */
+export function libraries() {
+  const dir = join(ROOT, 'libs');
+  return readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'package.json')))
+    .map((name) => ({ folder: join(dir, name), short: name, pkg: JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) }))
+    .filter(({ pkg }) => !pkg.private);
+}
+
+/** A source entry of the exports map (`./src/index.ts`) and what it becomes in dist/. */
+const built = (source) => source.replace(/^\.\//, './dist/').replace(/\.tsx?$/, '.js');
+const declared = (source) => source.replace(/^\.\//, './dist/').replace(/\.tsx?$/, '.d.ts');
+
+/** The exports map's source files (each entry's `default`). */
+export function entrySources(pkg) {
+  return Object.entries(pkg.exports ?? {}).map(([subpath, target]) => {
+    const source = typeof target === 'string' ? target : target.default;
+    if (typeof source !== 'string' || !/^\.\/.+\.tsx?$/.test(source)) throw new Error(`${pkg.name}: exports["${subpath}"] must name a TypeScript source file, not ${JSON.stringify(target)}`);
+    return source;
+  });
+}
+
+/**
+ * Builds a library with tsdown (Rolldown and oxc): one ES module per source module (unbundled,
+ * so a host's bundler splits and tree-shakes as it would the source), declarations, source maps.
+ * Every bare import stays an import (dependencies and peers), except oxc's decorator helpers,
+ * which are emitted beside the code: the kernel's decorators are compiled, a host needs no
+ * TypeScript or bundler option for them.
+ */
+export async function buildLibrary({ folder, pkg }) {
+  const { build } = await import('tsdown');
+  const copy = existsSync(join(folder, 'src/testing/contracts')) ? [{ from: 'src/testing/contracts', to: 'dist/src/testing' }] : [];
+  await build({
+    config: false,
+    cwd: folder,
+    entry: entrySources(pkg).map((source) => source.slice(2)),
+    root: '.',
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    unbundle: true,
+    dts: true,
+    sourcemap: true,
+    outDir: 'dist',
+    clean: true,
+    tsconfig: 'tsconfig.json',
+    deps: { neverBundle: (id) => /^[^./]/.test(id) && !id.startsWith('@oxc-project/runtime') },
+    copy,
+    logLevel: 'warn',
+  });
+}
+
+/** The package.json a registry gets (see the header). `versions`: every library's version by name. */
+export function publishedManifest(pkg, versions) {
+  const ranges = (deps) =>
+    deps &&
+    Object.fromEntries(
+      Object.entries(deps).map(([name, range]) => {
+        if (range !== '*' || !name.startsWith('@portico/')) return [name, range];
+        if (!versions[name]) throw new Error(`${pkg.name} depends on ${name}, which is not a published library`);
+        return [name, `^${versions[name]}`];
+      }),
+    );
+  const exportsMap = Object.fromEntries(
+    Object.entries(pkg.exports).map(([subpath, target]) => {
+      const source = typeof target === 'string' ? target : target.default;
+      return [subpath, { types: declared(source), default: built(source) }];
+    }),
+  );
+  const { scripts: _scripts, devDependencies: _dev, nx: _nx, ...kept } = pkg;
+  return {
+    ...kept,
+    exports: exportsMap,
+    ...(Array.isArray(pkg.sideEffects) ? { sideEffects: pkg.sideEffects.map(built) } : {}),
+    files: ['dist'],
+    ...(pkg.dependencies ? { dependencies: ranges(pkg.dependencies) } : {}),
+    ...(pkg.peerDependencies ? { peerDependencies: ranges(pkg.peerDependencies) } : {}),
+    license: pkg.license ?? 'MIT',
+    repository: pkg.repository ?? { type: 'git', url: 'git+https://github.com/portico-dev/portico.git', directory: relative(ROOT, join(ROOT, 'libs', pkg.name.replace('@portico/', ''))) },
+  };
+}
+
+/** Every library's version, by name. */
+export const versionsOf = (libs) => Object.fromEntries(libs.map(({ pkg }) => [pkg.name, pkg.version]));
+
+/** Builds and copies a library to `.pack/<folder>/` as it would be published; returns that folder. */
+export async function stageLibrary(lib, versions) {
+  await buildLibrary(lib);
+  const target = join(PACK_DIR, lib.short);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  cpSync(join(lib.folder, 'dist'), join(target, 'dist'), { recursive: true });
+  for (const file of ['README.md', 'CHANGELOG.md']) if (existsSync(join(lib.folder, file))) cpSync(join(lib.folder, file), join(target, file));
+  if (existsSync(join(ROOT, 'LICENSE'))) cpSync(join(ROOT, 'LICENSE'), join(target, 'LICENSE'));
+  const manifest = publishedManifest(lib.pkg, versions);
+  writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // What only the testing entries import (anvil, solc, a local Solana ledger…) is the workspace's
+  // devDependency: published as an optional peer, for whoever uses those entries.
+  const testingOnly = undeclaredImports(target).filter(({ name, files }) => lib.pkg.devDependencies?.[name] && files.every((file) => /^dist\/(src\/)?testing\//.test(file)));
+  if (testingOnly.length) {
+    for (const { name } of testingOnly) {
+      manifest.peerDependencies = { ...manifest.peerDependencies, [name]: lib.pkg.devDependencies[name] };
+      manifest.peerDependenciesMeta = { ...manifest.peerDependenciesMeta, [name]: { optional: true } };
+    }
+    writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  return target;
+}
+
+const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * Bare imports in a staged library's built files that its published package.json does not
+ * declare (dependencies, peerDependencies, its own name and `imports`, Node's built-ins): what a
+ * host installing it would find missing.
+ */
+export function undeclaredImports(staged) {
+  const manifest = JSON.parse(readFileSync(join(staged, 'package.json'), 'utf8'));
+  const known = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+  const found = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(js|d\.ts)$/.test(entry.name)) {
+        // Comments out first (a doc comment's example is not an import).
+        const text = readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+        // Static imports and re-exports, side-effect imports, dynamic imports, `import("x").T` in declarations.
+        const specifiers = [
+          ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm),
+          ...text.matchAll(/^\s*import\s*["']([^"']+)["']/gm),
+          ...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+          // createRequire(import.meta.url)('x'), and require('x') or require.resolve('x') after it.
+          ...text.matchAll(/(?:\brequire(?:\.resolve)?|createRequire\([^)]*\))\(\s*["']([^"']+)["']\s*\)/g),
+          // A package's JSON file named for a require made elsewhere (artifacts: '@uniswap/v2-core/build/….json').
+          ...text.matchAll(/["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*\/[^"'\s]+\.json)["']/g),
+        ].map((m) => m[1]);
+        for (const specifier of specifiers.filter((s) => /^[^./#]/.test(s))) {
+          if (BUILTINS.has(specifier) || known.has(packageOf(specifier))) continue;
+          const name = packageOf(specifier);
+          found.set(name, [...(found.get(name) ?? []), relative(staged, path)]);
+        }
+      }
+    }
+  };
+  walk(join(staged, 'dist'));
+  return [...found].map(([name, files]) => ({ name, files }));
+}
+
+/** publint (strict: warnings count) on a staged library; its messages as text. */
+export async function lintPackage(staged) {
+  const { publint } = await import('publint');
+  const { formatMessage } = await import('publint/utils');
+  const { messages, pkg } = await publint({ pkgDir: staged, level: 'suggestion', strict: true, pack: 'npm' });
+  return messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`);
+}
+
+/** @arethetypeswrong/cli on a staged library, ESM-only profile (no CommonJS entry is claimed); exit status and report. */
+export function checkTypes(staged) {
+  const result = spawnSync(join(ROOT, 'node_modules/.bin/attw'), ['--pack', staged, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], { encoding: 'utf8', cwd: staged });
+  return { ok: result.status === 0, report: `${result.stdout}${result.stderr}`.trim() };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [command = 'check', ...names] = process.argv.slice(2);
+  const all = libraries();
+  const chosen = names.length ? all.filter((lib) => names.includes(lib.short) || names.includes(lib.pkg.name)) : all;
+  const versions = versionsOf(all);
+  let failed = 0;
+  for (const lib of chosen) {
+    if (command === 'build') {
+      await buildLibrary(lib);
+      console.log(`${lib.pkg.name}: built`);
+      continue;
+    }
+    let staged;
+    try {
+      staged = await stageLibrary(lib, versions);
+    } catch (error) {
+      failed += 1;
+      console.log(`✗ ${lib.pkg.name}: the build failed\n  ${String(error.message ?? error).split('\n').filter((line) => /error TS|Error:/.test(line)).join('\n  ')}`);
+      continue;
+    }
+    if (command === 'stage') {
+      console.log(`${lib.pkg.name}@${lib.pkg.version}: ${relative(ROOT, staged)}`);
+      continue;
+    }
+    const problems = [...(await lintPackage(staged)), ...undeclaredImports(staged).map(({ name, files }) => `undeclared import: ${name} (${files.join(', ')})`)];
+    const types = checkTypes(staged);
+    if (!types.ok) problems.push(`attw:\n${types.report}`);
+    failed += problems.length ? 1 : 0;
+    console.log(`${problems.length ? '✗' : '✓'} ${lib.pkg.name}@${lib.pkg.version}${problems.length ? `\n  ${problems.join('\n  ')}` : ''}`);
+  }
+  process.exit(failed ? 1 : 0);
+}

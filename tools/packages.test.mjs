@@ -1,0 +1,77 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTypes, libraries, lintPackage, PACK_DIR, stageLibrary, undeclaredImports, versionsOf } from './packages.mjs';
+
+// Issue #19: every library as a registry would get it: built by tsdown to dist/, its published
+// package.json pointing there, checked by publint (strict) and @arethetypeswrong/cli (ESM-only),
+// and every bare import its files make declared.
+
+const libs = libraries();
+const versions = versionsOf(libs);
+const staged = new Map();
+
+describe('the published libraries (tools/packages.mjs)', () => {
+  beforeAll(async () => {
+    // One at a time: tsdown's declaration pass is the slow part, and nx runs another project beside this.
+    for (const lib of libs) staged.set(lib.pkg.name, await stageLibrary(lib, versions));
+  }, 600_000);
+
+  it('are all the libs/* packages, each with a version', () => {
+    expect(libs.length).toBeGreaterThanOrEqual(18);
+    for (const lib of libs) expect(lib.pkg.version, lib.pkg.name).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each(libs.map((lib) => [lib.pkg.name]))('%s: exports point at dist/ with types first; publint (strict) finds nothing; every import is declared; attw (ESM-only) passes', async (name) => {
+    const dir = staged.get(name);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    for (const target of Object.values(manifest.exports)) {
+      expect(Object.keys(target)).toEqual(['types', 'default']);
+      expect(target.default).toMatch(/^\.\/dist\/.+\.js$/);
+      expect(target.types).toMatch(/^\.\/dist\/.+\.d\.ts$/);
+    }
+    // No workspace ranges reach a registry.
+    for (const deps of [manifest.dependencies, manifest.peerDependencies]) for (const range of Object.values(deps ?? {})) expect(range).not.toBe('*');
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(await lintPackage(dir)).toEqual([]);
+    expect(undeclaredImports(dir)).toEqual([]);
+    const types = checkTypes(dir);
+    expect(types.ok, types.report).toBe(true);
+  }, 120_000);
+
+  it('the built kernel runs in Node without TypeScript: its decorated services resolve (the decorators are compiled)', async () => {
+    const kernel = await import(pathToFileURL(join(staged.get('@portico/kernel'), 'dist/src/index.js')).href);
+    const instance = kernel.createKernel({});
+    expect(typeof instance.requestGate.request).toBe('function');
+    expect(instance.rpcPolicy).toBeDefined();
+    const built = readFileSync(join(staged.get('@portico/kernel'), 'dist/src/rpc/RequestGate.js'), 'utf8');
+    expect(built).not.toMatch(/^\s*@inject/m);
+    expect(built).toContain('__decorate');
+  });
+
+  describe('the checks fail on a broken package', () => {
+    let broken;
+    beforeAll(() => {
+      broken = mkdtempSync(join(tmpdir(), 'portico-broken-package-'));
+      cpSync(staged.get('@portico/kernel'), broken, { recursive: true });
+    });
+    afterAll(() => rmSync(broken, { recursive: true, force: true }));
+
+    it('a missing declaration file: publint and attw both say so; an undeclared dependency is found', async () => {
+      rmSync(join(broken, 'dist/src/index.d.ts'));
+      const manifest = JSON.parse(readFileSync(join(broken, 'package.json'), 'utf8'));
+      delete manifest.dependencies.zod;
+      writeFileSync(join(broken, 'package.json'), JSON.stringify(manifest));
+      expect((await lintPackage(broken)).join('\n')).toMatch(/index\.d\.ts/);
+      expect(checkTypes(broken).ok).toBe(false);
+      expect(undeclaredImports(broken).map((u) => u.name)).toContain('zod');
+    }, 120_000);
+  });
+
+  it('stages into .pack/', () => {
+    for (const dir of staged.values()) expect(dir.startsWith(PACK_DIR)).toBe(true);
+  });
+});
