@@ -40,8 +40,8 @@ const CHUNK_HASH = /-[A-Za-z0-9_-]{8}\.js\b/g;
  * for comparing two builds: the hashes change with any lazy code and their entropy moves a gzip
  * figure by ±20 B with no code moved.
  */
-export function measureSizes(dist = join(HOST_DIR, 'dist'), { sameHashes = false } = {}) {
-  const { manifest, initial } = readManifest(dist);
+export function measureSizes(dist = join(HOST_DIR, 'dist'), { sameHashes = false, entry } = {}) {
+  const { manifest, initial } = readManifest(dist, entry);
   const files = Object.entries(manifest).filter(([, chunk]) => chunk.file.endsWith('.js'));
   const measure = (list) =>
     list.reduce(
@@ -59,10 +59,11 @@ export function measureSizes(dist = join(HOST_DIR, 'dist'), { sameHashes = false
   };
 }
 
-/** Vite's manifest of a build and the keys of its first-load chunks (the entry and its static imports). */
-function readManifest(dist) {
+/** Vite's manifest of a build and the keys of its first-load chunks (the entry, `entry` when it has several, and its static imports). */
+function readManifest(dist, entry) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && (entry === undefined || k === entry));
+  if (!entryKey) throw new Error(`No entry ${entry ?? ''} in ${dist}/.vite/manifest.json`);
   const initial = new Set();
   const visit = (key) => {
     if (initial.has(key)) return;
