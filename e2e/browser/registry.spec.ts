@@ -13,25 +13,91 @@ import { dialog } from './helpers';
 
 /**
  * Issue #19: Portico as a host outside this repository gets it. Every library is built and
- * published to a local registry (Verdaccio, started here); a Vite + React 19 app in a fresh
- * folder outside the workspace installs `@portico/react` and `@portico/chain-eip155` from it
- * (the rest through the registry's proxy, as from npm), type-checks with its own settings (no
- * decorator options), builds with its own Vite config, and is driven in Chromium against anvil:
- * connect, sign, reload → reconnected. Its first load is measured against the in-repo bench host.
+ * published to a local registry (Verdaccio, started here); hosts in fresh folders outside the
+ * workspace (Vite + React 19, the same on React 18.3, a page without React using
+ * `mountPortico`) install `@portico/react` and `@portico/chain-eip155` from it (the rest through
+ * the registry's proxy, as from npm), type-check with their own settings (no decorator options,
+ * skipLibCheck off), build with their own Vite config, and are driven in Chromium against anvil:
+ * connect, sign, reload → reconnected. The React 19 host's first load is measured against the
+ * in-repo bench host.
  */
-const HOST_TEMPLATE = fileURLToPath(new URL('../hosts/vite-react/', import.meta.url));
+const HOSTS_DIR = fileURLToPath(new URL('../hosts/', import.meta.url));
 const WORKSPACE = fileURLToPath(new URL('../../', import.meta.url));
-/** The workspace's own versions of what the host installs besides Portico (so npm's cache serves them). */
+/** The workspace's own versions of what the hosts install besides Portico (so npm's cache serves them). */
 const version = (name: string) => (JSON.parse(readFileSync(join(WORKSPACE, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
+/** A host outside the workspace: its template (e2e/hosts/…) and what its package.json asks for. */
+interface HostSpec {
+  readonly name: string;
+  readonly template: string;
+  readonly dependencies: (portico: Record<string, string>) => Record<string, string>;
+  readonly devDependencies: () => Record<string, string>;
+}
+const HOSTS: readonly HostSpec[] = [
+  {
+    name: 'Vite + React 19',
+    template: 'vite-react',
+    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') }),
+    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
+  },
+  {
+    // The peer range claims React 18.3: the same app on it, with its types.
+    name: 'Vite + React 18.3',
+    template: 'vite-react',
+    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: '18.3.1', 'react-dom': '18.3.1' }),
+    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' }),
+  },
+  {
+    name: 'a page without React (mountPortico)',
+    template: 'vanilla',
+    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') }),
+    // @portico/react's declarations name React's types: a TypeScript page has them too.
+    devDependencies: () => ({ vite: version('vite'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
+  },
+];
+
+interface RunningHost {
+  readonly spec: HostSpec;
+  readonly folder: string;
+  readonly server: Server;
+  readonly url: string;
+}
+
 let registry: LocalRegistry | undefined;
-let folder: string;
-let server: Server | undefined;
-let url: string;
+const hosts: RunningHost[] = [];
 const published: string[] = [];
 
+/** Makes a host in a fresh folder outside the workspace: install from the registry, type-check, build (its page and the test's), serve the test's. */
+async function makeHost(spec: HostSpec, versions: Record<string, string>): Promise<RunningHost> {
+  const folder = mkdtempSync(join(tmpdir(), `portico-host-${spec.template}-`));
+  cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
+  // One harness for every host: a test wallet, the connection on the page, window.portico.
+  if (!existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
+  const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']);
+  const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
+  if (tsc.status !== 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
+  // The host's own build (index.html, measured for the first load), and the test's page apart.
+  for (const args of [[], ['-c', 'vite.test.config.ts']]) {
+    const vite = spawnSync(process.execPath, [join(folder, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], { cwd: folder, encoding: 'utf8' });
+    if (vite.status !== 0) throw new Error(`${spec.name}: the build failed:\n${vite.stdout}${vite.stderr}`);
+  }
+  const root = join(folder, 'dist-test');
+  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(root, path === '/' ? 'test.html' : path);
+    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { spec, folder, server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+}
+
 test.beforeAll(async () => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_200_000);
   const libs = libraries();
   const versions = versionsOf(libs);
   registry = await startRegistry();
@@ -40,48 +106,23 @@ test.beforeAll(async () => {
     published.push(`${lib.pkg.name}@${lib.pkg.version}`);
   }
   console.log(`published to ${registry.url}: ${published.join(', ')}`);
-
-  folder = mkdtempSync(join(tmpdir(), 'portico-vite-host-'));
-  cpSync(HOST_TEMPLATE, folder, { recursive: true });
-  const manifest = {
-    name: 'portico-vite-host',
-    private: true,
-    type: 'module',
-    dependencies: { '@portico/react': `^${versions['@portico/react']}`, '@portico/chain-eip155': `^${versions['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') },
-    devDependencies: { vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') },
-  };
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  npmWith(registry, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']);
-  const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
-  if (tsc.status !== 0) throw new Error(`the host does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
-  // The host's own build (index.html: the snippet alone, measured below), and the test's page apart.
-  for (const args of [[], ['-c', 'vite.test.config.ts']]) {
-    const vite = spawnSync(process.execPath, [join(folder, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], { cwd: folder, encoding: 'utf8' });
-    if (vite.status !== 0) throw new Error(`the host's build failed:\n${vite.stdout}${vite.stderr}`);
-  }
-
-  const root = join(folder, 'dist-test');
-  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml' };
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(root, path === '/' ? 'test.html' : path);
-    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  for (const spec of HOSTS) hosts.push(await makeHost(spec, versions));
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  for (const host of hosts.splice(0)) {
+    await new Promise((resolve) => host.server.close(resolve));
+    rmSync(host.folder, { recursive: true, force: true });
+  }
   await registry?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
+
+const hostNamed = (name: string) => hosts.find((h) => h.spec.name === name)!;
 
 test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', () => {
   test('every library was published, and the registry answers them (not the upstream npm)', () => {
     expect(published.length).toBeGreaterThanOrEqual(18);
+    const { folder } = hostNamed('Vite + React 19');
     const answer = JSON.parse(npmWith(registry!, folder, ['view', '@portico/react', 'name', 'version', 'peerDependencies', '--json'])) as { name: string; version: string; peerDependencies: Record<string, string> };
     expect(answer.name).toBe('@portico/react');
     expect(answer.peerDependencies['@portico/kernel']).toMatch(/^\^\d+\.\d+\.\d+$/);
@@ -91,30 +132,36 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
     expect(existsSync(join(folder, 'node_modules/@portico/kernel/src'))).toBe(false);
   });
 
-  test('Vite + React 19 outside the workspace: the getting-started snippet connects the test wallet on anvil, signs, reconnects after a reload', async ({ page }) => {
-    const evm = process.env.PORTICO_EVM!.split(',')[0]!;
-    await page.goto(`${url}/?evm=${encodeURIComponent(evm)}`);
-    await page.locator('button.portico-connect-button').click();
-    await dialog(page).getByRole('button', { name: 'Registry Test Wallet', exact: true }).click();
-    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
-    const address = (await page.getByTestId('host-address').textContent()) as Hex;
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const message = 'Hello from a host that installed Portico from a registry';
-    const signing = page.evaluate(
-      ([from, text]) => (window as unknown as { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params: unknown[] }): Promise<unknown> } } } }).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }),
-      [address, message] as const,
-    );
-    // A wallet without its own UI: Portico's approval view asks first.
-    const approve = dialog(page).getByRole('button', { name: 'Approve' });
-    if (await approve.isVisible({ timeout: 3_000 }).catch(() => false)) await approve.click();
-    expect(await verifyMessage({ address, message, signature: (await signing) as Hex })).toBe(true);
-    await page.reload();
-    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
-    await expect(page.getByTestId('host-address')).toHaveText(address);
-  });
+  for (const spec of HOSTS) {
+    test(`${spec.name}, outside the workspace: the getting-started snippet connects the test wallet on anvil, signs, reconnects after a reload`, async ({ page }) => {
+      const { url, folder } = hostNamed(spec.name);
+      // The React it asked for is the one installed (18.3 for the peer range's lower end).
+      const react = (JSON.parse(readFileSync(join(folder, 'node_modules/react/package.json'), 'utf8')) as { version: string }).version;
+      expect(react).toBe(spec.dependencies({ '@portico/react': '0', '@portico/chain-eip155': '0' }).react);
+      const evm = process.env.PORTICO_EVM!.split(',')[0]!;
+      await page.goto(`${url}/?evm=${encodeURIComponent(evm)}`);
+      await page.locator('button.portico-connect-button').click();
+      await dialog(page).getByRole('button', { name: 'Registry Test Wallet', exact: true }).click();
+      await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+      const address = (await page.getByTestId('host-address').textContent()) as Hex;
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const message = `Hello from ${spec.name}, installed from a registry`;
+      const signing = page.evaluate(
+        ([from, text]) => (window as unknown as { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params: unknown[] }): Promise<unknown> } } } }).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }),
+        [address, message] as const,
+      );
+      // A wallet without its own UI: Portico's approval view asks first.
+      const approve = dialog(page).getByRole('button', { name: 'Approve' });
+      if (await approve.isVisible({ timeout: 3_000 }).catch(() => false)) await approve.click();
+      expect(await verifyMessage({ address, message, signature: (await signing) as Hex })).toBe(true);
+      await page.reload();
+      await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+      await expect(page.getByTestId('host-address')).toHaveText(address);
+    });
+  }
 
   test('its first load is the in-repo minimal host\'s, within 0.25 KiB, and at most 100 KiB gzip', () => {
-    const outside = kib(measureSizes(join(folder, 'dist')).initial.gzip);
+    const outside = kib(measureSizes(join(hostNamed('Vite + React 19').folder, 'dist')).initial.gzip);
     buildHost();
     const inRepo = kib(measureSizes().initial.gzip);
     console.log(`initial JS, gzip: the host from the registry ${outside.toFixed(2)} KiB; the in-repo bench host ${inRepo.toFixed(2)} KiB (its budget ${INITIAL_JS_BUDGET_KIB} KiB)`);
