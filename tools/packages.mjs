@@ -5,6 +5,8 @@
 //   node tools/packages.mjs build [name…]   tsdown → each library's dist/ (ESM, .d.ts, source maps)
 //   node tools/packages.mjs stage [name…]   build, then .pack/<folder>/: dist, README, the published package.json
 //   node tools/packages.mjs check [name…]   stage, then publint and @arethetypeswrong/cli on each
+//   node tools/packages.mjs publish [name…] stage, then `npm publish` each version the registry lacks
+//                                           (npm's configured registry and login; `npm run release`)
 //
 // The published package.json is the workspace one with its `exports` (and `sideEffects`)
 // pointing at dist/ instead of src/, `types` conditions first, the workspace ranges (`*`) of
@@ -206,6 +208,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     if (command === 'stage') {
       console.log(`${lib.pkg.name}@${lib.pkg.version}: ${relative(ROOT, staged)}`);
+      continue;
+    }
+    if (command === 'publish') {
+      const known = spawnSync('npm', ['view', `${lib.pkg.name}@${lib.pkg.version}`, 'version'], { encoding: 'utf8', cwd: ROOT });
+      if (known.status === 0 && known.stdout.trim() === lib.pkg.version) {
+        console.log(`${lib.pkg.name}@${lib.pkg.version}: on the registry already`);
+        continue;
+      }
+      const published = spawnSync('npm', ['publish', staged, '--access', 'public', '--ignore-scripts'], { stdio: 'inherit', cwd: ROOT });
+      failed += published.status === 0 ? 0 : 1;
       continue;
     }
     const problems = [...(await lintPackage(staged)), ...undeclaredImports(staged).map(({ name, files }) => `undeclared import: ${name} (${files.join(', ')})`)];
