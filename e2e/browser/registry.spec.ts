@@ -1,12 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { libraries, stageLibrary, versionsOf } from '@portico/tools/packages';
 import { npmWith, publishTo, startRegistry, type LocalRegistry } from '@portico/tools/registry';
+import { freePort } from '@portico/tools/services';
 import { buildHost, INITIAL_JS_BUDGET_KIB, kib, measureSizes } from '@portico/tools/sizes';
 import { verifyMessage, type Hex } from 'viem';
 import { dialog } from './helpers';
@@ -30,6 +31,8 @@ const version = (name: string) => (JSON.parse(readFileSync(join(WORKSPACE, 'node
 interface HostSpec {
   readonly name: string;
   readonly template: string;
+  /** Vite (type-checked with tsc, built, its test page served statically) or Next.js (`next build`, `next start`). */
+  readonly kind?: 'vite' | 'next';
   readonly dependencies: (portico: Record<string, string>) => Record<string, string>;
   readonly devDependencies: () => Record<string, string>;
 }
@@ -54,13 +57,23 @@ const HOSTS: readonly HostSpec[] = [
     // @portico/react's declarations name React's types: a TypeScript page has them too.
     devDependencies: () => ({ vite: version('vite'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
   },
+  {
+    // App Router: the page a server component, Portico in a client component, server-rendered then hydrated.
+    name: 'Next.js 16 (App Router, server rendering)',
+    template: 'next',
+    kind: 'next',
+    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, next: '16.4.6', react: version('react'), 'react-dom': version('react-dom') }),
+    devDependencies: () => ({ typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom'), '@types/node': version('@types/node') }),
+  },
 ];
 
 interface RunningHost {
   readonly spec: HostSpec;
   readonly folder: string;
-  readonly server: Server;
   readonly url: string;
+  /** What the host's server printed (Next.js: its server rendering's errors would be here). */
+  readonly log: () => string;
+  stop(): Promise<void>;
 }
 
 let registry: LocalRegistry | undefined;
@@ -72,10 +85,11 @@ async function makeHost(spec: HostSpec, versions: Record<string, string>): Promi
   const folder = mkdtempSync(join(tmpdir(), `portico-host-${spec.template}-`));
   cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
   // One harness for every host: a test wallet, the connection on the page, window.portico.
-  if (!existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
+  if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
   const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']);
+  if (spec.kind === 'next') return startNext(spec, folder);
   const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
   if (tsc.status !== 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
   // The host's own build (index.html, measured for the first load), and the test's page apart.
@@ -93,7 +107,38 @@ async function makeHost(spec: HostSpec, versions: Record<string, string>): Promi
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { spec, folder, server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { spec, folder, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, log: () => '', stop };
+}
+
+/** `next build` (which type-checks too), then `next start` on a free port of 127.0.0.1, stopped by its PID. */
+async function startNext(spec: HostSpec, folder: string): Promise<RunningHost> {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const next = join(folder, 'node_modules/next/dist/bin/next');
+  const build = spawnSync(process.execPath, [next, 'build'], { cwd: folder, encoding: 'utf8', env });
+  if (build.status !== 0) throw new Error(`${spec.name}: next build failed:\n${build.stdout.slice(-3000)}${build.stderr.slice(-3000)}`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`${spec.name}: next start exited:\n${output}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${spec.name}: next start did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { spec, folder, url, log: () => output, stop };
 }
 
 test.beforeAll(async () => {
@@ -111,7 +156,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const host of hosts.splice(0)) {
-    await new Promise((resolve) => host.server.close(resolve));
+    await host.stop();
     rmSync(host.folder, { recursive: true, force: true });
   }
   await registry?.stop();
@@ -120,6 +165,9 @@ test.afterAll(async () => {
 const hostNamed = (name: string) => hosts.find((h) => h.spec.name === name)!;
 
 test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', () => {
+  // One setup (minutes: build, publish, install four hosts) for them all: a failure ends the file, not a new setup.
+  test.describe.configure({ mode: 'serial' });
+
   test('every library was published, and the registry answers them (not the upstream npm)', () => {
     expect(published.length).toBeGreaterThanOrEqual(18);
     const { folder } = hostNamed('Vite + React 19');
@@ -139,7 +187,13 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
       const react = (JSON.parse(readFileSync(join(folder, 'node_modules/react/package.json'), 'utf8')) as { version: string }).version;
       expect(react).toBe(spec.dependencies({ '@portico/react': '0', '@portico/chain-eip155': '0' }).react);
       const evm = process.env.PORTICO_EVM!.split(',')[0]!;
+      const problems: string[] = [];
+      // (The hosts have no favicon: the browser's request for one is not the page's problem.)
+      page.on('console', (message) => void (['error', 'warning'].includes(message.type()) && !message.location().url.endsWith('/favicon.ico') && problems.push(message.text())));
+      page.on('pageerror', (error) => problems.push(error.message));
       await page.goto(`${url}/?evm=${encodeURIComponent(evm)}`);
+      // Hydrated (Next.js) or started (Vite): the harness has put the instance on the page.
+      await page.waitForFunction(() => 'portico' in window);
       await page.locator('button.portico-connect-button').click();
       await dialog(page).getByRole('button', { name: 'Registry Test Wallet', exact: true }).click();
       await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
@@ -157,8 +211,21 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
       await page.reload();
       await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
       await expect(page.getByTestId('host-address')).toHaveText(address);
+      // No hydration mismatch, nothing thrown, nothing the page or the server complained of.
+      expect(problems.filter((text) => !/Download the React DevTools/.test(text))).toEqual([]);
+      expect(hostNamed(spec.name).log()).not.toMatch(/window is not defined|document is not defined|localStorage is not defined|⨯|Error:/);
     });
   }
+
+  test('Next.js: the server renders the connect button (Portico imported on the server touches no window), and plain Node imports every entry', async () => {
+    const { url, folder, log } = hostNamed('Next.js 16 (App Router, server rendering)');
+    const html = await (await fetch(`${url}/`)).text();
+    expect(html).toMatch(/<button[^>]*class="portico-connect-button"[^>]*>Connect Wallet<\/button>/);
+    expect(log()).not.toMatch(/window is not defined|document is not defined|⨯/);
+    // Node without a DOM: importing the libraries' entries must not touch one.
+    const imported = spawnSync(process.execPath, ['--input-type=module', '-e', "for (const m of ['@portico/react', '@portico/chain-eip155', '@portico/kernel', '@portico/core', '@portico/ui']) await import(m); console.log('imported')"], { cwd: folder, encoding: 'utf8' });
+    expect(`${imported.stdout}${imported.stderr}`.trim()).toBe('imported');
+  });
 
   test('its first load is the in-repo minimal host\'s, within 0.25 KiB, and at most 100 KiB gzip', () => {
     const outside = kib(measureSizes(join(hostNamed('Vite + React 19').folder, 'dist')).initial.gzip);

@@ -47,7 +47,7 @@ export { createWalletStandardAdapter, LINKED_WALLETS_FEATURE } from './chain/cre
 export type { ActiveStandardWallet, StandardWallet, StandardWalletAccount, StandardWalletRegistry, WalletStandardAdapter, WalletStandardAdapterParts, WalletStandardNamespace } from './chain/createWalletStandardAdapter';
 export { createWalletSlots } from './chain/createWalletSlots';
 export type { WalletSlots } from './chain/createWalletSlots';
-export type { Account, ConnectionStore, ConnectTicket, RecentWallet } from './connection/ConnectionStore';
+export type { Account, ConnectionState, ConnectionStore, ConnectTicket, NamespaceConnection, RecentWallet } from './connection/ConnectionStore';
 export { untilAborted } from './connection/untilAborted';
 export type { RequestGate, RpcRequest } from './rpc/RequestGate';
 

@@ -1,4 +1,4 @@
-import type { Account, ConnectionStatus } from '@portico/kernel';
+import type { Account, ConnectionState, ConnectionStatus } from '@portico/kernel';
 import { useObservable } from './useObservable';
 import { usePortico } from './usePortico';
 
@@ -17,12 +17,18 @@ export interface AccountState {
   connectorId: string | undefined;
 }
 
+/**
+ * What the server renders (it knows no connection: that is in the visitor's storage) and React
+ * hydrates with; the restored connection shows right after, with no hydration mismatch.
+ */
+const SERVER = { namespaces: {} } as ConnectionState;
+
 /** Reads the connection of `namespace`, or of the active namespace. */
 export function useAccount(namespace?: string): AccountState {
   const { kernel } = usePortico('useAccount');
-  const state = useObservable(kernel.connection);
+  const state = useObservable(kernel.connection, SERVER);
   const ns = namespace ?? state.activeNamespace;
-  const connection = ns ? kernel.connection.get(ns) : undefined;
+  const connection = ns ? state.namespaces[ns] : undefined;
   const status = connection?.status ?? 'disconnected';
   return {
     namespace: ns,
