@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import type { Hex } from 'viem';
+import { recoverMessageAddress, type Hex } from 'viem';
 import { dialog } from './helpers';
 
 // Logging in with the e-mail wallet through the modal, against the local services the e2e
@@ -48,3 +48,17 @@ export async function loginThroughModal(page: Page, browser: Browser, email: str
 
 /** What a test calls on the page: the gated provider of a namespace. */
 export type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
+
+/**
+ * With the embedded wallet connected as `address`: `personal_sign` of `message` through the host's
+ * provider opens the approval view, Approve signs it (the signature recovers to `address`), and a
+ * reload reconnects the same address.
+ */
+export async function signApprovedThenReload(page: Page, address: Hex, message: string) {
+  const signing = page.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
+  await dialog(page).getByRole('button', { name: 'Approve' }).click();
+  expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
+  await page.reload();
+  await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { recoverMessageAddress, type Hex } from 'viem';
+import type { Hex } from 'viem';
+import { path, signApprovedThenReload } from './emailLogin';
 import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 
 // Sign In With Farcaster through the modal: the wallet frame asks the auth service for a relay
@@ -8,8 +9,6 @@ import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 // the account's custody key, and the service verifies the answer against the ID registry on
 // anvil before the wallet frame opens the key: the same AUTH connector as every social login.
 
-const path = () => `/?frame=${encodeURIComponent(process.env.PORTICO_FRAME!)}&evm=${encodeURIComponent(process.env.PORTICO_EVM!)}`;
-type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 let counter = 0;
 const username = (tag: string) => `${tag}${Date.now() % 100_000_000}${++counter}`.slice(0, 16);
 /** The stand-in's display name for a username (apps/oidc-provider's `farcasterAccount`). */
@@ -50,13 +49,7 @@ test.describe('Sign In With Farcaster (the QR code, the local relay, the ID regi
     await expect(d).toBeHidden();
     const address = (await page.getByTestId('host-address').textContent()) as Hex;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const message = 'Hello from a Farcaster login';
-    const signing = page.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
-    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await d.getByRole('button', { name: 'Approve' }).click();
-    expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
-    await page.reload();
-    await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+    await signApprovedThenReload(page, address, 'Hello from a Farcaster login');
     // Farcaster gives no e-mail address: the Account view names the account only.
     await page.locator('button.portico-account-button').click();
     await expect(dialog(page).getByTestId('account-user')).toHaveText(`Signed in as ${displayName(name)}`);

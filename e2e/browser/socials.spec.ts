@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { recoverMessageAddress, type Hex } from 'viem';
+import { signApprovedThenReload } from './emailLogin';
 import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 
 // Social login through the modal: the provider's sign-in in a popup (the local stand-ins,
@@ -59,16 +60,10 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     test(`${provider} (OAuth 2.0, its user API): connected with the same wallet as a Google login of the verified address; a message signs through the approval view; a reload reconnects`, async ({ page }) => {
       await freshPage(page, path());
       const email = `${provider.toLowerCase()}-${Date.now()}@example.com`;
-      const { d } = await socialLogin(page, provider, email);
+      await socialLogin(page, provider, email);
       await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
       const address = (await page.getByTestId('host-address').textContent()) as Hex;
-      const message = `Hello from a ${provider} login`;
-      const signing = page.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
-      await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-      await d.getByRole('button', { name: 'Approve' }).click();
-      expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
-      await page.reload();
-      await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
+      await signApprovedThenReload(page, address, `Hello from a ${provider} login`);
       // The Account view says who is signed in: the account's name at the provider and the verified address (after the reload too).
       await page.locator('button.portico-account-button').click();
       const name = email.split('@')[0]!.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

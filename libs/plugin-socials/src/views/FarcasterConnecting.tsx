@@ -3,6 +3,7 @@ import { useCopy, usePluginT, usePortico } from '@portico/react';
 import { AlertBanner, Button, CopyIcon, QrCode, Spinner } from '@portico/ui';
 import { useEffect, useState } from 'react';
 import { messages } from '../messages';
+import { SocialProblem } from './SocialProblem';
 
 type Phase =
   | { kind: 'starting' }
@@ -72,12 +73,6 @@ export function FarcasterConnecting() {
     setPhase({ kind: 'starting' });
     setAttempt((n) => n + 1);
   };
-  const back = (
-    <Button variant="secondary" block onClick={() => kernel.router.reset()}>
-      {p('social.back')}
-    </Button>
-  );
-
   if (phase.kind === 'unavailable') return <AlertBanner severity="error" title={LABEL}>{p('social.unavailable')}</AlertBanner>;
   if (phase.kind === 'starting') {
     return (
@@ -115,19 +110,14 @@ export function FarcasterConnecting() {
           ? p('social.initFailed')
           : p('social.failed', { provider: LABEL, reason: phase.reason });
   return (
-    <div className="pt-stack" data-testid="social-connecting" data-phase={phase.kind}>
-      <AlertBanner severity={phase.kind === 'expired' ? 'warning' : 'error'} title={LABEL}>
-        {text}
-      </AlertBanner>
-      {phase.kind === 'initFailed' ? (
-        <p className="pt-muted" style={{ margin: 0 }} data-testid="social-init-reason">
-          {phase.reason}
-        </p>
-      ) : null}
-      <Button block onClick={again}>
-        {phase.kind === 'expired' ? p('farcaster.getNew') : p('social.retry')}
-      </Button>
-      {back}
-    </div>
+    <SocialProblem
+      phase={phase.kind}
+      title={LABEL}
+      text={text}
+      warning={phase.kind === 'expired'}
+      {...(phase.kind === 'initFailed' ? { reason: phase.reason } : {})}
+      retry={phase.kind === 'expired' ? p('farcaster.getNew') : p('social.retry')}
+      onRetry={again}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type SocialProviderId } from '@portico/plugin-email/api';
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
-import { AlertBanner, Button, Spinner } from '@portico/ui';
+import { AlertBanner, Spinner } from '@portico/ui';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../messages';
 import { FarcasterConnecting } from './FarcasterConnecting';
+import { SocialProblem } from './SocialProblem';
 
 /** The popup's size, as the providers' own sign-in pages expect. */
 const POPUP_FEATURES = 'popup,width=500,height=640';
@@ -110,7 +111,6 @@ function PopupConnecting({ provider }: { provider: SocialProviderId }) {
     setPhase({ kind: 'opening' });
     setAttempt((n) => n + 1);
   };
-  const back = <Button variant="secondary" block onClick={() => kernel.router.reset()}>{p('social.back')}</Button>;
 
   if (phase.kind === 'unavailable') return <AlertBanner severity="error" title={label}>{p('social.unavailable')}</AlertBanner>;
   if (phase.kind === 'blocked' || phase.kind === 'closed' || phase.kind === 'noWallet' || phase.kind === 'failed' || phase.kind === 'initFailed') {
@@ -125,21 +125,15 @@ function PopupConnecting({ provider }: { provider: SocialProviderId }) {
               ? p('social.initFailed')
               : p('social.failed', { provider: label, reason: phase.reason });
     return (
-      <div className="pt-stack" data-testid="social-connecting" data-phase={phase.kind}>
-        <AlertBanner severity={phase.kind === 'blocked' || phase.kind === 'closed' ? 'warning' : 'error'} title={label}>
-          {text}
-        </AlertBanner>
-        {/* What the service said, for whoever sets the app up. */}
-        {phase.kind === 'initFailed' ? (
-          <p className="pt-muted" style={{ margin: 0 }} data-testid="social-init-reason">
-            {phase.reason}
-          </p>
-        ) : null}
-        <Button block onClick={again}>
-          {phase.kind === 'blocked' ? p('social.open', { provider: label }) : p('social.retry')}
-        </Button>
-        {back}
-      </div>
+      <SocialProblem
+        phase={phase.kind}
+        title={label}
+        text={text}
+        warning={phase.kind === 'blocked' || phase.kind === 'closed'}
+        {...(phase.kind === 'initFailed' ? { reason: phase.reason } : {})}
+        retry={phase.kind === 'blocked' ? p('social.open', { provider: label }) : p('social.retry')}
+        onRetry={again}
+      />
     );
   }
   return (
