@@ -73,7 +73,7 @@ const validStats = (value: unknown): value is EsploraStats =>
  * accounts are both kept, payment selected; balances come from the network's Esplora API
  * (UTXO sums, mempool included); messages and PSBTs are signed by the wallet.
  */
-export function createBip122Adapter(parts: Bip122AdapterParts) {
+export function createBip122Adapter(parts: Bip122AdapterParts): ChainAdapter & ReturnType<typeof createWalletStandardAdapter> {
   const { connection, gate } = parts;
   const appNetworks = () => parts.networks();
   const shared = createWalletStandardAdapter(parts, {

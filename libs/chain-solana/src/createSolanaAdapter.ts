@@ -70,7 +70,7 @@ const decode64 = (value: unknown, what: string): Uint8Array => {
  * come from the network's JSON-RPC; signing goes through the wallet's `solana:*` features,
  * detected by key.
  */
-export function createSolanaAdapter(parts: SolanaAdapterParts) {
+export function createSolanaAdapter(parts: SolanaAdapterParts): ChainAdapter & ReturnType<typeof createWalletStandardAdapter> {
   const { connection, gate } = parts;
   const shared = createWalletStandardAdapter(parts, {
     namespace: NS,

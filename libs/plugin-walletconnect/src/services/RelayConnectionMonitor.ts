@@ -60,8 +60,8 @@ interface Tracked {
  * relay has been unreachable for `timeoutMs` of its life.
  */
 export class RelayConnectionMonitor {
-  readonly state = createObservable<WalletConnectConnectionState>({ status: 'idle' });
-  readonly requests = createObservable<WalletConnectRequestsState>({ pending: 0 });
+  readonly state: ReturnType<typeof createObservable<WalletConnectConnectionState>> = createObservable<WalletConnectConnectionState>({ status: 'idle' });
+  readonly requests: ReturnType<typeof createObservable<WalletConnectRequestsState>> = createObservable<WalletConnectRequestsState>({ pending: 0 });
   private readonly tracked = new Set<Tracked>();
   private core: MonitoredCore | undefined;
   /** When the relay was last seen unreachable; undefined while it is reachable. */

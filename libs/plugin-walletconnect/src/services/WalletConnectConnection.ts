@@ -86,7 +86,7 @@ type Outcome = { kind: 'approved'; session: SessionTypes.Struct } | { kind: 'fai
  * settled session (restored after a reload) and its events.
  */
 export class WalletConnectConnection {
-  readonly pairing = createObservable<PairingState>({ status: 'idle' });
+  readonly pairing: ReturnType<typeof createObservable<PairingState>> = createObservable<PairingState>({ status: 'idle' });
   private clientPromise: Promise<SignClient> | undefined;
   private session: SessionTypes.Struct | undefined;
   private connecting: Promise<SessionTypes.Struct> | undefined;

@@ -1,4 +1,4 @@
-import type { Account, ConnectionState, ConnectionStatus } from '@portico/kernel';
+import type { Account, ConnectionStatus, ConnectionStore } from '@portico/kernel';
 import { useObservable } from './useObservable';
 import { usePortico } from './usePortico';
 
@@ -21,7 +21,7 @@ export interface AccountState {
  * What the server renders (it knows no connection: that is in the visitor's storage) and React
  * hydrates with; the restored connection shows right after, with no hydration mismatch.
  */
-const SERVER = { namespaces: {} } as ConnectionState;
+const SERVER = { namespaces: {} } as ReturnType<ConnectionStore['getSnapshot']>;
 
 /** Reads the connection of `namespace`, or of the active namespace. */
 export function useAccount(namespace?: string): AccountState {
