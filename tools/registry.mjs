@@ -94,15 +94,21 @@ export async function startRegistry() {
   }
 }
 
+/**
+ * The environment for npm run against the registry: this process's, less npm's own `npm_*`
+ * settings (under `npm test` they name the workspace as the prefix, its omit list, its config).
+ */
+const cleanEnv = (registry) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key))), npm_config_userconfig: registry.npmrc });
+
 /** `npm publish` of a staged package folder to the registry; throws with npm's words on failure. */
 export function publishTo(registry, folder) {
-  const result = spawnSync('npm', ['publish', folder, '--userconfig', registry.npmrc, '--registry', registry.url, '--access', 'public', '--ignore-scripts'], { encoding: 'utf8', cwd: registry.dir });
+  const result = spawnSync('npm', ['publish', folder, '--userconfig', registry.npmrc, '--registry', registry.url, '--access', 'public', '--ignore-scripts'], { encoding: 'utf8', cwd: registry.dir, env: cleanEnv(registry) });
   if (result.status !== 0) throw new Error(`npm publish ${folder} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /** `npm <args>` in `cwd` against the registry (install, view…); throws with npm's words on failure. */
 export function npmWith(registry, cwd, args) {
-  const result = spawnSync('npm', [...args, '--userconfig', registry.npmrc, '--registry', registry.url], { encoding: 'utf8', cwd, env: { ...process.env, npm_config_userconfig: registry.npmrc } });
+  const result = spawnSync('npm', [...args, '--userconfig', registry.npmrc, '--registry', registry.url], { encoding: 'utf8', cwd, env: cleanEnv(registry) });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} in ${cwd} failed:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
   return result.stdout;
 }

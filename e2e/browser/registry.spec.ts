@@ -88,7 +88,15 @@ async function makeHost(spec: HostSpec, versions: Record<string, string>): Promi
   if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
   const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']);
+  const install = () => npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--include=dev', '--ignore-scripts']);
+  const missing = () => Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !existsSync(join(folder, 'node_modules', name, 'package.json')));
+  let said = install();
+  // npm said it installed; what it installed is checked (once, a CI run's first install through the registry's proxy lacked @types/react).
+  if (missing().length) {
+    console.log(`${spec.name}: npm install left out ${missing().join(', ')}; installing again.\n${said.slice(-2000)}`);
+    said = install();
+    if (missing().length) throw new Error(`${spec.name}: npm install left out ${missing().join(', ')}:\n${said.slice(-3000)}`);
+  }
   if (spec.kind === 'next') return startNext(spec, folder);
   const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
   if (tsc.status !== 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
