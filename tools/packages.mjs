@@ -98,8 +98,6 @@ export function publishedManifest(pkg, versions) {
     files: ['dist'],
     ...(pkg.dependencies ? { dependencies: ranges(pkg.dependencies) } : {}),
     ...(pkg.peerDependencies ? { peerDependencies: ranges(pkg.peerDependencies) } : {}),
-    license: pkg.license ?? 'MIT',
-    repository: pkg.repository ?? { type: 'git', url: 'git+https://github.com/portico-dev/portico.git', directory: relative(ROOT, join(ROOT, 'libs', pkg.name.replace('@portico/', ''))) },
   };
 }
 
