@@ -35,6 +35,8 @@ export function kindOf(folder) {
   if (folder === 'libs/react') return 'react';
   if (/^libs\/(plugin|chain)-/.test(folder)) return 'plugin';
   if (/^libs\/[a-z-]+-protocol$/.test(folder)) return 'protocol';
+  // A binding to another library's world (wagmi): it sits on the core, as @portico/react does.
+  if (folder === 'libs/wagmi') return 'binding';
   if (folder === 'tools') return 'tools';
   return 'app';
 }
@@ -194,6 +196,9 @@ export function checkBoundaries(root) {
             (isTest && target.kind === 'tools') ||
             (pkg.kind === 'core' && target.kind === 'kernel') ||
             (pkg.kind === 'react' && ['kernel', 'core', 'ui'].includes(target.kind)) ||
+            (pkg.kind === 'binding' && ['kernel', 'core'].includes(target.kind)) ||
+            // A binding's tests drive it with the plugins a host would enable.
+            (isTest && pkg.kind === 'binding' && target.kind === 'plugin') ||
             (pkg.kind === 'plugin' && (['kernel', 'core', 'react', 'ui', 'protocol'].includes(target.kind) || (target.kind === 'plugin' && PLUGIN_CONTRACTS.has(subpath))));
           if (!allowed) {
             const why = pkg.kind === 'plugin' && target.kind === 'plugin'

@@ -162,8 +162,28 @@ describe('helpers', () => {
   });
 
   it('classifies folders', () => {
-    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'libs/frame-protocol', 'apps/playground', 'e2e', 'tools'].map(kindOf)).toEqual([
-      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'protocol', 'app', 'app', 'tools',
+    expect(['libs/kernel', 'libs/core', 'libs/ui', 'libs/react', 'libs/chain-eip155', 'libs/plugin-swaps', 'libs/frame-protocol', 'libs/wagmi', 'apps/playground', 'e2e', 'tools'].map(kindOf)).toEqual([
+      'kernel', 'core', 'ui', 'react', 'plugin', 'plugin', 'protocol', 'binding', 'app', 'app', 'tools',
+    ]);
+  });
+
+  it('lets the wagmi binding import the kernel and the core, and plugins only in its tests', () => {
+    const root = workspace({
+      'libs/kernel': { files: { 'src/index.ts': 'export const k = 1;' } },
+      'libs/core': { deps: ['@portico/kernel'], files: { 'src/index.ts': "export { k } from '@portico/kernel';" } },
+      'libs/ui': { files: { 'src/index.ts': 'export const u = 1;' } },
+      'libs/chain-eip155': { deps: ['@portico/kernel'], files: { 'src/index.ts': "export { k } from '@portico/kernel';" } },
+      'libs/wagmi': {
+        deps: ['@portico/kernel', '@portico/core', '@portico/ui', '@portico/chain-eip155'],
+        files: {
+          'src/index.ts': "import { k } from '@portico/core';\nimport { u } from '@portico/ui';\nimport { k as c } from '@portico/chain-eip155';\nexport { k, u, c };",
+          'src/index.test.ts': "import { k } from '@portico/chain-eip155';\nexport { k };",
+        },
+      },
+    });
+    expect(messages(root)).toEqual([
+      'libs/wagmi/src/index.ts: @portico/wagmi (binding) may not import @portico/ui',
+      'libs/wagmi/src/index.ts: @portico/wagmi (binding) may not import @portico/chain-eip155',
     ]);
   });
 
