@@ -8,7 +8,7 @@ import { build } from 'vite';
 
 /**
  * The playground loads a plugin from outside the repository by configuration
- * (`PORTICO_PLUGINS=<module>`): the kernel README's Tron chain plugin, copied to a folder
+ * (`PORTICO_PLUGINS=<module>`): docs/plugins.md's Tron chain plugin, copied to a folder
  * outside the workspace with a module of its own that brings a Tron network and a wallet,
  * built into a playground of its own and driven in Chromium.
  */

@@ -16,11 +16,12 @@ import { dialog } from './helpers';
  * Issue #19: Portico as a host outside this repository gets it. Every library is built and
  * published to a local registry (Verdaccio, started here); hosts in fresh folders outside the
  * workspace (Vite + React 19, the same on React 18.3, a page without React using
- * `mountPortico`) install `@portico/react` and `@portico/chain-eip155` from it (the rest through
- * the registry's proxy, as from npm), type-check with their own settings (no decorator options,
- * skipLibCheck off), build with their own Vite config, and are driven in Chromium against anvil:
- * connect, sign, reload → reconnected. The React 19 host's first load is measured against the
- * in-repo bench host.
+ * `mountPortico`, a Vite app that uses wagmi 3, Next.js) install `@portico/react`,
+ * `@portico/chain-eip155` (and `@portico/wagmi`) from it (the rest through the registry's proxy,
+ * as from npm), type-check with their own settings (no decorator options, skipLibCheck off for
+ * Vite), build, and are driven in Chromium against anvil: connect, sign, reload → reconnected;
+ * the wagmi app with its hooks. The React 19 host's first load is measured against the in-repo
+ * bench host.
  */
 const HOSTS_DIR = fileURLToPath(new URL('../hosts/', import.meta.url));
 const WORKSPACE = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,6 +36,12 @@ interface HostSpec {
   readonly kind?: 'vite' | 'next';
   readonly dependencies: (portico: Record<string, string>) => Record<string, string>;
   readonly devDependencies: () => Record<string, string>;
+  /**
+   * Declarations of others that fail the host's skipLibCheck-off check by themselves (wagmi 3.7's
+   * and @wagmi/core's against @tanstack/query 5.108): their errors are printed, not failed on.
+   * Every other file, Portico's declarations included, must type-check.
+   */
+  readonly foreignDeclarations?: RegExp;
 }
 const HOSTS: readonly HostSpec[] = [
   {
@@ -56,6 +63,23 @@ const HOSTS: readonly HostSpec[] = [
     dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') }),
     // @portico/react's declarations name React's types: a TypeScript page has them too.
     devDependencies: () => ({ vite: version('vite'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
+  },
+  {
+    // A host that already uses wagmi: its hooks over the account Portico connects (@portico/wagmi), and viem over useWalletProvider.
+    name: 'Vite + React 19 + wagmi 3',
+    template: 'vite-wagmi',
+    foreignDeclarations: /^node_modules\/(wagmi|@wagmi\/core)\//,
+    dependencies: (v) => ({
+      '@portico/react': `^${v['@portico/react']}`,
+      '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`,
+      '@portico/wagmi': `^${v['@portico/wagmi']}`,
+      wagmi: version('wagmi'),
+      '@tanstack/react-query': version('@tanstack/react-query'),
+      viem: version('viem'),
+      react: version('react'),
+      'react-dom': version('react-dom'),
+    }),
+    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
   },
   {
     // App Router: the page a server component, Portico in a client component, server-rendered then hydrated.
@@ -83,6 +107,16 @@ const published: string[] = [];
 /** Makes a host in a fresh folder outside the workspace: install from the registry, type-check, build (its page and the test's), serve the test's. */
 async function makeHost(spec: HostSpec, versions: Record<string, string>): Promise<RunningHost> {
   const folder = mkdtempSync(join(tmpdir(), `portico-host-${spec.template}-`));
+  try {
+    return await setUpHost(spec, versions, folder);
+  } catch (error) {
+    // A host that failed to install or build leaves no folder behind (the others are removed after the tests).
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function setUpHost(spec: HostSpec, versions: Record<string, string>, folder: string): Promise<RunningHost> {
   cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
   // One harness for every host: a test wallet, the connection on the page, window.portico.
   if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
@@ -99,7 +133,12 @@ async function makeHost(spec: HostSpec, versions: Record<string, string>): Promi
   }
   if (spec.kind === 'next') return startNext(spec, folder);
   const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
-  if (tsc.status !== 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
+  if (tsc.status !== 0) {
+    const errors = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line));
+    const ours = errors.filter((line) => !spec.foreignDeclarations?.test(line));
+    if (ours.length || errors.length === 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
+    console.log(`${spec.name}: ${errors.length} error(s) in others' declarations (not Portico's), left to them:\n${errors.join('\n')}`);
+  }
   // The host's own build (index.html, measured for the first load), and the test's page apart.
   for (const args of [[], ['-c', 'vite.test.config.ts']]) {
     const vite = spawnSync(process.execPath, [join(folder, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], { cwd: folder, encoding: 'utf8' });
@@ -177,7 +216,7 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
   test.describe.configure({ mode: 'serial' });
 
   test('every library was published, and the registry answers them (not the upstream npm)', () => {
-    expect(published.length).toBeGreaterThanOrEqual(18);
+    expect(published.length).toBeGreaterThanOrEqual(19);
     const { folder } = hostNamed('Vite + React 19');
     const answer = JSON.parse(npmWith(registry!, folder, ['view', '@portico/react', 'name', 'version', 'peerDependencies', '--json'])) as { name: string; version: string; peerDependencies: Record<string, string> };
     expect(answer.name).toBe('@portico/react');
@@ -225,6 +264,69 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
     });
   }
 
+  test("wagmi 3's hooks see the account Portico connected, and what they ask goes through Portico: sign, send, switch chain, a refused method, reload, disconnect and connect from wagmi; viem over useWalletProvider", async ({ page }) => {
+    const { url, folder } = hostNamed('Vite + React 19 + wagmi 3');
+    // One @wagmi/core in the host: npm deduplicated wagmi's and @portico/wagmi's peer.
+    expect(existsSync(join(folder, 'node_modules/wagmi/node_modules/@wagmi/core'))).toBe(false);
+    const [a, b] = process.env.PORTICO_EVM!.split(',');
+    const problems: string[] = [];
+    page.on('console', (message) => void (['error', 'warning'].includes(message.type()) && !message.location().url.endsWith('/favicon.ico') && problems.push(message.text())));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${url}/?evm=${encodeURIComponent(`${a},${b}`)}`);
+    await page.waitForFunction(() => 'wagmiConfig' in window);
+    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
+    // Connected in Portico's own button: wagmi's useConnection has it.
+    await page.locator('button.portico-connect-button').click();
+    await dialog(page).getByRole('button', { name: 'Registry Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 15_000 });
+    const address = (await page.getByTestId('host-address').textContent()) as Hex;
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected');
+    await expect(page.getByTestId('wagmi-address')).toHaveText(address);
+    await expect(page.getByTestId('wagmi-chain')).toHaveText('31337');
+    // useSignMessage: the test wallet signs; the signature is the account's.
+    await page.getByRole('button', { name: 'Sign with wagmi' }).click();
+    await expect(page.getByTestId('wagmi-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
+    expect(await verifyMessage({ address, message: 'Hello from wagmi', signature: (await page.getByTestId('wagmi-signature').textContent()) as Hex })).toBe(true);
+    // useSendTransaction, and the receipt read through wagmi's transport.
+    await page.getByRole('button', { name: 'Send with wagmi' }).click();
+    await expect(page.getByTestId('wagmi-receipt')).toHaveText('success', { timeout: 15_000 });
+    // useSwitchChain switches through Portico: the wallet, Portico's network and wagmi's chain.
+    await page.getByRole('button', { name: 'Switch to Anvil B with wagmi' }).click();
+    await expect(page.getByTestId('wagmi-chain')).toHaveText('31338');
+    expect(await page.evaluate(() => (window as unknown as { portico: { kernel: { connection: { get(ns: string): { network?: string } } } } }).portico.kernel.connection.get('eip155').network)).toBe('eip155:31338');
+    // The gate: a method Portico refuses (blind signing) is refused to wagmi's provider, and the modal says so.
+    const refused = await page.evaluate(async (from) => {
+      const config = (window as unknown as { wagmiConfig: { connectors: Array<{ getProvider(): Promise<{ request(a: { method: string; params: unknown[] }): Promise<unknown> }> }> } }).wagmiConfig;
+      const provider = await config.connectors[0]!.getProvider();
+      return provider.request({ method: 'eth_sign', params: [from, '0x68'] }).then(String, (error: Error) => error.message);
+    }, address);
+    expect(refused).toBe('Requested RPC call is not allowed');
+    await expect(dialog(page).getByText('Action not allowed')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    // viem over useWalletProvider (the README's example).
+    await page.getByRole('button', { name: 'Sign with viem' }).click();
+    await expect(page.getByTestId('viem-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
+    expect(await verifyMessage({ address, message: 'Hello from viem', signature: (await page.getByTestId('viem-signature').textContent()) as Hex })).toBe(true);
+    // A reload: Portico restores the connection and wagmi reconnects to it.
+    await page.reload();
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('wagmi-address')).toHaveText(address);
+    await expect(page.getByTestId('wagmi-chain')).toHaveText('31338');
+    // Disconnected with wagmi: Portico too.
+    await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
+    // Connected with wagmi's useConnect: Portico's modal asks which wallet.
+    await page.getByRole('button', { name: 'Connect with wagmi' }).click();
+    // Listed under Recent now (its button says so too).
+    await dialog(page).getByRole('button', { name: /^Registry Test Wallet/ }).click();
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    await expect(page.getByTestId('wagmi-error')).toHaveText('');
+    expect(problems.filter((text) => !/Download the React DevTools/.test(text))).toEqual([]);
+  });
+
   test('Next.js: the server renders the connect button (Portico imported on the server touches no window), and plain Node imports every entry', async () => {
     const { url, folder, log } = hostNamed('Next.js 16 (App Router, server rendering)');
     const html = await (await fetch(`${url}/`)).text();
@@ -239,7 +341,9 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
     const outside = kib(measureSizes(join(hostNamed('Vite + React 19').folder, 'dist')).initial.gzip);
     buildHost();
     const inRepo = kib(measureSizes().initial.gzip);
-    console.log(`initial JS, gzip: the host from the registry ${outside.toFixed(2)} KiB; the in-repo bench host ${inRepo.toFixed(2)} KiB (its budget ${INITIAL_JS_BUDGET_KIB} KiB)`);
+    // For the record (no budget: wagmi, viem and TanStack Query are the host's): the wagmi host's first load.
+    const withWagmi = kib(measureSizes(join(hostNamed('Vite + React 19 + wagmi 3').folder, 'dist')).initial.gzip);
+    console.log(`initial JS, gzip: the host from the registry ${outside.toFixed(2)} KiB; the in-repo bench host ${inRepo.toFixed(2)} KiB (its budget ${INITIAL_JS_BUDGET_KIB} KiB); the wagmi host ${withWagmi.toFixed(2)} KiB`);
     expect(outside).toBeLessThanOrEqual(100);
     expect(Math.abs(outside - inRepo)).toBeLessThanOrEqual(0.25);
   });

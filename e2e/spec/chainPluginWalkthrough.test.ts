@@ -1,7 +1,7 @@
 /**
- * The kernel README's walk-through, run: a chain plugin for a namespace Portico has never
+ * The walk-through in docs/plugins.md, run: a chain plugin for a namespace Portico has never
  * heard of (Tron), written against the public API only, in under 100 lines, with its
- * WalletConnect binding. The README must show the code exactly as it is here.
+ * WalletConnect binding. The page must show the code exactly as it is here.
  */
 import { readFileSync } from 'node:fs';
 import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
@@ -13,7 +13,7 @@ import { createTronPlugin } from './walkthrough/tronPlugin';
 
 const FILES = ['tronPlugin.ts', 'tronSessionWallet.ts'];
 const source = (name: string) => readFileSync(new URL(`./walkthrough/${name}`, import.meta.url), 'utf8');
-const README = readFileSync(new URL('../../libs/kernel/README.md', import.meta.url), 'utf8');
+const PAGE = readFileSync(new URL('../../docs/plugins.md', import.meta.url), 'utf8');
 
 const TRON = { caipNetworkId: 'tron:0x2b6653dc', name: 'Tron', nativeCurrency: { name: 'Tronix', symbol: 'TRX', decimals: 6 } };
 const ADDRESS = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
@@ -43,9 +43,9 @@ function tronWallet() {
 const made: Kernel[] = [];
 afterEach(async () => void (await Promise.all(made.splice(0).map((k) => k.dispose()))));
 
-describe('the chain plugin walk-through (kernel README)', () => {
-  it('is shown in the README exactly as it is, and is under 100 lines', () => {
-    for (const name of FILES) expect(README).toContain(`<!-- walkthrough:${name} -->\n\`\`\`ts\n${source(name)}\`\`\``);
+describe('the chain plugin walk-through (docs/plugins.md)', () => {
+  it('is shown in docs/plugins.md exactly as it is, and is under 100 lines', () => {
+    for (const name of FILES) expect(PAGE).toContain(`<!-- snippet: e2e/spec/walkthrough/${name} -->\n\`\`\`ts\n${source(name)}\`\`\``);
     expect(FILES.map((name) => source(name).split('\n').length - 1).reduce((a, b) => a + b)).toBeLessThan(100);
   });
 

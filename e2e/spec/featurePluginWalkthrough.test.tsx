@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The kernel README's feature-plugin walk-through, run: a view, a wallet button, an account
+ * The feature-plugin walk-through in docs/plugins.md, run: a view, a wallet button, an account
  * tab, a flag, an RPC policy, a service and its own strings, written against the public API
- * only, in under 100 lines. The README must show the code exactly as it is here.
+ * only, in under 100 lines. The page must show the code exactly as it is here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { rewardsPlugin, rewardsRef } from './walkthrough/rewardsPlugin';
 const FILE = 'rewardsPlugin.tsx';
 // happy-dom gives `import.meta.url` no file: URL; the directory is still known.
 const source = readFileSync(join(import.meta.dirname, 'walkthrough', FILE), 'utf8');
-const README = readFileSync(join(import.meta.dirname, '../../libs/kernel/README.md'), 'utf8');
+const PAGE = readFileSync(join(import.meta.dirname, '../../docs/plugins.md'), 'utf8');
 
 const made: Portico[] = [];
 afterEach(async () => {
@@ -36,9 +36,9 @@ async function connected(features?: Record<string, boolean>) {
   return portico;
 }
 
-describe('the feature plugin walk-through (kernel README)', () => {
-  it('is shown in the README exactly as it is, and is under 100 lines', () => {
-    expect(README).toContain(`<!-- walkthrough:${FILE} -->\n\`\`\`tsx\n${source}\`\`\``);
+describe('the feature plugin walk-through (docs/plugins.md)', () => {
+  it('is shown in docs/plugins.md exactly as it is, and is under 100 lines', () => {
+    expect(PAGE).toContain(`<!-- snippet: e2e/spec/walkthrough/${FILE} -->\n\`\`\`tsx\n${source}\`\`\``);
     expect(source.split('\n').length - 1).toBeLessThan(100);
   });
 

@@ -1,6 +1,6 @@
 import type { PluginDefinition } from '@portico/kernel';
 import { createPortico, PorticoProvider, type Portico } from '@portico/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { outsideNetworks, outsidePlugins } from 'virtual:portico-outside-plugins';
 import { allPlugins } from './allPlugins';
 import { ControlPanel } from './ControlPanel';
@@ -12,6 +12,8 @@ import { HostPage } from './HostPage';
 import { Inspector } from './Inspector';
 
 const params = new URLSearchParams(location.search);
+// `?wagmi`: a panel written with wagmi's hooks over Portico's connection (its code loads only then).
+const WagmiPanel = params.has('wagmi') ? lazy(() => import('./WagmiPanel')) : undefined;
 
 /** What the control panel changes that needs a new Portico instance. */
 export interface Setup {
@@ -103,6 +105,11 @@ export function App() {
     <PorticoProvider portico={portico}>
       <main className="playground">
         <HostPage />
+        {WagmiPanel ? (
+          <Suspense fallback={null}>
+            <WagmiPanel portico={portico} />
+          </Suspense>
+        ) : null}
         <ControlPanel portico={portico} setup={setup} onSetup={setSetup} everyPlugin={everyPlugin} networkIds={everyNetwork.map((n) => n.caipNetworkId)} />
         <Inspector portico={portico} />
       </main>
