@@ -109,7 +109,9 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     await page.reload();
     const again = await openConnectView(page);
     const recent = again.locator('[data-connector-id]', { hasText: picked });
-    await expect(recent).toBeVisible();
+    // A registry wallet is fetched after the open, once the browser is idle (up to 2 s) and the
+    // registry answers: on a loaded machine that took more than the default 5 s once (CI, d8cd3e8).
+    await expect(recent).toBeVisible({ timeout: 15_000 });
     await expect(recent).toContainText('Recent');
   });
 

@@ -3,7 +3,7 @@ import type { PorticoConfig } from '@portico/react';
 
 export const config: PorticoConfig = {
   projectId: 'your-project-id',
-  // Shown to wallets over WalletConnect and on the embedded wallet's pages.
+  // Its name heads the approval view.
   metadata: { name: 'Acme', description: 'Acme Exchange', url: 'https://acme.example', icons: ['https://acme.example/icon.png'] },
   networks: [
     {

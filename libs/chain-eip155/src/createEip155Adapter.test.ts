@@ -118,6 +118,10 @@ describe('connect and stay in sync (real anvil)', () => {
     // No wallet connected: a read needs none.
     expect(await adapter.readRpc!('eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest'], network(chainA))).toBe(await rpc<string>(chainA.url, 'eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest']));
     expect(await adapter.readRpc!('eth_blockNumber', [], network(chainA))).toMatch(/^0x[0-9a-f]+$/);
+    // The reads viem's public actions send (a wagmi host's, through @portico/wagmi).
+    expect(await adapter.readRpc!('eth_chainId', [], network(chainA))).toBe('0x7a69');
+    expect(await adapter.readRpc!('eth_getBlockByNumber', ['latest', false], network(chainA))).toMatchObject({ number: expect.stringMatching(/^0x/) });
+    expect(await adapter.readRpc!('eth_getTransactionCount', [ANVIL_ACCOUNT_0.address, 'latest'], network(chainA))).toMatch(/^0x[0-9a-f]+$/);
     for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sign', 'anvil_setBalance', 'personal_sign']) {
       await expect(adapter.readRpc!(method, [], network(chainA)), method).rejects.toMatchObject({ code: 'eip155/not-a-read' });
     }

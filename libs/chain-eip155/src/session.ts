@@ -9,8 +9,27 @@ import { chainIdOf } from './chainId';
 import * as codec from './evmCodec';
 import { rpcUrlsFor } from './rpcUrls';
 
-/** What `readRpc` passes to the network's RPC: reads only. */
-const READ_METHODS: ReadonlySet<string> = new Set(['eth_call', 'eth_estimateGas', 'eth_gasPrice', 'eth_getBalance', 'eth_getCode', 'eth_blockNumber', 'eth_getTransactionReceipt', 'eth_getLogs']);
+/** What `readRpc` passes to the network's RPC: reads only (what viem's public actions, and so a wagmi host's reads, send). */
+const READ_METHODS: ReadonlySet<string> = new Set([
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getTransactionCount',
+  'eth_blockNumber',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_createAccessList',
+  'eth_chainId',
+]);
 
 const NS = 'eip155';
 

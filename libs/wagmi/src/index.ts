@@ -1,4 +1,4 @@
-export { PORTICO_CONNECTOR_ID, porticoConnector } from './porticoConnector';
+export { PORTICO_CONNECTOR_ID, porticoConnector, RESTORE_TIMEOUT_MS } from './porticoConnector';
 export type { PorticoConnectorParameters } from './porticoConnector';
-export { chainOf, createPorticoWagmiConfig } from './createPorticoWagmiConfig';
+export { chainOf, createPorticoWagmiConfig, porticoTransport } from './createPorticoWagmiConfig';
 export type { PorticoWagmiConfigParameters } from './createPorticoWagmiConfig';

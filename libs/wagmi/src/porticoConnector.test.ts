@@ -4,7 +4,7 @@ import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { createPortico, type Portico } from '@portico/core';
 import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type Network } from '@portico/kernel';
 import { shellPlugin } from '@portico/kernel/testing';
-import { connect, createStorage, disconnect, getConnection, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt, type Config } from '@wagmi/core';
+import { connect, createStorage, disconnect, getBalance, getConnection, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt, type Config } from '@wagmi/core';
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chainOf, createPorticoWagmiConfig, PORTICO_CONNECTOR_ID } from './index';
@@ -41,11 +41,12 @@ const memory = () => {
  * A page: Portico with the eip155 plugin, a test wallet announced on anvil, and the wagmi config
  * over it. `noUi`: the wallet has no confirmation of its own (Portico's approval view asks).
  */
-async function page(options: { noUi?: boolean; stores?: { wallet: ReturnType<typeof memory>; portico: ReturnType<typeof createMemoryStorage>; wagmi: ReturnType<typeof memory> }; extraPlugins?: Parameters<typeof createPortico>[0]['plugins'] } = {}) {
+async function page(options: { noUi?: boolean; stores?: { wallet: ReturnType<typeof memory>; portico: ReturnType<typeof createMemoryStorage>; wagmi: ReturnType<typeof memory> }; extraPlugins?: Parameters<typeof createPortico>[0]['plugins']; lateWallet?: boolean; restoreTimeoutMs?: number } = {}) {
   const stores = options.stores ?? { wallet: memory(), portico: createMemoryStorage(), wagmi: memory() };
   const target = new EventTarget();
   const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url }, chainId: chainA.chainId, storage: stores.wallet, mode: { noUi: options.noUi } });
-  wallet.announce(target, INFO);
+  const announce = () => wallet.announce(target, INFO);
+  if (!options.lateWallet) announce();
   const portico = createPortico(
     {
       projectId: 'wagmi-test',
@@ -57,9 +58,12 @@ async function page(options: { noUi?: boolean; stores?: { wallet: ReturnType<typ
     { shell: shellPlugin },
   );
   instances.push(portico);
-  const config = createPorticoWagmiConfig({ portico, storage: createStorage({ storage: stores.wagmi }) });
-  return { portico, config, wallet, stores, connector: config.connectors[0]! };
+  const config = createPorticoWagmiConfig({ portico, storage: createStorage({ storage: stores.wagmi }), ...(options.restoreTimeoutMs ? { restoreTimeoutMs: options.restoreTimeoutMs } : {}) });
+  return { portico, config, wallet, stores, announce, connector: config.connectors[0]! };
 }
+
+const rpcBalance = async (url: string, address: string): Promise<bigint> =>
+  BigInt(((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }) })).json()) as { result: string }).result);
 
 /** Approves the one request waiting on Portico's approval view. */
 async function approve(portico: Portico): Promise<string> {
@@ -204,6 +208,64 @@ describe('porticoConnector: wagmi sees the account Portico connected', () => {
     await disconnect(second.config);
     expect(second.portico.kernel.connection.get('eip155').status).toBe('disconnected');
     expect(getConnection(second.config).status).toBe('disconnected');
+  });
+
+  it("reads go where Portico reads the chain asked for, not to the wallet: connected or not, each chain's own balance", async () => {
+    const { portico, config } = await page();
+    const setBalance = (url: string, wei: bigint) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [ANVIL_ACCOUNT_1.address, `0x${wei.toString(16)}`] }) });
+    await Promise.all([setBalance(chainA.url, 7n * 10n ** 18n), setBalance(chainB.url, 3n * 10n ** 18n)]);
+    expect((await getBalance(config, { address: ANVIL_ACCOUNT_1.address, chainId: 31338 })).value).toBe(3n * 10n ** 18n);
+    await portico.start();
+    await portico.connect(INFO.rdns);
+    // The wallet is on chain A; a read of chain B is still chain B's.
+    expect((await getBalance(config, { address: ANVIL_ACCOUNT_1.address, chainId: 31338 })).value).toBe(3n * 10n ** 18n);
+    expect((await getBalance(config, { address: ANVIL_ACCOUNT_1.address, chainId: 31337 })).value).toBe(7n * 10n ** 18n);
+  });
+
+  it('a network listed without rpcUrls: its reads ask the wallet while the wallet is on it, and fail naming it otherwise', async () => {
+    const target = new EventTarget();
+    const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_0.privateKey, chains: { [chainA.chainId]: chainA.url, [chainB.chainId]: chainB.url }, chainId: chainA.chainId });
+    wallet.announce(target, INFO);
+    const bare = (node: AnvilNode): Network => ({ caipNetworkId: `eip155:${node.chainId}`, name: `Anvil ${node.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
+    const portico = createPortico({ projectId: 'wagmi-test', networks: [bare(chainA), bare(chainB)], plugins: [createEip155Plugin({ target })], storage: createMemoryStorage(), logLevel: 'silent' }, { shell: shellPlugin });
+    instances.push(portico);
+    const config = createPorticoWagmiConfig({ portico });
+    await expect(getBalance(config, { address: ANVIL_ACCOUNT_0.address, chainId: 31337 })).rejects.toThrow(/No RPC answered for Anvil 31337 \(eip155:31337\), and no wallet is connected on it/);
+    await portico.start();
+    await portico.connect(INFO.rdns);
+    const onA = await rpcBalance(chainA.url, ANVIL_ACCOUNT_0.address);
+    expect((await getBalance(config, { address: ANVIL_ACCOUNT_0.address, chainId: 31337 })).value).toBe(onA);
+    // The wallet is on chain A: chain B's read is not answered with chain A's.
+    await expect(getBalance(config, { address: ANVIL_ACCOUNT_0.address, chainId: 31338 })).rejects.toThrow(/No RPC answered for Anvil 31338/);
+  });
+
+  it('connect with a chainId switches the wallet to it; wagmi disconnecting leaves one connect listener, not two', async () => {
+    const { portico, config, connector } = await page();
+    const connecting = connect(config, { connector, chainId: 31338 });
+    await expect.poll(() => portico.kernel.router.getSnapshot().isOpen).toBe(true);
+    await portico.connect(INFO.rdns);
+    expect(await connecting).toEqual({ accounts: [ANVIL_ACCOUNT_0.address], chainId: 31338 });
+    expect(portico.kernel.connection.get('eip155').network).toBe('eip155:31338');
+    await disconnect(config);
+    expect(connector.emitter.listenerCount('connect')).toBe(1);
+    // Connected again from Portico's button: wagmi hears it once.
+    await portico.connect(INFO.rdns);
+    await expect.poll(() => getConnection(config).status).toBe('connected');
+  });
+
+  it("wagmi's reconnect does not wait on a restore that does not end: after restoreTimeoutMs it is not authorized, and the restore reaches wagmi when it lands", async () => {
+    const first = await page();
+    await first.portico.start();
+    await first.portico.connect(INFO.rdns);
+    await first.portico.dispose();
+    // The wallet's extension announces late: Portico's restore waits for it.
+    const second = await page({ stores: first.stores, lateWallet: true, restoreTimeoutMs: 300 });
+    const started = Date.now();
+    expect(await reconnect(second.config)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(second.portico.kernel.connection.get('eip155').status).toBe('connecting');
+    second.announce();
+    await expect.poll(() => connectedOf(second.config)).toEqual({ status: 'connected', address: ANVIL_ACCOUNT_0.address, chainId: 31337, connector: PORTICO_CONNECTOR_ID });
   });
 
   it('an embedded wallet (an AUTH connector, no confirmation UI of its own): wagmi sees its account and its requests wait on the approval view', async () => {

@@ -7,7 +7,16 @@ const NS = 'eip155';
 /** What `porticoConnector` needs: the host's Portico instance (the one its `<PorticoProvider>` gets). */
 export interface PorticoConnectorParameters {
   readonly portico: Portico;
+  /**
+   * How long wagmi's reconnect (`isAuthorized`) waits for Portico to restore the last connection
+   * before it takes the account as not connected; default 15 000 ms (Portico's own restore window
+   * is 10 s). A restore that ends later still reaches wagmi, as a connection.
+   */
+  readonly restoreTimeoutMs?: number;
 }
+
+/** The default of `restoreTimeoutMs`. */
+export const RESTORE_TIMEOUT_MS = 15_000;
 
 /** The connector's id and type in wagmi (`useConnection().connector.id`). */
 export const PORTICO_CONNECTOR_ID = 'portico';
@@ -23,10 +32,11 @@ function accountsOf(state: NamespaceConnection): readonly Address[] {
 
 const chainIdOf = (state: NamespaceConnection): number | undefined => (state.network ? Number(state.network.split(':')[1]) : undefined);
 
-/** An EIP-1193 rejection by the user (4001), on the error or anywhere down its causes. */
+/** The user said no: EIP-1193's 4001, or WalletConnect's 5000, on the error or anywhere down its causes. */
 function userRejected(error: unknown): boolean {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === 4001) return true;
+    const { code } = e as { code?: unknown };
+    if (code === 4001 || code === 5000) return true;
   }
   return false;
 }
@@ -37,26 +47,38 @@ function userRejected(error: unknown): boolean {
  * and chain, and every request they make goes through Portico's provider, so through its request
  * gate (RPC policies, the approval view for wallets without their own, "Action not allowed").
  *
- * `connect()` opens Portico's modal and resolves once the user connected an EVM account there
- * (rejecting with `UserRejectedRequestError` if the modal closes without one); a connection made
- * in Portico's own button reaches wagmi as well, as does a disconnect, an account or a chain
- * change. `switchChain` switches through Portico (its network list, the wallet's add-chain).
+ * `connect()` opens Portico's modal on its Connect view and resolves once the user connected an
+ * EVM account there (rejecting with `UserRejectedRequestError` if the modal closes without one); a
+ * connection made in Portico's own button reaches wagmi as well, as does a disconnect, a change
+ * of the account Portico selects or of the chain. `switchChain` switches through Portico (its
+ * network list, the wallet's add-chain). wagmi has no teardown for a connector: this one listens
+ * to its Portico's connection store for the instance's life (make one per Portico instance).
  */
-export function porticoConnector({ portico }: PorticoConnectorParameters) {
+export function porticoConnector({ portico, restoreTimeoutMs = RESTORE_TIMEOUT_MS }: PorticoConnectorParameters) {
   return createConnector<EIP1193Provider>((config) => {
     const connection = portico.kernel.connection;
     const state = () => connection.get(NS);
     let stopSync: (() => void) | undefined;
+    /** While wagmi's disconnect runs through `disconnect()`: the store's change is its own doing, not news to tell wagmi. */
+    let disconnecting = false;
 
-    /** Once Portico started and no connection is being restored or made: the state then. */
+    /**
+     * Once Portico started and no connection is being restored or made: the state then. Waits at
+     * most `restoreTimeoutMs` (a restore that never ends, a disposed instance, must not hold wagmi's
+     * reconnect, which refuses every later reconnect while one is pending).
+     */
     const settled = async (): Promise<NamespaceConnection> => {
       await portico.start();
-      if (state().status !== 'connecting') return state();
+      if (state().status !== 'connecting' || portico.kernel.isDisposed) return state();
       return new Promise((resolve) => {
-        const off = connection.subscribe(() => {
-          if (state().status === 'connecting') return;
+        const done = () => {
+          clearTimeout(timer);
           off();
           resolve(state());
+        };
+        const timer = setTimeout(done, restoreTimeoutMs);
+        const off = connection.subscribe(() => {
+          if (state().status !== 'connecting') done();
         });
       });
     };
@@ -70,7 +92,8 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
 
     const switchChain = async ({ chainId }: { chainId: number }): Promise<Chain> => {
       const chain = config.chains.find((c) => c.id === chainId);
-      if (!chain) throw new SwitchChainError(new ChainNotConfiguredError());
+      // Not wagmi's, or not Portico's (a config of the host's own): refused here, without Portico's Network Not Found alert.
+      if (!chain || !portico.network(`${NS}:${chainId}`)) throw new SwitchChainError(new ChainNotConfiguredError());
       if (chainIdOf(state()) === chainId) return chain;
       try {
         await portico.switchNetwork(`${NS}:${chainId}`);
@@ -79,6 +102,47 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
         throw new SwitchChainError(error as Error);
       }
       return chain;
+    };
+
+    /** wagmi's connect: Portico's connection as it is, or the one the user makes in the modal, then the chain asked for. */
+    const connectOnce = async (chainId: number | undefined, isReconnecting: boolean | undefined, withCapabilities: boolean | undefined) => {
+      let result = connected(await settled());
+      if (!result && !isReconnecting) {
+        // The user picks a wallet in Portico's modal (on its Connect view, even while another namespace is connected); it closes on success.
+        result = await new Promise<ReturnType<typeof connected>>((resolve, reject) => {
+          const off = connection.subscribe(() => {
+            const now = connected(state());
+            if (now) {
+              off();
+              resolve(now);
+            }
+          });
+          portico.open(portico.kernel.router.home() || undefined).then(
+            () => {
+              off();
+              const now = connected(state());
+              if (now) resolve(now);
+              else reject(new UserRejectedRequestError(new Error('The Portico modal closed without an EVM account connected')));
+            },
+            (error: unknown) => {
+              off();
+              reject(error);
+            },
+          );
+        });
+      }
+      if (!result) throw new ProviderNotFoundError();
+      if (chainId !== undefined && chainId !== result.chainId) {
+        // As wagmi's injected connector: a refusal is the user's answer; another failure keeps the chain the wallet is on.
+        const current = result.chainId;
+        const chain = await switchChain({ chainId }).catch((error: unknown) => {
+          if (error instanceof UserRejectedRequestError) throw error;
+          return { id: current };
+        });
+        result = { ...result, chainId: chain.id };
+      }
+      const accounts = withCapabilities ? result.accounts.map((address) => ({ address, capabilities: {} })) : result.accounts;
+      return { accounts, chainId: result.chainId } as never;
     };
 
     return {
@@ -97,7 +161,7 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
           const before = last;
           last = now;
           if (!now) {
-            if (before) config.emitter.emit('disconnect');
+            if (before && !disconnecting) config.emitter.emit('disconnect');
           } else if (!before) {
             config.emitter.emit('connect', now);
           } else {
@@ -108,39 +172,26 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
       },
 
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
-        let result = connected(await settled());
-        if (!result && !isReconnecting) {
-          // The user picks a wallet in Portico's modal; it closes on success.
-          result = await new Promise<ReturnType<typeof connected>>((resolve, reject) => {
-            const off = connection.subscribe(() => {
-              const now = connected(state());
-              if (now) {
-                off();
-                resolve(now);
-              }
-            });
-            portico.open().then(
-              () => {
-                off();
-                const now = connected(state());
-                if (now) resolve(now);
-                else reject(new UserRejectedRequestError(new Error('The Portico modal closed without an EVM account connected')));
-              },
-              (error: unknown) => {
-                off();
-                reject(error);
-              },
-            );
+        try {
+          return await connectOnce(chainId, isReconnecting, withCapabilities);
+        } catch (error) {
+          // wagmi ignored the store's news while its connect ran: if Portico is connected after
+          // all (the user refused only the chain switch), wagmi hears of it once its connect has failed.
+          setTimeout(() => {
+            const now = connected(state());
+            if (now) config.emitter.emit('connect', now);
           });
+          throw error;
         }
-        if (!result) throw new ProviderNotFoundError();
-        if (chainId !== undefined && chainId !== result.chainId) result = { ...result, chainId: (await switchChain({ chainId })).id };
-        const accounts = withCapabilities ? result.accounts.map((address) => ({ address, capabilities: {} })) : result.accounts;
-        return { accounts, chainId: result.chainId } as never;
       },
 
       async disconnect() {
-        await portico.disconnect(NS);
+        disconnecting = true;
+        try {
+          await portico.disconnect(NS);
+        } finally {
+          disconnecting = false;
+        }
       },
 
       async getAccounts() {
@@ -165,8 +216,8 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
 
       switchChain,
 
-      // Portico's provider forwards the wallet's events, and its connection store follows them:
-      // the store's subscription above tells wagmi, so these only repeat what arrives.
+      // Required by wagmi's connector type, registered on no provider here: the store's subscription
+      // (setup) is what tells wagmi of Portico's changes. Called, they tell wagmi what they are given.
       onAccountsChanged(accounts) {
         if (accounts.length === 0) config.emitter.emit('disconnect');
         else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) });

@@ -118,8 +118,8 @@ export interface ChainAdapter {
   transferStatus?(id: string, network: Network): Promise<'pending' | 'confirmed' | 'failed' | 'dropped'>;
   /**
    * A read through the network's own RPC (the host's RPC settings apply), never through the
-   * wallet: for plugins that read contracts (eip155: `eth_call`, `eth_estimateGas`, `eth_gasPrice`,
-   * `eth_getBalance`, `eth_getCode`, `eth_blockNumber`, `eth_getTransactionReceipt`, `eth_getLogs`).
+   * wallet: for plugins that read contracts, and bindings' reads (eip155: the reads viem's public
+   * actions send, `READ_METHODS` in chain-eip155's `session.ts`; never a send or a signature).
    * Rejects a method outside the namespace's read list, and with the node's error.
    */
   readRpc?(method: string, params: readonly unknown[], network: Network): Promise<unknown>;
