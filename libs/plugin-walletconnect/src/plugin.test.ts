@@ -4,10 +4,11 @@ import { WALLETCONNECT_CONNECTOR_ID, walletConnectBindingRef, walletConnectServi
 import { createWalletConnectPlugin, walletconnectPlugin } from './plugin';
 import { isLoopbackRelay, pairingTopicOf } from './services/WalletConnectConnection';
 
-const load = async (plugin = walletconnectPlugin, others: PluginDefinition[] = []) => {
+const load = async (plugin = walletconnectPlugin, others: PluginDefinition[] = [], projectId?: string) => {
   const warnings: string[] = [];
   const kernel = createKernel({
     plugins: [plugin, ...others],
+    ...(projectId ? { projectId } : {}),
     networks: [{ caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
     storage: createMemoryStorage(),
     logLevel: 'warn',
@@ -35,6 +36,14 @@ describe('walletconnectPlugin', () => {
     expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toBeUndefined();
     expect(kernel.hasService(walletConnectServiceRef)).toBe(false);
     expect(warnings).toContainEqual(expect.stringContaining('WalletConnect needs a projectId'));
+  });
+
+  it("takes the host's projectId when it is given none of its own: one id in createPortico is enough", async () => {
+    const acme = acmeChain(async () => ({ createSessionProvider: () => ({ kind: 'acme session provider' }) }));
+    const { kernel, warnings } = await load(walletconnectPlugin, [acme.plugin], 'host-project');
+    expect(warnings.filter((w) => w.includes('projectId'))).toEqual([]);
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', namespaces: ['acme'] });
+    await kernel.dispose();
   });
 
   it('lists no connector when no chain plugin can take a session', async () => {

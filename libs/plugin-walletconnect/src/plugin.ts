@@ -16,7 +16,7 @@ const ONE_CLICK_TTL_S = 300;
 
 /** Options of the WalletConnect plugin. */
 export interface WalletConnectPluginOptions {
-  /** The project id the relay expects; without one the plugin lists no connector. */
+  /** The project id the relay expects; by default the host's (`createPortico({ projectId })`). Without either the plugin lists no connector. */
   projectId?: string;
   /** Relay WebSocket URL (default: the public relay). */
   relayUrl?: string;
@@ -58,11 +58,12 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
   return definePlugin({
     manifest,
     async activate(ctx) {
-      if (!options.projectId) {
-        ctx.logger.warn('WalletConnect needs a projectId: pass createWalletConnectPlugin({ projectId })');
+      const settings = ctx.services.get(kernelRefs.settings);
+      const projectId = options.projectId ?? settings.projectId;
+      if (!projectId) {
+        ctx.logger.warn('WalletConnect needs a projectId: pass createPortico({ projectId }) or createWalletConnectPlugin({ projectId })');
         return;
       }
-      const settings = ctx.services.get(kernelRefs.settings);
       const policy = ctx.services.get(kernelRefs.rpcPolicy);
       const networksOf = (ns: string) => settings.networks.filter((n) => n.caipNetworkId.startsWith(`${ns}:`));
       // Chain plugins activate first (the kernel's rule), so their bindings are registered by now.
@@ -75,7 +76,7 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
       // method the chain plugin's policy has the user confirm (signing and sending).
       const methodsFor = (ns: string, own: readonly string[]) => [...new Set([...own, ...policy.allowedMethods(ns).filter((m) => policy.classify(m, ns) === 'confirm')])];
       const session = new WalletConnectConnection({
-        projectId: options.projectId,
+        projectId,
         relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
         metadata: options.metadata ?? defaultMetadata(),
         logger: ctx.logger,
