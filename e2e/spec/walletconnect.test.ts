@@ -8,8 +8,8 @@ import { createSolanaPlugin, defineSolanaLocalnet } from '@portico/chain-solana'
 import { createSolTransfer } from '@portico/chain-solana/testing';
 import { startSolanaServer, type SolanaServer } from '@portico/chain-solana/testing/node';
 import { base58 } from '@scure/base';
-import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
-import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { anvilNetwork as network, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type StoragePort } from '@portico/kernel';
 import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createRelay } from '@portico/relay';
@@ -40,13 +40,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop(), solanaNode?.stop(), esplora?.stop()]);
-});
-
-const network = (node: AnvilNode): Network => ({
-  caipNetworkId: `eip155:${node.chainId}`,
-  name: `Anvil ${node.chainId}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
 });
 
 const solanaNetwork = () => defineSolanaLocalnet(solanaNode.genesisHash, solanaNode.url);

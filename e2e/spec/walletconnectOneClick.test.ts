@@ -1,6 +1,6 @@
 import { createEip155Plugin } from '@portico/chain-eip155';
-import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
-import { chainAdapterRef, createKernel, createMemoryStorage, kernelRefs, type Kernel, type Network } from '@portico/kernel';
+import { anvilNetwork as network, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { chainAdapterRef, createKernel, createMemoryStorage, kernelRefs, type Kernel } from '@portico/kernel';
 import { createSiwxPlugin, createSiwxServerClient, siwxServiceRef, type SiwxServerConfig } from '@portico/plugin-siwx';
 import { createWalletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
@@ -35,13 +35,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await Promise.all([relay?.close(), chainA?.stop(), chainB?.stop(), siwxServer?.stop()]);
-});
-
-const network = (node: AnvilNode): Network => ({
-  caipNetworkId: `eip155:${node.chainId}`,
-  name: `Anvil ${node.chainId}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
 });
 
 async function phone(oneClick: boolean) {

@@ -1,4 +1,4 @@
-import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type Network, type StoragePort } from '@portico/kernel';
+import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type StoragePort } from '@portico/kernel';
 import { shellPlugin } from '@portico/kernel/testing';
 import { RpcMethodNotAllowedError } from '@portico/kernel/errors';
 import { verifyMessage, type Hex } from 'viem';
@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { isEip155Address, isSignature, isTransactionHash } from './addresses';
 import { createEip155Plugin } from './plugin';
 import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from './testing/createTestWallet';
-import { startAnvil, type AnvilNode } from './testing/startAnvil';
+import { anvilNetwork as network, startAnvil, type AnvilNode } from './testing/startAnvil';
 
 let chainA: AnvilNode;
 let chainB: AnvilNode;
@@ -15,13 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([chainA?.stop(), chainB?.stop()]);
-});
-
-const network = (node: AnvilNode): Network => ({
-  caipNetworkId: `eip155:${node.chainId}`,
-  name: `Anvil ${node.chainId}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
 });
 
 const INFO = { uuid: '1b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' };
@@ -112,7 +105,7 @@ describe('connect and stay in sync (real anvil)', () => {
     expect(balance.value).toBeGreaterThan(0n);
   });
 
-  it('readRpc reads through the network’s RPC (the host’s URLs first), never the wallet, and refuses anything but a read', async () => {
+  it('readRpc reads through the network’s RPC (the host’s URLs first), not the wallet, and refuses anything but a read', async () => {
     const dead = 'http://127.0.0.1:1/';
     const { adapter } = await setup({ customRpcUrls: { 'eip155:31337': [dead, chainA.url] } });
     // No wallet connected: a read needs none.
@@ -125,6 +118,17 @@ describe('connect and stay in sync (real anvil)', () => {
     for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sign', 'anvil_setBalance', 'personal_sign']) {
       await expect(adapter.readRpc!(method, [], network(chainA)), method).rejects.toMatchObject({ code: 'eip155/not-a-read' });
     }
+  });
+
+  it('readRpc of a network no RPC answers for asks the connected wallet only while the wallet is on that network', async () => {
+    const { adapter, calls } = await setup({ customRpcUrls: { 'eip155:31337': ['http://127.0.0.1:1/'], 'eip155:31338': ['http://127.0.0.1:1/'] } });
+    await expect(adapter.readRpc!('eth_blockNumber', [], network(chainA))).rejects.toMatchObject({ name: 'RpcUnavailableError' });
+    await adapter.connect('dev.portico.testwallet');
+    const before = calls.length;
+    expect(await adapter.readRpc!('eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest'], network(chainA))).toBe(await rpc<string>(chainA.url, 'eth_getBalance', [ANVIL_ACCOUNT_0.address, 'latest']));
+    expect(calls.slice(before)).toEqual(['eth_getBalance']);
+    // The wallet is on chain A: chain B's read is not answered with chain A's.
+    await expect(adapter.readRpc!('eth_blockNumber', [], network(chainB))).rejects.toMatchObject({ name: 'RpcUnavailableError' });
   });
 
   it('switches to a chain the wallet lacks: 4902, then wallet_addEthereumChain, then switch', async () => {

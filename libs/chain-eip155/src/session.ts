@@ -1,5 +1,5 @@
 import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
-import { jsonRpcRequest } from '@portico/kernel/http';
+import { jsonRpcRequest, RpcUnavailableError } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
 import type { ListedWallet } from './discovery/createRdnsClaims';
@@ -330,10 +330,20 @@ export function createEip155Session(state: AdapterState) {
       const value = await estimateTransactionFee((method, params) => jsonRpcRequest(parts.http, urls, method, params), tx, from.split(':')[2]!);
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
-    /** A read-only call through the network's RPC (never the wallet); other methods are refused. */
+    /**
+     * A read-only call through the network's RPC; other methods are refused. Where none of the
+     * network's URLs answers (a network listed without `rpcUrls`), the connected wallet is asked,
+     * only while it is on that network: a read is never answered with another chain's state.
+     */
     async readRpc(method: string, params: readonly unknown[], network: Network) {
       if (!READ_METHODS.has(method)) throw new PorticoError(`readRpc reads only (${[...READ_METHODS].join(', ')}), not ${method}`, { code: 'eip155/not-a-read' });
-      return jsonRpcRequest(parts.http, rpcUrlsFor(network, parts.rpc), method, [...params]);
+      try {
+        return await jsonRpcRequest(parts.http, rpcUrlsFor(network, parts.rpc), method, [...params]);
+      } catch (error) {
+        const now = connection.get(NS);
+        if (!(error instanceof RpcUnavailableError) || !active || now.status !== 'connected' || now.network !== network.caipNetworkId) throw error;
+        return active.wallet.provider.request({ method, params: [...params] });
+      }
     },
     /** A transfer's recipient: a checksummed 0x address, or an ENS name on Ethereum mainnet (resolved), or why not (lazy modules). */
     async checkRecipient(input: string, network: Network) {

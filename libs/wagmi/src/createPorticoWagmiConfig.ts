@@ -1,6 +1,6 @@
 import type { Portico } from '@portico/core';
 import { createConfig, type Config, type CreateConnectorFn, type Storage, type Transport } from '@wagmi/core';
-import { custom, defineChain, numberToHex, type Chain, type ClientConfig, type EIP1193Provider, type EIP1193RequestFn } from 'viem';
+import { custom, defineChain, numberToHex, type Chain, type ClientConfig, type EIP1193RequestFn } from 'viem';
 import { porticoConnector } from './porticoConnector';
 
 const NS = 'eip155';
@@ -28,12 +28,11 @@ export interface PorticoWagmiConfigParameters {
 
 /**
  * A viem transport for one of Portico's eip155 networks: reads go where Portico reads that network
- * (the eip155 plugin's `customRpcUrls`, its RPC service, then the network's `rpcUrls`, the next on
- * failure), not to the wallet, so a read is of the chain asked for, connected or not. Where none
- * of those answers (a network listed without `rpcUrls`), the connected wallet is asked, only while
- * it is on that chain; otherwise the read fails, naming the network. Anything but a read (sends
- * and signatures go through the connector's provider) is refused. A node's own error keeps its
- * JSON-RPC code and data (a revert's reason).
+ * (`readRpc`: the eip155 plugin's `customRpcUrls`, its RPC service, then the network's `rpcUrls`,
+ * the next on failure; the connected wallet only while it is on that network), so a read is of the
+ * chain asked for, connected or not. Anything but a read (sends and signatures go through the
+ * connector's provider) is refused. A node's own error keeps its JSON-RPC code and data (a
+ * revert's reason); no answer at all fails naming the network.
  */
 export function porticoTransport(portico: Portico, network: Portico['networks'][number]): Transport {
   const chainIdHex = numberToHex(Number(network.caipNetworkId.split(':')[1]));
@@ -43,17 +42,13 @@ export function porticoTransport(portico: Portico, network: Portico['networks'][
     await portico.start();
     const adapter = portico.adapter(NS);
     if (!adapter?.readRpc) throw Object.assign(new Error(`Portico has no eip155 plugin to read ${network.name} with`), { code: 4900 });
-    const list = Array.isArray(params) ? params : params === undefined ? [] : [params];
     try {
-      return await adapter.readRpc(method, list, network);
+      return await adapter.readRpc(method, Array.isArray(params) ? params : params === undefined ? [] : [params], network);
     } catch (error) {
       const e = error as { name?: string; rpcCode?: unknown; data?: unknown; message?: string };
       if (e?.name === 'JsonRpcError' && typeof e.rpcCode === 'number') throw Object.assign(new Error(e.message), { code: e.rpcCode, data: e.data, cause: error });
-      const { status, network: on } = portico.kernel.connection.get(NS);
-      const provider = adapter.getProvider?.() as EIP1193Provider | undefined;
-      if (e?.name !== 'RpcUnavailableError') throw error;
-      if (status !== 'connected' || on !== network.caipNetworkId || !provider) throw Object.assign(new Error(`No RPC answered for ${network.name} (${network.caipNetworkId}), and no wallet is connected on it to ask: give the network \`rpcUrls\``), { cause: error });
-      return provider.request({ method, params: list } as never);
+      if (e?.name === 'RpcUnavailableError') throw Object.assign(new Error(`No RPC answered for ${network.name} (${network.caipNetworkId}), and no wallet is connected on it to ask: give the network \`rpcUrls\``), { cause: error });
+      throw error;
     }
   }) as EIP1193RequestFn;
   return custom({ request }, { key: 'portico', name: 'Portico' });
@@ -87,11 +82,12 @@ export function createPorticoWagmiConfig(parameters: PorticoWagmiConfigParameter
   const networks = portico.networks.filter((n) => n.caipNetworkId.startsWith(`${NS}:`));
   const chains = parameters.chains ?? (networks.map(chainOf) as unknown as readonly [Chain, ...Chain[]]);
   if (chains.length === 0) throw new TypeError('createPorticoWagmiConfig: Portico has no eip155 network: add one to its `networks`');
-  for (const chain of chains) {
-    if (!networks.some((n) => n.caipNetworkId === `${NS}:${chain.id}`)) throw new TypeError(`createPorticoWagmiConfig: chain ${chain.id} (${chain.name}) is not one of Portico's networks, so Portico cannot switch to it: add "eip155:${chain.id}" to its \`networks\``);
-  }
   const transports: Record<number, Transport> = {};
-  for (const chain of chains) transports[chain.id] = parameters.transports?.[chain.id] ?? porticoTransport(portico, networks.find((n) => n.caipNetworkId === `${NS}:${chain.id}`)!);
+  for (const chain of chains) {
+    const network = networks.find((n) => n.caipNetworkId === `${NS}:${chain.id}`);
+    if (!network) throw new TypeError(`createPorticoWagmiConfig: chain ${chain.id} (${chain.name}) is not one of Portico's networks, so Portico cannot switch to it: add "eip155:${chain.id}" to its \`networks\``);
+    transports[chain.id] = parameters.transports?.[chain.id] ?? porticoTransport(portico, network);
+  }
   return createConfig({
     chains,
     transports,

@@ -1,6 +1,6 @@
 import { createEip155Plugin } from '@portico/chain-eip155';
 import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
-import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { anvilNetwork as network, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { createPortico, type Portico } from '@portico/core';
 import { chainAdapterRef, createMemoryStorage, definePlugin, kernelRefs, type Network } from '@portico/kernel';
 import { shellPlugin } from '@portico/kernel/testing';
@@ -18,12 +18,6 @@ afterAll(async () => {
   await Promise.all([chainA?.stop(), chainB?.stop()]);
 });
 
-const network = (node: AnvilNode): Network => ({
-  caipNetworkId: `eip155:${node.chainId}`,
-  name: `Anvil ${node.chainId}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
-});
 const INFO = { uuid: '1b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' };
 
 const instances: Portico[] = [];

@@ -58,7 +58,6 @@ export function porticoConnector({ portico, restoreTimeoutMs = RESTORE_TIMEOUT_M
   return createConnector<EIP1193Provider>((config) => {
     const connection = portico.kernel.connection;
     const state = () => connection.get(NS);
-    let stopSync: (() => void) | undefined;
     /** While wagmi's disconnect runs through `disconnect()`: the store's change is its own doing, not news to tell wagmi. */
     let disconnecting = false;
 
@@ -153,8 +152,7 @@ export function porticoConnector({ portico, restoreTimeoutMs = RESTORE_TIMEOUT_M
       async setup() {
         // Portico's connection, as wagmi's events: what the user does in Portico's own views reaches wagmi's hooks.
         let last = connected(state());
-        stopSync?.();
-        stopSync = connection.subscribe(() => {
+        connection.subscribe(() => {
           const s = state();
           if (s.status === 'connecting') return;
           const now = connected(s);
@@ -195,8 +193,7 @@ export function porticoConnector({ portico, restoreTimeoutMs = RESTORE_TIMEOUT_M
       },
 
       async getAccounts() {
-        const s = state();
-        return s.status === 'connected' ? accountsOf(s) : [];
+        return connected(state())?.accounts ?? [];
       },
 
       async getChainId() {

@@ -1,4 +1,4 @@
-export { anvilBinary, startAnvil } from './startAnvil';
+export { anvilBinary, anvilNetwork, startAnvil } from './startAnvil';
 export type { AnvilNode } from './startAnvil';
 export { compileTestContracts, testContract } from './compileTestContracts';
 export type { CompiledContract } from './compileTestContracts';

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Network } from '@portico/kernel';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,16 @@ export interface AnvilNode {
   chainId: number;
   pid: number;
   stop(): Promise<void>;
+}
+
+/** A node as one of the app's networks: `eip155:<chainId>`, "Anvil <chainId>", Ether, its URL. */
+export function anvilNetwork(node: Pick<AnvilNode, 'url' | 'chainId'>): Network {
+  return {
+    caipNetworkId: `eip155:${node.chainId}`,
+    name: `Anvil ${node.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [node.url] } },
+  };
 }
 
 async function freePort(): Promise<number> {

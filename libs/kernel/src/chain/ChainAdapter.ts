@@ -117,10 +117,11 @@ export interface ChainAdapter {
    */
   transferStatus?(id: string, network: Network): Promise<'pending' | 'confirmed' | 'failed' | 'dropped'>;
   /**
-   * A read through the network's own RPC (the host's RPC settings apply), never through the
-   * wallet: for plugins that read contracts, and bindings' reads (eip155: the reads viem's public
-   * actions send, `READ_METHODS` in chain-eip155's `session.ts`; never a send or a signature).
-   * Rejects a method outside the namespace's read list, and with the node's error.
+   * A read through the network's own RPC (the host's RPC settings apply; where no URL answers,
+   * eip155 asks the connected wallet only while it is on that network): for plugins that read
+   * contracts, and bindings' reads (eip155: the reads viem's public actions send, `READ_METHODS`
+   * in chain-eip155's `session.ts`; never a send or a signature). Rejects a method outside the
+   * namespace's read list, and with the node's error.
    */
   readRpc?(method: string, params: readonly unknown[], network: Network): Promise<unknown>;
   /** Signs a text message with the selected account (EIP-191 on eip155); rejects if the user declines. */
