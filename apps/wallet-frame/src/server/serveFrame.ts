@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CONFIG_META, type FrameConfig } from '../frame/config';
 
 /** Options of `startFrameServer`. */
@@ -37,15 +37,35 @@ export async function startFrameServer(options: FrameServerOptions) {
     "form-action 'none'",
   ].join('; ');
   const index = readFileSync(join(dist, 'index.html'), 'utf8').replace(/(<meta charset="[^"]*" \/>)/i, `$1\n    <meta name="${CONFIG_META}" content="${attribute(JSON.stringify(options.config))}" />`);
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405).end();
-    const headers = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
+  const headers = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    } catch {
+      // A malformed URL (`/%E0%A4%A`) is the client's mistake: 400, and the server goes on.
+      return void response.writeHead(400, headers).end();
+    }
+    const path = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
     if (path === '/' || path === '/index.html') return void response.writeHead(200, { ...headers, 'content-type': TYPES['.html']! }).end(index);
     const file = join(dist, path);
-    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404, headers).end();
+    if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404, headers).end();
     response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
+  };
+  const server = createServer((request, response) => {
+    try {
+      serve(request, response);
+    } catch (error) {
+      // Nothing a request carries may end the process that serves every host's embedded wallet.
+      console.error('wallet-frame: unexpected error', error);
+      if (!response.headersSent) response.writeHead(500, headers).end();
+      else response.destroy();
+    }
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);

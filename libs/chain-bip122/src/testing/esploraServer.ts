@@ -174,7 +174,13 @@ export async function startEsploraServer(options: EsploraServerOptions = {}): Pr
     let reply: Reply;
     try {
       if (body === undefined) throw new HttpError(413, `Request body exceeds ${MAX_BODY_BYTES / 1024} KB`);
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.split('/').filter(Boolean).map((part) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          throw new HttpError(400, 'Malformed percent-encoding in the path');
+        }
+      });
       reply = route(req.method ?? 'GET', path, body);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
