@@ -24,7 +24,7 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
 
 /** Starts the auth service (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), mailing through the catcher at `smtpPort`. */
-export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number; social?: Record<string, Record<string, { issuer: string; clientId: string; clientSecret: string }>>; port?: number }): Promise<LocalService>;
+export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number; social?: Record<string, Record<string, { issuer: string; clientId: string; clientSecret: string }>>; port?: number; mailPerClientPerMinute?: number }): Promise<LocalService>;
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;

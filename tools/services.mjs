@@ -150,7 +150,7 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
  * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
  * are the wallet frame's.
  */
-export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs, social, port = 0 }) {
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs, social, port = 0, mailPerClientPerMinute = 120 }) {
   return startTsxService({
     name: 'auth-service',
     cwd: join(ROOT, 'apps/auth-service'),
@@ -164,6 +164,8 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(cooldownMs !== undefined ? { AUTH_MAIL_COOLDOWN_MS: String(cooldownMs) } : {}),
       ...(codeTtlMs !== undefined ? { AUTH_CODE_TTL_MS: String(codeTtlMs) } : {}),
+      // Every local browser, test and playground tab is one client here (127.0.0.1): the default 10 mails a minute would be the whole machine's.
+      AUTH_MAIL_PER_CLIENT_PER_MINUTE: String(mailPerClientPerMinute),
       // Social login against the local OpenID stand-in (its issuers are http:).
       ...(social ? { AUTH_SOCIAL: JSON.stringify(social), AUTH_ALLOW_HTTP_ISSUERS: '1' } : {}),
     },

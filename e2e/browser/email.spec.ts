@@ -40,7 +40,11 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expectNoSeriousA11yViolations(page, 'EmailVerifyDevice');
     const link = /(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!;
     const mailApp = await browser.newPage();
+    // Opening the link (as a mail scanner or a link preview does) confirms nothing: the page asks.
     await mailApp.goto(link);
+    await expect(mailApp.getByRole('heading', { name: 'Confirm this device' })).toBeVisible();
+    await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice');
+    await mailApp.getByRole('button', { name: 'Confirm this device' }).click();
     await expect(mailApp.getByRole('heading', { name: 'Device confirmed' })).toBeVisible();
     await mailApp.close();
 
@@ -223,6 +227,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
       const mailApp = await browser.newPage();
       await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email, mailUrl))[0]!.text)![1]!);
+      await mailApp.getByRole('button', { name: 'Confirm this device' }).click();
+      await expect(mailApp.getByRole('heading', { name: 'Device confirmed' })).toBeVisible();
       await mailApp.close();
       await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
       await expect.poll(async () => (await mails(email, mailUrl)).find((m) => /Your code/.test(m.subject)), { timeout: 10_000 }).toBeTruthy();

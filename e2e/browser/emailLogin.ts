@@ -27,13 +27,20 @@ export async function startEmailLogin(page: Page, email: string) {
   return d;
 }
 
+/** Opens the device link from the caught mail in another page and confirms there (the link alone confirms nothing). */
+export async function confirmDeviceLink(browser: Browser, email: string) {
+  const mailApp = await browser.newPage();
+  await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
+  await mailApp.getByRole('button', { name: 'Confirm this device' }).click();
+  await expect(mailApp.getByRole('heading', { name: 'Device confirmed' })).toBeVisible();
+  await mailApp.close();
+}
+
 /** The login's steps on a new device: the address, the link from the caught mail (opened in another page), the code. */
 export async function newDeviceLogin(page: Page, browser: Browser, email: string) {
   const d = await startEmailLogin(page, email);
   await expect(d).toHaveAttribute('data-view', 'EmailVerifyDevice', { timeout: 15_000 });
-  const mailApp = await browser.newPage();
-  await mailApp.goto(/(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mails(email))[0]!.text)![1]!);
-  await mailApp.close();
+  await confirmDeviceLink(browser, email);
   await expect(d).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 10_000 });
   await typeCode(page, await codeFor(email));
   return d;

@@ -74,6 +74,41 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     });
   }
 
+  test('attack: a sign-in started here and finished by a victim in another browser gives this page nothing; its own sign-in is its own account', async ({ page, browser }) => {
+    await freshPage(page, path());
+    // The attacker's page starts a Google sign-in; the provider address its popup is sent to is what it would send a victim.
+    const asked = page.context().waitForEvent('request', (r) => r.url().includes('code_challenge='));
+    const { d, popup } = await clickProvider(page, 'Google');
+    const authorizationUrl = (await asked).url();
+    await popup.waitForURL(/\/interaction\//, { timeout: 15_000 });
+    // The victim, in a browser of their own, signs in at that address.
+    const victimBrowser = await browser.newContext();
+    try {
+      const victim = await victimBrowser.newPage();
+      await victim.goto(authorizationUrl);
+      const victimEmail = `victim-${Date.now()}@example.com`;
+      await victim.locator('input[name="login"]').fill(victimEmail);
+      await victim.locator('input[name="password"]').fill('any password');
+      await victim.getByRole('button', { name: 'Sign-in' }).click();
+      await victim.getByRole('button', { name: 'Continue' }).click();
+      // The callback page in the victim's browser has no window of the app to hand the answer to.
+      await expect(victim.getByText('Go back to the app where you started signing in with Google.', { exact: false })).toBeVisible({ timeout: 15_000 });
+      await expect(d).toHaveAttribute('data-view', 'SocialConnecting');
+      // The attacker's own popup finishes its own sign-in: its page connects as the attacker, never as the victim.
+      const attackerEmail = `attacker-${Date.now()}@example.com`;
+      await popup.locator('input[name="login"]').fill(attackerEmail);
+      await popup.locator('input[name="password"]').fill('any password');
+      await popup.getByRole('button', { name: 'Sign-in' }).click();
+      await popup.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
+      await page.locator('button.portico-account-button').click();
+      await expect(dialog(page).getByTestId('account-user')).toContainText(attackerEmail);
+      await expect(dialog(page).getByTestId('account-user')).not.toContainText(victimEmail);
+    } finally {
+      await victimBrowser.close();
+    }
+  });
+
   test('an account without a verified e-mail address (GitHub): the service says why, the view shows it and leads back to Connect', async ({ page }) => {
     await freshPage(page, path());
     const { d } = await socialLogin(page, 'GitHub', 'unverified@example.com');

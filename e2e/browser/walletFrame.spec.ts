@@ -63,6 +63,7 @@ async function login(page: Page, browser: Browser, email: string) {
     const device = request(page, 'CONNECT_DEVICE');
     const mailApp = await browser.newPage();
     await mailApp.goto(link);
+    await mailApp.getByRole('button', { name: 'Confirm this device' }).click();
     await expect(mailApp.getByRole('heading', { name: 'Device confirmed' })).toBeVisible();
     await mailApp.close();
     expect((await device).kind).toBe('success');
@@ -83,6 +84,7 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     const device = request(page, 'CONNECT_DEVICE');
     const mailApp = await browser.newPage();
     await mailApp.goto(link);
+    await mailApp.getByRole('button', { name: 'Confirm this device' }).click();
     await expect(mailApp.getByRole('heading', { name: 'Device confirmed' })).toBeVisible();
     await mailApp.close();
     expect((await device).kind).toBe('success');

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** A running service over one engine, with a clock the test moves. */
-async function startService(database: DatabaseOptions) {
+async function startService(database: DatabaseOptions, limits: Partial<Pick<Parameters<typeof createAuthService>[0], 'mailPerClientPerMinute' | 'mailPerProjectPerMinute' | 'wrongCodesPerHour' | 'trustedProxies'>> = {}) {
   const clock = { offset: 0 };
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
@@ -34,6 +34,9 @@ async function startService(database: DatabaseOptions) {
     mailer,
     publicUrl: 'http://auth.test',
     now: () => Date.now() + clock.offset,
+    // The tests below log in many times from one address (this machine): the client limit is tested on its own.
+    mailPerClientPerMinute: 1000,
+    ...limits,
   });
   const server = await service.listen(0);
   const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -64,13 +67,16 @@ const newDevice = () => randomBytes(16).toString('base64url');
 const lastMail = (to: string) => catcher.mails(to)[0]!;
 const codeIn = (to: string) => /\b(\d{6})\b/.exec(lastMail(to).text)![1]!;
 const linkIn = (to: string) => /(http:\/\/auth\.test\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec(lastMail(to).text)![1]!;
+/** The person's click on the device page's button: the form posts the link's token. */
+const confirmDevice = (service: Service, link: string) =>
+  fetch(`${service.url}/device/confirm`, { method: 'POST', body: new URLSearchParams({ token: new URL(link).searchParams.get('token')! }) });
 
 /** Logs in on a new device: the device link from the mail, then the passcode. */
 async function login(service: Service, email: string, device = newDevice()) {
   const started = await service.call<{ flowId: string; step: string }>('POST', '/v1/email/login', { email, deviceId: device });
   expect(started.status).toBe(200);
   if (started.body.step === 'device') {
-    const confirmed = await fetch(linkIn(email).replace('http://auth.test', service.url));
+    const confirmed = await confirmDevice(service, linkIn(email));
     expect(confirmed.status).toBe(200);
   }
   const done = await service.call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code: codeIn(email) });
@@ -100,14 +106,22 @@ describe.each(engines)('auth service on %s', (_engine, database) => {
     expect((await service.call('POST', '/v1/email/status', { flowId: started.body.flowId })).body).toEqual({ step: 'device' });
 
     const link = linkIn(email).replace('http://auth.test', service.url);
-    const page = await fetch(link);
+    // Opening the link (a mail scanner, a link preview: GET or HEAD) only shows the page with its button.
+    for (const method of ['HEAD', 'GET', 'GET']) expect((await fetch(link, { method })).status).toBe(200);
+    const shown = await fetch(link);
+    expect(shown.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(await shown.text()).toMatch(/Someone is logging in with [^ ]+ on a new device[\s\S]*<form method="post" action="\/device\/confirm">[\s\S]*Confirm this device/);
+    expect((await service.call('POST', '/v1/email/status', { flowId: started.body.flowId })).body).toEqual({ step: 'device' });
+    expect(lastMail(email).subject).toBe('Confirm this device');
+    // The person's click confirms it.
+    const page = await confirmDevice(service, link);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(await page.text()).toContain('Device confirmed');
     expect((await service.call('POST', '/v1/email/status', { flowId: started.body.flowId })).body).toEqual({ step: 'otp' });
     expect(lastMail(email).subject).toMatch(/^Your code: \d{6}$/);
     // The link works once.
     expect((await fetch(link)).status).toBe(400);
+    expect((await confirmDevice(service, link)).status).toBe(400);
 
     const code = codeIn(email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -136,6 +150,7 @@ describe.each(engines)('auth service on %s', (_engine, database) => {
     await service.call('POST', '/v1/email/login', { email, deviceId: device });
     const again = await service.call('POST', '/v1/email/login', { email, deviceId: device });
     expect(again).toMatchObject({ status: 429, body: { error: 'Please try again after 30 seconds', retryAfter: 30 } });
+    expect(again.headers.get('retry-after')).toBe('30');
     service.clock.offset += 12_000;
     expect((await service.call('POST', '/v1/email/login', { email, deviceId: device })).body).toMatchObject({ error: 'Please try again after 18 seconds' });
   });
@@ -220,6 +235,89 @@ describe.each(engines)('auth service on %s', (_engine, database) => {
     expect(catcher.mails(body.email)).toEqual([]);
   });
 
+  it('attack: a resend storm inside the cooldown changes nothing: no new code, no attempts back, 5 guesses in all', async () => {
+    const email = newEmail('storm');
+    const device = newDevice();
+    await login(service, email, device);
+    service.clock.offset += 31_000;
+    const started = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    const code = codeIn(email);
+    const mailsBefore = catcher.mails(email).length;
+    // 100 guesses, each followed by a resend, as fast as the service answers: only 5 are ever compared.
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      answers.push((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: wrong(i) })).status);
+      const resent = await service.call('POST', '/v1/email/resend', { flowId: started.body.flowId });
+      expect(resent.status).toBe(429);
+      expect(resent.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(answers.filter((status) => status === 400)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(95);
+    expect(catcher.mails(email)).toHaveLength(mailsBefore);
+    // The right code is refused too now: the limit held, whatever the resends.
+    expect((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code })).status).toBe(429);
+    // After the cooldown a resend is a real one: a new code and five tries for it.
+    service.clock.offset += 31_000;
+    expect((await service.call('POST', '/v1/email/resend', { flowId: started.body.flowId })).status).toBe(200);
+    expect(catcher.mails(email)).toHaveLength(mailsBefore + 1);
+    expect((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: codeIn(email) })).status).toBe(200);
+  });
+
+  it('attack: parallel guesses share the limits (five per code)', async () => {
+    const email = newEmail('parallel');
+    const device = newDevice();
+    await login(service, email, device);
+    service.clock.offset += 31_000;
+    const started = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    const code = codeIn(email);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') })));
+    expect(results.filter((r) => r.status === 400)).toHaveLength(5);
+  });
+
+  it('attack: guessing across many flows of one address stops at 20 wrong codes an hour', async () => {
+    const email = newEmail('many-flows');
+    const device = newDevice();
+    await login(service, email, device);
+    let wrongAnswered = 0;
+    let refused: { status: number; body: Record<string, unknown>; headers: Headers } | undefined;
+    for (let flow = 0; flow < 10 && !refused; flow++) {
+      service.clock.offset += 31_000;
+      const started = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+      const code = codeIn(email);
+      for (let i = 0; i < 5; i++) {
+        const answer = await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') });
+        if (answer.status === 400) wrongAnswered++;
+        else {
+          refused = answer;
+          break;
+        }
+      }
+    }
+    expect(wrongAnswered).toBe(20);
+    expect(refused).toMatchObject({ status: 429, body: { error: expect.stringMatching(/^Too many wrong codes for this address: please try again after \d+ minutes$/) } });
+    // Even the right code of a new flow waits until the hour is over.
+    service.clock.offset += 31_000;
+    const next = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    expect((await service.call('POST', '/v1/email/otp', { flowId: next.body.flowId, code: codeIn(email) })).status).toBe(429);
+    service.clock.offset += 3600_000;
+    service.clock.offset += 31_000;
+    const later = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device });
+    expect((await service.call('POST', '/v1/email/otp', { flowId: later.body.flowId, code: codeIn(email) })).status).toBe(200);
+  });
+
+  it('addresses: one rule for typed ones (trim, NFKC, case): padded is the same account, look-alikes and markup are refused', async () => {
+    const email = newEmail('typed');
+    const first = await login(service, email);
+    service.clock.offset += 31_000;
+    const padded = await service.call<{ step: string }>('POST', '/v1/email/login', { email: `  ${email.toUpperCase()} `, deviceId: first.device });
+    expect(padded.body.step).toBe('otp');
+    const lookalike = await service.call<{ error: string }>('POST', '/v1/email/login', { email: `\u212A${email.slice(1)}`, deviceId: newDevice() });
+    expect(lookalike.status).toBe(400);
+    expect(lookalike.body.error).toContain('characters that stand for others');
+    expect((await service.call<{ error: string }>('POST', '/v1/email/login', { email: 'not an address<script>', deviceId: newDevice() })).body.error).toContain('Invalid email');
+  });
+
   it('bad input gets a clear 4xx: malformed JSON, wrong shapes, huge bodies, other content types, bad links', async () => {
     expect(await service.call('POST', '/v1/email/login', '{nope')).toMatchObject({ status: 400, body: { error: 'Malformed JSON' } });
     expect((await service.call('POST', '/v1/email/login', { email: 'not-an-email', deviceId: newDevice() })).body.error).toContain('Invalid email');
@@ -229,7 +327,46 @@ describe.each(engines)('auth service on %s', (_engine, database) => {
     expect(await service.call('POST', '/v1/email/login', 'email=a', { 'content-type': 'text/plain' })).toMatchObject({ status: 415 });
     expect((await fetch(`${service.url}/device/confirm?token=<script>`)).status).toBe(400);
     expect((await fetch(`${service.url}/device/confirm?token=${'A'.repeat(43)}`)).status).toBe(400);
+    expect((await fetch(`${service.url}/device/confirm`, { method: 'POST', body: new URLSearchParams({ token: 'A'.repeat(43) }) })).status).toBe(400);
+    expect((await fetch(`${service.url}/device/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
     expect((await service.call('GET', '/v1/elsewhere')).status).toBe(404);
+  });
+});
+
+describe('attack: mail bombing', () => {
+  it('one client may cause 10 passcode or link mails a minute, one project 300 (429 with Retry-After); the limits hold across addresses', async () => {
+    const service = await startService({}, { mailPerClientPerMinute: 10, mailPerProjectPerMinute: 15, trustedProxies: ['127.0.0.1'] });
+    try {
+      const from = (client: string) => ({ 'x-forwarded-for': client });
+      const answers = [];
+      for (let i = 0; i < 25; i++) answers.push(await service.call('POST', '/v1/email/login', { email: newEmail('bomb'), deviceId: newDevice() }, from('203.0.113.7')));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.body).toMatchObject({ error: expect.stringMatching(/^Too many mails from this client: please try again after \d+ seconds$/) });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another /64 of IPv6 is another client; the same /64 is the same one.
+      for (let i = 0; i < 3; i++) expect((await service.call('POST', '/v1/email/login', { email: newEmail('v6'), deviceId: newDevice() }, from(`2001:db8:1:2::${i + 1}`))).status).toBe(200);
+      // The project's 15: 10 + 3 are taken, two more from a third client, then none.
+      expect((await service.call('POST', '/v1/email/login', { email: newEmail('p'), deviceId: newDevice() }, from('198.51.100.1'))).status).toBe(200);
+      expect((await service.call('POST', '/v1/email/login', { email: newEmail('p'), deviceId: newDevice() }, from('198.51.100.1'))).status).toBe(200);
+      expect((await service.call('POST', '/v1/email/login', { email: newEmail('p'), deviceId: newDevice() }, from('198.51.100.2'))).body).toMatchObject({ error: expect.stringMatching(/^Too many mails for this app right now/) });
+      // A minute later the client may mail again.
+      service.clock.offset += 61_000;
+      expect((await service.call('POST', '/v1/email/login', { email: newEmail('later'), deviceId: newDevice() }, from('203.0.113.7'))).status).toBe(200);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('X-Forwarded-For counts only from a trusted proxy: a client cannot pick its own address', async () => {
+    const service = await startService({}, { mailPerClientPerMinute: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await service.call('POST', '/v1/email/login', { email: newEmail('spoof'), deviceId: newDevice() }, { 'x-forwarded-for': `198.51.100.${i}` })).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    } finally {
+      await service.stop();
+    }
   });
 });
 

@@ -1,15 +1,20 @@
 import { serve } from '@hono/node-server';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { clientAddress, clientKey } from './clientAddress';
 import type { AuthDatabase } from './db/openDatabase';
 import { devices, flows, keyShares, mailSends, projects, sessions, users } from './db/schema';
+import { emailField } from './emailAddress';
 import type { Mailer } from './mailer';
+import { escapeHtml, page } from './pages';
+import { createRateLimits } from './rateLimits';
 import { registerSocialRoutes, type SocialConfig } from './social';
 
 /** A host project and the host-page origins allowed to use it. */
@@ -43,6 +48,14 @@ export interface AuthServiceOptions {
   readonly maxAttempts?: number;
   /** Mail to one address at most this often (spec: 30 s). */
   readonly cooldownMs?: number;
+  /** Passcode and link mails one client (its IP; an IPv6 /64) may cause a minute; default 10. */
+  readonly mailPerClientPerMinute?: number;
+  /** Passcode and link mails one project may cause a minute; default 300. */
+  readonly mailPerProjectPerMinute?: number;
+  /** Wrong passcodes one address may take an hour, over all its flows; default 20. */
+  readonly wrongCodesPerHour?: number;
+  /** Proxies whose `X-Forwarded-For` names the client (their own addresses); none by default. */
+  readonly trustedProxies?: readonly string[];
   readonly maxBodyBytes?: number;
   /** Social login: per project, the providers and the clients registered there (issue #16). */
   readonly social?: SocialConfig;
@@ -55,7 +68,7 @@ export const PROJECT_HEADER = 'x-portico-project';
 /** The host page's origin, as the frame saw it on the parent's messages. */
 export const HOST_ORIGIN_HEADER = 'x-portico-origin';
 
-const email = z.email('Invalid email').max(254).transform((value) => value.toLowerCase());
+const email = emailField;
 const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected a device id of 16 to 64 URL-safe characters');
 const flowId = z.uuid('Expected a flow id');
 const code = z.string().regex(/^[0-9]{6}$/, 'Expected the 6-digit code');
@@ -70,14 +83,21 @@ const schemas = {
   }),
 };
 
-/** A JSON error answer with its status. */
+/** A JSON error answer with its status (and headers: `Retry-After` on a 429). */
 class ApiError extends HTTPException {
-  constructor(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, readonly body: Record<string, unknown>) {
+  constructor(
+    status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(status, { message: String(body.error) });
   }
 }
 
-type Env = { Variables: { project: ProjectConfig } };
+/** 429 with the seconds to wait, in the body and as `Retry-After`. */
+const tooMany = (error: string, seconds: number, extra: Record<string, unknown> = {}) => new ApiError(429, { error, retryAfter: seconds, ...extra }, { 'retry-after': String(seconds) });
+
+type Env = { Bindings: Partial<HttpBindings>; Variables: { project: ProjectConfig; client: string } };
 
 /**
  * The auth service as a Hono app (see README.md for the protocol). Every `/v1` request names
@@ -96,6 +116,11 @@ export function createAuthService(options: AuthServiceOptions) {
   const flowTtl = options.flowTtlMs ?? 15 * 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const cooldown = options.cooldownMs ?? 30_000;
+  const mailPerClient = options.mailPerClientPerMinute ?? 10;
+  const mailPerProject = options.mailPerProjectPerMinute ?? 300;
+  const wrongCodesPerHour = options.wrongCodesPerHour ?? 20;
+  const trustedProxies = new Set(options.trustedProxies ?? []);
+  const limits = createRateLimits(db, now);
   const frameOrigins = new Set(options.frameOrigins);
   const hash = (value: string) => createHmac('sha256', options.pepper).update(value).digest('hex');
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -124,14 +149,23 @@ export function createAuthService(options: AuthServiceOptions) {
   };
 
   /**
-   * Mail to `to`, unless it had one in the last `cooldown` ms (429 "Please try again after N
-   * seconds"). `force`: the flow's own next mail (the passcode after the device link), sent anyway.
+   * Claims the right to mail `to` for the request `c`, before anything changes: the client
+   * (`mailPerClientPerMinute`) and the project (`mailPerProjectPerMinute`) must have mails left
+   * this minute, and the address must not have had one in the last `cooldown` ms (429 "Please try
+   * again after N seconds", with `Retry-After`). `force`: the flow's own next mail (the passcode
+   * after the device link, the new address's passcode), sent whatever the address's cooldown. A
+   * refused claim changes nothing (issue #36: a refused resend used to replace the code and
+   * reset its attempts).
    */
-  const mailWithCooldown = async (to: string, message: { subject: string; text: string }, force = false) => {
+  const claimMail = async (c: Context<Env>, to: string, force = false) => {
     const at = now();
+    const client = await limits.take(`mail:client:${c.get('client')}`, mailPerClient, 60_000);
+    if (client) throw tooMany(`Too many mails from this client: please try again after ${client.retryAfterSeconds} seconds`, client.retryAfterSeconds);
+    const project = await limits.take(`mail:project:${c.get('project').id}`, mailPerProject, 60_000);
+    if (project) throw tooMany(`Too many mails for this app right now: please try again after ${project.retryAfterSeconds} seconds`, project.retryAfterSeconds);
     if (force) {
       await db.insert(mailSends).values({ email: to, sentAt: date(at) }).onConflictDoUpdate({ target: mailSends.email, set: { sentAt: date(at) } });
-      return mailer.send({ to, ...message });
+      return;
     }
     const [claimed] = await db
       .insert(mailSends)
@@ -141,20 +175,27 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!claimed) {
       const [last] = await db.select().from(mailSends).where(eq(mailSends.email, to));
       const seconds = Math.max(1, Math.ceil(((last?.sentAt.getTime() ?? at) + cooldown - at) / 1000));
-      throw new ApiError(429, { error: `Please try again after ${seconds} seconds`, retryAfter: seconds });
+      throw tooMany(`Please try again after ${seconds} seconds`, seconds);
     }
-    await mailer.send({ to, ...message });
   };
 
   const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const sendCode = async (flow: string, to: string, purpose: string, force = false) => {
+  /** A new passcode for the flow's step (its attempts start again), mailed to `to`; the mail must be claimed already. */
+  const issueCode = async (flow: string, to: string, purpose: string) => {
     const value = newCode();
     await db.update(flows).set({ codeHash: hash(`${flow}:${value}`), attempts: 0, codeExpiresAt: date(now() + codeTtl) }).where(eq(flows.id, flow));
-    await mailWithCooldown(to, { subject: `Your code: ${value}`, text: `${value} is your one-time code ${purpose}. It expires in ${Math.round(codeTtl / 60_000)} minutes. If you did not ask for it, ignore this mail.` }, force);
+    await mailer.send({ to, subject: `Your code: ${value}`, text: `${value} is your one-time code ${purpose}. It expires in ${Math.round(codeTtl / 60_000)} minutes. If you did not ask for it, ignore this mail.` });
+  };
+  /** The mail claimed first (`claimMail`), then the code replaced and sent: a refused claim leaves the flow as it was. */
+  const sendCode = async (c: Context<Env>, flow: string, to: string, purpose: string, force = false) => {
+    await claimMail(c, to, force);
+    await issueCode(flow, to, purpose);
   };
 
   /** Checks a passcode against the flow's step; counts a wrong one; returns the flow once, when right. */
   const checkCode = async (id: string, value: string, steps: readonly string[], owner: { projectId: string; kind: 'login' | 'change'; userId?: string }) => {
+    // Wrong passcodes are counted per code (`maxAttempts`, a new code only with a mail the
+    // cooldown allows) and per address over an hour, across every flow (`wrongCodesPerHour`).
     const [flow] = await db.select().from(flows).where(eq(flows.id, id));
     const theirs = flow && flow.projectId === owner.projectId && flow.kind === owner.kind && (owner.userId === undefined || flow.userId === owner.userId);
     if (!flow || !theirs || !steps.includes(flow.step) || flow.expiresAt.getTime() <= now()) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
@@ -166,9 +207,14 @@ export function createAuthService(options: AuthServiceOptions) {
       .where(and(eq(flows.id, id), eq(flows.step, flow.step), lt(flows.attempts, maxAttempts)))
       .returning({ attempts: flows.attempts });
     if (!counted) throw new ApiError(429, { error: 'Too many attempts: ask for a new code', attemptsLeft: 0 });
+    const address = flow.step === 'secondary' ? flow.newEmail! : flow.email;
+    const window = await limits.take(`codes:${address}`, wrongCodesPerHour, 3600_000);
+    if (window) throw tooMany(`Too many wrong codes for this address: please try again after ${Math.ceil(window.retryAfterSeconds / 60)} minutes`, window.retryAfterSeconds, { attemptsLeft: 0 });
     if (!sameHash(hash(`${id}:${value}`), flow.codeHash)) {
       throw new ApiError(400, { error: 'Invalid code', attemptsLeft: maxAttempts - counted.attempts });
     }
+    // A right code is no wrong attempt.
+    await limits.refund(`codes:${address}`);
     // Single use: only one request moves the step on.
     const [taken] = await db.update(flows).set({ codeHash: null }).where(and(eq(flows.id, id), eq(flows.step, flow.step), eq(flows.codeHash, flow.codeHash))).returning();
     if (!taken) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
@@ -217,16 +263,17 @@ export function createAuthService(options: AuthServiceOptions) {
 
   const app = new Hono<Env>();
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body, error.status);
+    if (error instanceof ApiError) return c.json(error.body, error.status, error.headers);
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
     console.error('auth-service: unexpected error', error);
     return c.json({ error: 'Something went wrong' }, 500);
   });
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.use('*', async (c, next) => {
+    c.set('client', clientKey(clientAddress(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trustedProxies)));
     const origin = c.req.header('origin');
     // The social provider's answer is a navigation in the popup (Apple's a cross-site form post): no CORS.
-    if (origin !== undefined && c.req.path !== '/social/callback') {
+    if (origin !== undefined && c.req.path !== '/social/callback' && c.req.path !== '/device/confirm') {
       if (!frameOrigins.has(origin)) throw new ApiError(403, { error: 'origin not allowed' });
       c.header('access-control-allow-origin', origin);
       c.header('vary', 'Origin');
@@ -242,22 +289,36 @@ export function createAuthService(options: AuthServiceOptions) {
   });
   app.use('*', bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024, onError: () => { throw new ApiError(413, { error: 'Body too large' }); } }));
 
-  // The device link opened from the mail, in whatever browser: no project headers.
+  // The device link opened from the mail, in whatever browser: no project headers. Opening it
+  // (GET, HEAD: what mail scanners and link previews do) only shows a page; the device is
+  // confirmed by the person's click on its button (a POST of the token), never by the link.
+  const deviceToken = /^[A-Za-z0-9_-]{43}$/;
+  const linkInvalid = (c: Context) => page(c, 400, { title: 'Link not valid', text: 'This device link was used already, has expired or is not valid. Ask for a new one from the app.' });
   app.get('/device/confirm', async (c) => {
     const token = c.req.query('token') ?? '';
-    const page = (status: 200 | 400, title: string, text: string) =>
-      c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`, status, { 'content-security-policy': "default-src 'none'" });
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return page(400, 'Link not valid', 'This device link is not valid. Ask for a new one from the app.');
-    const [flow] = await db
-      .update(flows)
-      .set({ step: 'otp', linkHash: null })
-      .where(and(eq(flows.linkHash, hash(token)), eq(flows.step, 'device'), gt(flows.expiresAt, date(now()))))
-      .returning();
-    if (!flow) return page(400, 'Link not valid', 'This device link was used already or has expired. Ask for a new one from the app.');
+    const [flow] = deviceToken.test(token) ? await db.select().from(flows).where(and(eq(flows.linkHash, hash(token)), eq(flows.step, 'device'), gt(flows.expiresAt, date(now())))) : [];
+    if (!flow) return linkInvalid(c);
+    const form = `<form method="post" action="/device/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Confirm this device</button></form>`;
+    return page(c, 200, { title: 'Confirm this device', text: `Someone is logging in with ${flow.email} on a new device. If it is you, confirm it; if not, close this page and nothing happens.`, body: form, formAction: "'self'" });
+  });
+  app.post('/device/confirm', async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const token = typeof form['token'] === 'string' ? form['token'] : '';
+    const [flow] = deviceToken.test(token)
+      ? await db
+          .update(flows)
+          .set({ step: 'otp', linkHash: null })
+          .where(and(eq(flows.linkHash, hash(token)), eq(flows.step, 'device'), gt(flows.expiresAt, date(now()))))
+          .returning()
+      : [];
+    if (!flow) return linkInvalid(c);
     await db.insert(devices).values({ email: flow.email, deviceId: flow.deviceId, verifiedAt: date(now()) }).onConflictDoNothing();
-    // The passcode follows the confirmation (the link is single use, so no cooldown applies).
-    await sendCode(flow.id, flow.email, 'to log in', true);
-    return page(200, 'Device confirmed', 'Go back to the app and enter the code we sent you.');
+    // The passcode follows the confirmation (the link is single use, so the address's cooldown does not apply).
+    c.set('project', { id: flow.projectId, allowedOrigins: [] });
+    await sendCode(c as unknown as Context<Env>, flow.id, flow.email, 'to log in', true).catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 429)) throw error;
+    });
+    return page(c, 200, { title: 'Device confirmed', text: 'Go back to the app and enter the code we sent you.' });
   });
 
   const v1 = new Hono<Env>();
@@ -275,6 +336,8 @@ export function createAuthService(options: AuthServiceOptions) {
     const input = await parse(c, schemas.login);
     const [known] = await db.select().from(devices).where(and(eq(devices.email, input.email), eq(devices.deviceId, input.deviceId)));
     const step = known ? 'otp' : 'device';
+    // Nothing is kept for a login the limits refuse.
+    await claimMail(c, input.email);
     const token = known ? undefined : randomBytes(32).toString('base64url');
     const [flow] = await db
       .insert(flows)
@@ -282,9 +345,9 @@ export function createAuthService(options: AuthServiceOptions) {
       .returning();
     if (token) {
       const link = `${options.publicUrl}/device/confirm?token=${token}`;
-      await mailWithCooldown(input.email, { subject: 'Confirm this device', text: `Someone is logging in with this address on a new device. If it is you, open this link to confirm the device:\n\n${link}\n\nIt expires in ${Math.round(flowTtl / 60_000)} minutes. If it is not you, ignore this mail.` });
+      await mailer.send({ to: input.email, subject: 'Confirm this device', text: `Someone is logging in with this address on a new device. If it is you, open this link and confirm the device:\n\n${link}\n\nIt expires in ${Math.round(flowTtl / 60_000)} minutes. If it is not you, ignore this mail.` });
     } else {
-      await sendCode(flow!.id, input.email, 'to log in');
+      await issueCode(flow!.id, input.email, 'to log in');
     }
     return c.json({ flowId: flow!.id, step });
   });
@@ -300,7 +363,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const { flowId: id } = await parse(c, schemas.flow);
     const [flow] = await db.select().from(flows).where(and(eq(flows.id, id), eq(flows.projectId, c.get('project').id)));
     if (!flow || flow.expiresAt.getTime() <= now() || !['otp', 'primary', 'secondary'].includes(flow.step)) throw new ApiError(404, { error: 'No such passcode step (it ended or expired)' });
-    await sendCode(flow.id, flow.step === 'secondary' ? flow.newEmail! : flow.email, flow.kind === 'login' ? 'to log in' : 'to change your e-mail address');
+    await sendCode(c, flow.id, flow.step === 'secondary' ? flow.newEmail! : flow.email, flow.kind === 'login' ? 'to log in' : 'to change your e-mail address');
     return c.json({ step: flow.step });
   });
 
@@ -336,7 +399,7 @@ export function createAuthService(options: AuthServiceOptions) {
       .insert(flows)
       .values({ kind: 'change', step: 'primary', projectId: c.get('project').id, email: user.email, newEmail, userId: user.id, deviceId: session.deviceId, expiresAt: date(now() + flowTtl), createdAt: date(now()) })
       .returning();
-    await sendCode(flow!.id, user.email, 'to change your e-mail address');
+    await sendCode(c, flow!.id, user.email, 'to change your e-mail address');
     return c.json({ flowId: flow!.id, step: 'primary' });
   });
 
@@ -346,7 +409,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const flow = await checkCode(input.flowId, input.code, ['primary', 'secondary'], { projectId: c.get('project').id, kind: 'change', userId: user.id });
     if (flow.step === 'primary') {
       await db.update(flows).set({ step: 'secondary' }).where(eq(flows.id, flow.id));
-      await sendCode(flow.id, flow.newEmail!, 'to confirm your new e-mail address', true);
+      await sendCode(c, flow.id, flow.newEmail!, 'to confirm your new e-mail address', true);
       return c.json({ step: 'secondary' });
     }
     await db.update(flows).set({ step: 'done' }).where(eq(flows.id, flow.id));

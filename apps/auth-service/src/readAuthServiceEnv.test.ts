@@ -68,6 +68,11 @@ describe('readAuthServiceEnv', () => {
     expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{}}}' }, dir).social).toEqual({ acme: { farcaster: {} } });
     expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"relay":"nope"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.farcaster.relay');
     expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"clientId":"c"}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.farcaster: Unrecognized key: "clientId"');
+    expect(readAuthServiceEnv(base, dir)).toMatchObject({ mailPerClientPerMinute: 10, mailPerProjectPerMinute: 300, wrongCodesPerHour: 20, trustedProxies: [] });
+    expect(readAuthServiceEnv({ ...base, AUTH_MAIL_PER_CLIENT_PER_MINUTE: '60', AUTH_TRUSTED_PROXIES: '10.0.0.1, ::1' }, dir)).toMatchObject({ mailPerClientPerMinute: 60, trustedProxies: ['10.0.0.1', '::1'] });
+    expect(() => readAuthServiceEnv({ ...base, AUTH_MAIL_PER_PROJECT_PER_MINUTE: '0' }, dir)).toThrow('AUTH_MAIL_PER_PROJECT_PER_MINUTE must be a whole number from 1 to 1000000, not "0"');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_WRONG_CODES_PER_HOUR: 'many' }, dir)).toThrow('AUTH_WRONG_CODES_PER_HOUR must be a whole number from 1 to 1000');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_TRUSTED_PROXIES: 'proxy.internal' }, dir)).toThrow('AUTH_TRUSTED_PROXIES: "proxy.internal" is not an IP address');
     writeFileSync(join(dir, '.data/secrets.json'), '{oops');
     expect(() => readAuthServiceEnv(base, dir)).toThrow('secrets.json is not readable JSON');
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { ProjectConfig } from './createAuthService';
 import { socialConfigSchema, type SocialConfig } from './social';
@@ -29,6 +30,14 @@ export interface AuthServiceEnv {
   readonly social: SocialConfig;
   /** `AUTH_ALLOW_HTTP_ISSUERS=1`: http: issuers allowed (the local OpenID stand-in only). */
   readonly allowHttpIssuers: boolean;
+  /** Passcode and link mails per client a minute (`AUTH_MAIL_PER_CLIENT_PER_MINUTE`, default 10). */
+  readonly mailPerClientPerMinute: number;
+  /** Passcode and link mails per project a minute (`AUTH_MAIL_PER_PROJECT_PER_MINUTE`, default 300). */
+  readonly mailPerProjectPerMinute: number;
+  /** Wrong passcodes per address an hour, over all its flows (`AUTH_WRONG_CODES_PER_HOUR`, default 20). */
+  readonly wrongCodesPerHour: number;
+  /** Proxies whose `X-Forwarded-For` names the client (`AUTH_TRUSTED_PROXIES`, IP addresses). */
+  readonly trustedProxies: readonly string[];
 }
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -52,6 +61,21 @@ const codeTtl = (value: string | undefined) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1_000 || n > 3_600_000) throw new AuthServiceConfigError(`AUTH_CODE_TTL_MS must be a whole number of milliseconds from 1 000 to an hour, not ${JSON.stringify(value)}`);
   return n;
+};
+
+/** A positive whole number of at most `max`, or `fallback` when unset. */
+const count = (value: string | undefined, name: string, fallback: number, max = 1_000_000) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new AuthServiceConfigError(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
+  return n;
+};
+
+const proxies = (value: string | undefined) => {
+  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((address) => !isIP(address));
+  if (bad) throw new AuthServiceConfigError(`AUTH_TRUSTED_PROXIES: ${JSON.stringify(bad)} is not an IP address`);
+  return list;
 };
 
 const socialConfig = (value: string | undefined): SocialConfig => {
@@ -96,7 +120,9 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
  * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
  * `AUTH_SMTP_PORT`, `AUTH_MAIL_FROM`, `AUTH_PUBLIC_URL`, and the secrets `AUTH_JWT_SECRET` and
  * `AUTH_PEPPER` (base64url; when absent, made once and kept in `<data dir>/secrets.json`,
- * readable by the owner only). Throws `AuthServiceConfigError` saying what to fix.
+ * readable by the owner only), the limits `AUTH_MAIL_PER_CLIENT_PER_MINUTE` (10),
+ * `AUTH_MAIL_PER_PROJECT_PER_MINUTE` (300), `AUTH_WRONG_CODES_PER_HOUR` (20) and the proxies
+ * trusted to name the client, `AUTH_TRUSTED_PROXIES`. Throws `AuthServiceConfigError` saying what to fix.
  */
 export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AuthServiceEnv {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -147,5 +173,9 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     codeTtlMs: codeTtl(env.AUTH_CODE_TTL_MS),
     social: socialConfig(env.AUTH_SOCIAL),
     allowHttpIssuers: env.AUTH_ALLOW_HTTP_ISSUERS === '1',
+    mailPerClientPerMinute: count(env.AUTH_MAIL_PER_CLIENT_PER_MINUTE, 'AUTH_MAIL_PER_CLIENT_PER_MINUTE', 10),
+    mailPerProjectPerMinute: count(env.AUTH_MAIL_PER_PROJECT_PER_MINUTE, 'AUTH_MAIL_PER_PROJECT_PER_MINUTE', 300),
+    wrongCodesPerHour: count(env.AUTH_WRONG_CODES_PER_HOUR, 'AUTH_WRONG_CODES_PER_HOUR', 20, 1000),
+    trustedProxies: proxies(env.AUTH_TRUSTED_PROXIES),
   };
 }

@@ -1,12 +1,15 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { HTTPException } from 'hono/http-exception';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { identities, socialFlows, users } from './db/schema';
+import { normalizeEmail } from './emailAddress';
 import { createFarcasterLogin, FarcasterError, farcasterConfigSchema, type FarcasterConfig } from './farcaster';
 import { displayName, fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
+import { escapeHtml, page } from './pages';
 
 /** The OpenID Connect providers (an ID token) and their real issuers. */
 const OIDC_ISSUERS = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' } as const;
@@ -60,7 +63,7 @@ interface SocialParts {
   readonly now: () => number;
   readonly hash: (value: string) => string;
   readonly parse: <T>(c: Context, schema: z.ZodType<T>) => Promise<T>;
-  readonly fail: (status: 400 | 404 | 409, body: Record<string, unknown>) => HTTPException;
+  readonly fail: (status: 400 | 403 | 404 | 409, body: Record<string, unknown>) => HTTPException;
   readonly issueSession: (userId: string, project: string, device: string) => Promise<{ token: string; expiresAt: string }>;
   /** The request's host-page origin (checked against the project already). */
   readonly hostOrigin: (c: Context) => string;
@@ -69,15 +72,39 @@ interface SocialParts {
 }
 
 const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected a device id of 16 to 64 URL-safe characters');
+/** PKCE S256 (RFC 7636): the challenge is base64url(SHA-256(verifier)), 43 characters; the verifier 43 to 128 unreserved characters. */
+const codeChallenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a PKCE S256 code challenge (43 base64url characters)');
+const codeVerifier = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected the PKCE code verifier (43 to 128 characters)');
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const sameChallenge = (verifier: string, challenge: string) => {
+  const a = Buffer.from(s256(verifier));
+  const b = Buffer.from(challenge);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** The message the callback page posts to the window that opened the popup (the host page, which hands `uri` to its wallet frame). */
+export const SOCIAL_CALLBACK_MESSAGE = 'portico-social/1';
 
 /**
- * Social login through the auth service (issue #16): the frame asks `POST /v1/social/start`
- * for the provider's authorization URL (authorization code with PKCE, `state` and `nonce`,
- * kept here), the popup signs in there and lands on `/social/callback` (GET, or POST for
- * Apple's form_post), where the code is exchanged and the ID token checked (issuer, audience,
- * signature, nonce, expiry: `openid-client`); the frame polls `POST /v1/social/status` and takes
- * its session once with `POST /v1/social/complete`. A provider account maps to one user; a
- * verified e-mail address already known from an e-mail login reaches that same user.
+ * Social login through the auth service (issues #16, #36). Every flow is bound to the wallet
+ * frame that started it: the frame sends the PKCE challenge of a verifier only it keeps.
+ *
+ * - OAuth 2.0 / OpenID (Google, X, Discord, GitHub, Apple, Facebook): `POST /v1/social/start`
+ *   gives the provider's authorization URL (code flow, that challenge, `state`, and a `nonce`
+ *   for the OpenID ones), which the host opens in a popup. The provider sends the browser to
+ *   `/social/callback` (GET, or Apple's form_post), which checks the `state` and exchanges
+ *   nothing: its page hands the answer, by `postMessage`, only to the window that opened the
+ *   popup and only at the host origin the flow was started for, which hands it to its frame.
+ *   The frame then sends `POST /v1/social/complete` with the answer and its verifier; only then
+ *   is the code exchanged (the provider checks the verifier too) and the ID token checked
+ *   (issuer, audience, signature, nonce, expiry: `openid-client`). A flow started by someone
+ *   else and signed in by a victim gives that someone nothing: the code stays in the victim's
+ *   browser, whose frame does not hold the verifier.
+ * - Farcaster: the relay's channel is the flow; `/social/status` asks the relay and verifies
+ *   the answer; `/social/complete` with the verifier takes the session once.
+ *
+ * A provider account maps to one user; a verified e-mail address already known from an e-mail
+ * login reaches that same user (addresses read by `normalizeEmail`).
  */
 export function registerSocialRoutes(parts: SocialParts) {
   const { db, now } = parts;
@@ -115,12 +142,34 @@ export function registerSocialRoutes(parts: SocialParts) {
   };
 
   /**
+   * The user a provider's account reaches: the one linked to it, else (with a verified address)
+   * the user of that address, made when new. An address `normalizeEmail` refuses reaches no one.
+   */
+  const userFor = async (provider: string, identity: SocialIdentity): Promise<{ userId: string } | { error: string }> => {
+    const name = NAMES[provider as SocialProvider] ?? provider;
+    if (!identity.subject) return { error: 'The provider sent no account id' };
+    const [linked] = await db.select().from(identities).where(and(eq(identities.provider, provider), eq(identities.subject, identity.subject)));
+    if (linked) {
+      if (identity.name && identity.name !== linked.name) await db.update(identities).set({ name: identity.name }).where(and(eq(identities.provider, provider), eq(identities.subject, identity.subject)));
+      return { userId: linked.userId };
+    }
+    if (identity.email === undefined || !identity.emailVerified) return { error: `Your ${name} account has no verified e-mail address, which the wallet is tied to` };
+    const address = normalizeEmail(identity.email);
+    if (!address.ok) return { error: `The e-mail address of your ${name} account cannot be used (${address.reason})` };
+    // The same verified address as an e-mail login: the same user, so the same wallet.
+    await db.insert(users).values({ email: address.email }).onConflictDoNothing();
+    const [user] = await db.select().from(users).where(eq(users.email, address.email));
+    await db.insert(identities).values({ provider, subject: identity.subject, userId: user!.id, email: address.email, name: identity.name ?? null, createdAt: new Date(now()) }).onConflictDoNothing();
+    return { userId: user!.id };
+  };
+
+  /**
    * Sign In With Farcaster: the relay's channel is the flow. Its URL goes to the QR code, and
    * `/social/status` asks the relay until the Farcaster app has answered, then verifies that
    * answer here (see `createFarcasterLogin`). The account is the fid: no e-mail address comes
    * with it, so it is a user of its own, never joined to another by address.
    */
-  const startFarcaster = async (c: Context<{ Variables: { project: { id: string } } }>, device: string) => {
+  const startFarcaster = async (c: Context<{ Variables: { project: { id: string } } }>, device: string, challenge: string) => {
     const project = c.get('project').id;
     const channel = await farcasterFor(project)
       .open(parts.hostOrigin(c), now())
@@ -129,7 +178,7 @@ export function registerSocialRoutes(parts: SocialParts) {
       });
     const [flow] = await db
       .insert(socialFlows)
-      .values({ projectId: project, provider: 'farcaster', deviceId: device, stateHash: parts.hash(`channel:${channel.channelToken}`), nonce: channel.nonce, codeVerifier: '', channelToken: channel.channelToken, domain: channel.domain, step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
+      .values({ projectId: project, provider: 'farcaster', deviceId: device, stateHash: parts.hash(`channel:${channel.channelToken}`), nonce: channel.nonce, codeChallenge: challenge, hostOrigin: parts.hostOrigin(c), channelToken: channel.channelToken, domain: channel.domain, step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
       .returning();
     return c.json({ flowId: flow!.id, uri: channel.url });
   };
@@ -174,8 +223,8 @@ export function registerSocialRoutes(parts: SocialParts) {
   };
 
   parts.v1.post('/social/start', async (c) => {
-    const input = await parts.parse(c, z.object({ provider: z.enum([...SOCIAL_PROVIDERS, 'farcaster']), deviceId }));
-    if (input.provider === 'farcaster') return startFarcaster(c, input.deviceId);
+    const input = await parts.parse(c, z.object({ provider: z.enum([...SOCIAL_PROVIDERS, 'farcaster']), deviceId, codeChallenge }));
+    if (input.provider === 'farcaster') return startFarcaster(c, input.deviceId, input.codeChallenge);
     const project = c.get('project').id;
     const config = await configFor(project, input.provider).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404) throw error;
@@ -183,10 +232,9 @@ export function registerSocialRoutes(parts: SocialParts) {
     });
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    const codeVerifier = oidc.randomPKCECodeVerifier();
     const [flow] = await db
       .insert(socialFlows)
-      .values({ projectId: project, provider: input.provider, deviceId: input.deviceId, stateHash: parts.hash(`state:${state}`), nonce, codeVerifier, step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
+      .values({ projectId: project, provider: input.provider, deviceId: input.deviceId, stateHash: parts.hash(`state:${state}`), nonce, codeChallenge: input.codeChallenge, hostOrigin: parts.hostOrigin(c), step: 'pending', expiresAt: new Date(now() + FLOW_TTL_MS), createdAt: new Date(now()) })
       .returning();
     const { scope, responseMode } = isOidc(input.provider) ? REQUEST[input.provider] : { scope: OAUTH2_PROVIDERS[input.provider].scope, responseMode: undefined };
     const uri = oidc.buildAuthorizationUrl(config, {
@@ -195,83 +243,61 @@ export function registerSocialRoutes(parts: SocialParts) {
       state,
       // The nonce binds an ID token to this flow: OpenID providers only.
       ...(isOidc(input.provider) ? { nonce } : {}),
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      // The frame's challenge: the code is worth nothing without the verifier only that frame holds.
+      code_challenge: input.codeChallenge,
       code_challenge_method: 'S256',
       ...(responseMode ? { response_mode: responseMode } : {}),
     });
     return c.json({ flowId: flow!.id, uri: uri.href });
   });
 
-  /** The provider's answer, in the popup: the code exchanged, the ID token checked, the user found or made. */
+  /**
+   * The provider's answer, in the popup. Nothing is exchanged here: a provider error fails the
+   * flow; otherwise the page hands the answer to the window that opened it, if that window is at
+   * the host origin the flow was started for (`postMessage`'s target origin), and to no one else.
+   */
   const callback = async (c: Context) => {
-    const page = (status: 200 | 400, title: string, text: string) =>
-      c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`, status, { 'content-security-policy': "default-src 'none'" });
     const form = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({})) : {};
     const params = new URLSearchParams(c.req.method === 'POST' ? Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string') : new URL(c.req.url).searchParams);
     const state = params.get('state') ?? '';
     const [flow] = /^[A-Za-z0-9_-]{16,128}$/.test(state)
       ? await db.select().from(socialFlows).where(and(eq(socialFlows.stateHash, parts.hash(`state:${state}`)), eq(socialFlows.step, 'pending'), gt(socialFlows.expiresAt, new Date(now()))))
       : [];
-    if (!flow) return page(400, 'Sign-in not valid', 'This sign-in was not started here, was finished already, or has expired. Close this window and try again from the app.');
-    const failed = async (error: string) => {
-      await db.update(socialFlows).set({ step: 'failed', error }).where(eq(socialFlows.id, flow.id));
-      return page(400, 'Sign-in failed', `${error}. Close this window and try again from the app.`);
-    };
-    if (params.get('error')) return failed(`The provider said: ${params.get('error_description') ?? params.get('error')}`.slice(0, 300));
-    const provider = flow.provider as SocialProvider;
-    let identity: SocialIdentity;
-    try {
-      const config = await configFor(flow.projectId, provider);
-      const current = new URL(callbackUrl());
-      for (const [key, value] of params) current.searchParams.set(key, value);
-      if (isOidc(provider)) {
-        const claims = (await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true })).claims();
-        const name = displayName(claims?.['name']);
-        // Google sends a boolean, Apple the string "true".
-        identity = { subject: claims?.sub ?? '', email: typeof claims?.email === 'string' ? claims.email : undefined, emailVerified: claims?.email_verified === true || claims?.email_verified === 'true', name };
-      } else {
-        // No ID token: the account is what the provider's user API says, with the access token.
-        const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.codeVerifier, expectedState: state });
-        const client = parts.social[flow.projectId]?.[provider];
-        identity = await fetchIdentity(OAUTH2_PROVIDERS[provider as OAuth2ProviderId], config, tokens.access_token, client?.issuer);
-      }
-    } catch (error) {
-      // openid-client's message, and what it found (its cause) when it says only "invalid response".
-      const { message, cause } = error as { message?: string; cause?: { message?: unknown } | unknown };
-      const detail = cause instanceof Error ? cause.message : typeof (cause as { message?: unknown } | undefined)?.message === 'string' ? (cause as { message: string }).message : undefined;
-      return failed(`The ${flow.provider} answer was refused: ${message ?? String(error)}${detail ? ` (${detail})` : ''}`.slice(0, 300));
+    if (!flow) return page(c, 400, { title: 'Sign-in not valid', text: 'This sign-in was not started here, was finished already, or has expired. Close this window and try again from the app.' });
+    const name = NAMES[flow.provider as SocialProvider] ?? flow.provider;
+    if (params.get('error')) {
+      const error = `The provider said: ${params.get('error_description') ?? params.get('error')}`.slice(0, 300);
+      await db.update(socialFlows).set({ step: 'failed', error }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'pending')));
+      return page(c, 400, { title: 'Sign-in failed', text: `${error}. Close this window and try again from the app.` });
     }
-    const email = identity.email?.toLowerCase();
-    const verified = identity.emailVerified;
-    if (!identity.subject) return failed('The provider sent no account id');
-    const [linked] = await db.select().from(identities).where(and(eq(identities.provider, flow.provider), eq(identities.subject, identity.subject)));
-    let userId = linked?.userId;
-    if (!userId) {
-      if (!email || !verified) return failed(`Your ${NAMES[provider]} account has no verified e-mail address, which the wallet is tied to`);
-      // The same verified address as an e-mail login: the same user, so the same wallet.
-      await db.insert(users).values({ email }).onConflictDoNothing();
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      userId = user!.id;
-      await db.insert(identities).values({ provider: flow.provider, subject: identity.subject, userId, email, name: identity.name ?? null, createdAt: new Date(now()) }).onConflictDoNothing();
-    } else if (identity.name && identity.name !== linked?.name) {
-      await db.update(identities).set({ name: identity.name }).where(and(eq(identities.provider, flow.provider), eq(identities.subject, identity.subject)));
-    }
-    // The name to show for the connected user: the provider's name for the account, capped.
-    await db.update(socialFlows).set({ step: 'done', userId, userName: identity.name ?? null }).where(eq(socialFlows.id, flow.id));
-    return page(200, 'Signed in', 'Go back to the app: this window closes by itself.');
+    const answer = new URL(callbackUrl());
+    for (const [key, value] of params) answer.searchParams.set(key, value);
+    if (answer.href.length > 4096) return page(c, 400, { title: 'Sign-in failed', text: `The answer from ${name} is too long. Close this window and try again from the app.` });
+    const nonce = randomBytes(16).toString('base64url');
+    // JSON in a data block: `<` escaped, so nothing in it can end the element.
+    const data = JSON.stringify({ protocol: SOCIAL_CALLBACK_MESSAGE, uri: answer.href, origin: flow.hostOrigin }).replace(/</g, '\\u003c');
+    const script = `const d=JSON.parse(document.getElementById('answer').textContent);`
+      + `if(window.opener){window.opener.postMessage({protocol:d.protocol,kind:'callback',uri:d.uri},d.origin);}`
+      + `else{document.querySelector('p').textContent=${JSON.stringify(`Go back to the app where you started signing in with ${name}. If you did not start it, close this window: nothing happens without that app.`).replace(/</g, '\\u003c')};}`;
+    return page(c, 200, {
+      title: `Signed in at ${name}`,
+      text: 'Finishing in the app: this window closes by itself.',
+      body: `<script type="application/json" id="answer">${data}</script><script nonce="${escapeHtml(nonce)}">${script}</script>`,
+      scriptNonce: nonce,
+    });
   };
   parts.app.get('/social/callback', callback);
   parts.app.post('/social/callback', callback);
 
-  const flowOf = async (c: Context<{ Variables: { project: { id: string } } }>) => {
-    const { flowId } = await parts.parse(c, z.object({ flowId: z.uuid('Expected a flow id') }));
+  const flowOf = async (c: Context<{ Variables: { project: { id: string } } }>, flowId: string) => {
     const [flow] = await db.select().from(socialFlows).where(and(eq(socialFlows.id, flowId), eq(socialFlows.projectId, c.get('project').id)));
     if (!flow || (flow.step === 'pending' && flow.expiresAt.getTime() <= now())) throw parts.fail(404, { error: 'No such sign-in (it ended or expired)' });
     return flow;
   };
 
   parts.v1.post('/social/status', async (c) => {
-    let flow = await flowOf(c);
+    const { flowId } = await parts.parse(c, z.object({ flowId: z.uuid('Expected a flow id') }));
+    let flow = await flowOf(c, flowId);
     if (flow.provider === 'farcaster' && flow.step === 'pending') {
       await checkFarcaster(flow);
       flow = (await db.select().from(socialFlows).where(eq(socialFlows.id, flow.id)))[0] ?? flow;
@@ -279,14 +305,67 @@ export function registerSocialRoutes(parts: SocialParts) {
     return c.json({ step: flow.step, ...(flow.error ? { error: flow.error } : {}) });
   });
 
+  /** The session of a flow whose user is known, once: only one request moves it to `used`. */
+  const takeSession = async (c: Context, flow: typeof socialFlows.$inferSelect, userId: string, userName: string | null) => {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const session = await parts.issueSession(userId, flow.projectId, flow.deviceId);
+    return c.json({ ...session, user: { id: user!.id, ...(user!.email ? { email: user!.email } : {}), ...(userName ? { userName } : {}) }, provider: flow.provider });
+  };
+  const unfinished = (flow: typeof socialFlows.$inferSelect) =>
+    parts.fail(409, { error: flow.step === 'failed' ? (flow.error ?? 'Sign-in failed') : flow.step === 'used' ? 'This sign-in was used already' : 'The sign-in is not finished' });
+
   parts.v1.post('/social/complete', async (c) => {
-    const flow = await flowOf(c);
-    if (flow.step !== 'done' || !flow.userId) throw parts.fail(409, { error: flow.step === 'failed' ? (flow.error ?? 'Sign-in failed') : flow.step === 'used' ? 'This sign-in was used already' : 'The sign-in is not finished' });
-    // Once: only one request takes the session.
-    const [taken] = await db.update(socialFlows).set({ step: 'used' }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'done'))).returning();
+    const input = await parts.parse(c, z.object({ flowId: z.uuid('Expected a flow id'), codeVerifier, callback: z.optional(z.string().max(4096)) }));
+    const flow = await flowOf(c, input.flowId);
+    // The frame that started the flow, and no one else: its verifier.
+    if (!sameChallenge(input.codeVerifier, flow.codeChallenge)) throw parts.fail(403, { error: 'This sign-in was started by another session' });
+    if (flow.provider === 'farcaster') {
+      if (flow.step !== 'done' || !flow.userId) throw unfinished(flow);
+      const [taken] = await db.update(socialFlows).set({ step: 'used' }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'done'))).returning();
+      if (!taken) throw parts.fail(409, { error: 'This sign-in was used already' });
+      return takeSession(c, flow, flow.userId, flow.userName);
+    }
+    // Without the provider's answer (which only the browser it went to has): not finished, whoever asks.
+    if (flow.step !== 'pending' || input.callback === undefined) throw unfinished(flow);
+    // The provider's answer, as the callback page handed it over: this service's callback with this flow's state.
+    const answer = input.callback && URL.canParse(input.callback) ? new URL(input.callback) : undefined;
+    const state = answer?.searchParams.get('state') ?? '';
+    if (!answer || `${answer.origin}${answer.pathname}` !== callbackUrl() || !/^[A-Za-z0-9_-]{16,128}$/.test(state) || parts.hash(`state:${state}`) !== flow.stateHash) {
+      throw parts.fail(400, { error: 'The answer is not this sign-in’s: give the callback address the provider sent the popup to' });
+    }
+    if (!answer.searchParams.get('code')) throw parts.fail(400, { error: 'The answer has no authorization code' });
+    // Once: the code is exchanged by one request only.
+    const [taken] = await db.update(socialFlows).set({ step: 'used' }).where(and(eq(socialFlows.id, flow.id), eq(socialFlows.step, 'pending'))).returning();
     if (!taken) throw parts.fail(409, { error: 'This sign-in was used already' });
-    const [user] = await db.select().from(users).where(eq(users.id, flow.userId));
-    const session = await parts.issueSession(flow.userId, flow.projectId, flow.deviceId);
-    return c.json({ ...session, user: { id: user!.id, ...(user!.email ? { email: user!.email } : {}), ...(flow.userName ? { userName: flow.userName } : {}) }, provider: flow.provider });
+    const failed = async (error: string) => {
+      await db.update(socialFlows).set({ step: 'failed', error }).where(eq(socialFlows.id, flow.id));
+      return parts.fail(400, { error });
+    };
+    const provider = flow.provider as SocialProvider;
+    let identity: SocialIdentity;
+    try {
+      const config = await configFor(flow.projectId, provider);
+      if (isOidc(provider)) {
+        const claims = (await oidc.authorizationCodeGrant(config, answer, { pkceCodeVerifier: input.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true })).claims();
+        const name = displayName(claims?.['name']);
+        // Google sends a boolean, Apple the string "true".
+        identity = { subject: claims?.sub ?? '', email: typeof claims?.email === 'string' ? claims.email : undefined, emailVerified: claims?.email_verified === true || claims?.email_verified === 'true', name };
+      } else {
+        // No ID token: the account is what the provider's user API says, with the access token.
+        const tokens = await oidc.authorizationCodeGrant(config, answer, { pkceCodeVerifier: input.codeVerifier, expectedState: state });
+        const client = parts.social[flow.projectId]?.[provider];
+        identity = await fetchIdentity(OAUTH2_PROVIDERS[provider as OAuth2ProviderId], config, tokens.access_token, client?.issuer);
+      }
+    } catch (error) {
+      // openid-client's message, and what it found (its cause) when it says only "invalid response".
+      const { message, cause } = error as { message?: string; cause?: { message?: unknown } | unknown };
+      const detail = cause instanceof Error ? cause.message : typeof (cause as { message?: unknown } | undefined)?.message === 'string' ? (cause as { message: string }).message : undefined;
+      throw await failed(`The ${flow.provider} answer was refused: ${message ?? String(error)}${detail ? ` (${detail})` : ''}`.slice(0, 300));
+    }
+    const reached = await userFor(flow.provider, identity);
+    if ('error' in reached) throw await failed(reached.error);
+    await db.update(socialFlows).set({ userId: reached.userId, userName: identity.name ?? null }).where(eq(socialFlows.id, flow.id));
+    // The name to show for the connected user: the provider's name for the account, capped.
+    return takeSession(c, flow, reached.userId, identity.name ?? null);
   });
 }

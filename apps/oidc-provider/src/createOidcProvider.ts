@@ -49,8 +49,9 @@ const OAUTH2: Record<OAuth2StandIn, { routes: { authorization: string; token: st
 };
 const isOAuth2 = (provider: StandInProvider): provider is OAuth2StandIn => provider in OAUTH2;
 
-const emailOf = (login: string) => (login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`);
-const handle = (login: string) => emailOf(login).split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 15);
+// The address as the person registered it, as a real provider gives it: case and all (the relying party normalises).
+const emailOf = (login: string) => (login.includes('@') ? login : `${login.toLowerCase()}@example.com`);
+const handle = (login: string) => emailOf(login).toLowerCase().split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 15);
 const displayName = (login: string) => emailOf(login).split('@')[0]!.replace(/[._+-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 /** A provider's numeric account id for a login: stable, `digits` long. */
 const numericId = (login: string, digits: number) => (BigInt(`0x${createHash('sha256').update(login).digest('hex').slice(0, 16)}`) % 10n ** BigInt(digits - 1) + 10n ** BigInt(digits - 1)).toString();
@@ -88,8 +89,8 @@ const ORIGIN_PATTERN = /^[a-z]+$/;
  * signing in again is the same account.
  */
 export function claimsFor(provider: 'google' | 'apple', login: string): Record<string, unknown> {
-  const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`;
-  const local = email.split('@')[0]!;
+  const email = emailOf(login);
+  const local = email.toLowerCase().split('@')[0]!;
   if (provider === 'apple') {
     // "Hide my e-mail": the address is a relay, the real one never reaches the app.
     const relay = /\+relay@/.test(email);

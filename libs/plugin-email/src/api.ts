@@ -44,9 +44,11 @@ export interface EmailService {
   /** A social sign-in (plugin-socials): the provider's authorization URL for the popup (spec: get social redirect uri). */
   socialRedirectUri(provider: SocialProviderId): Promise<string>;
   /**
-   * Waits until the popup sent to `uri` has signed in at the provider and the service has the
-   * answer (spec: connect social); then the view connects the AUTH connector. On a device with
-   * no share of the key: `password` or `unavailable`, as after a passcode.
+   * Finishes a social sign-in (spec: connect social) with `uri`, the provider's answer at the
+   * sign-in service's callback as the popup's page handed it over: the frame checks it is the
+   * answer to the flow it started and completes the flow with its own verifier (issue #36); then
+   * the view connects the AUTH connector. On a device with no share of the key: `password` or
+   * `unavailable`, as after a passcode.
    */
   connectSocial(uri: string, signal?: AbortSignal): Promise<'password' | 'unavailable' | undefined>;
   /**

@@ -89,9 +89,12 @@ export const keyShares = pgTable('key_shares', {
 
 /**
  * One social login (issue #16): the OAuth 2 / OpenID Connect authorization-code flow the frame
- * started for a device, with its PKCE verifier and nonce; the `state` only as a keyed hash. The
- * provider's callback moves it to `done` (the user it reached) or `failed`; the frame then takes
- * its session once (`used`).
+ * started for a device, with its nonce, the `state` only as a keyed hash, and the PKCE challenge
+ * of a verifier only that frame holds (issue #36: the flow is bound to the frame that started it;
+ * the verifier reaches the service only with `complete`, with the code the provider gave the
+ * browser the frame is in). A provider error at the callback moves it to `failed`; `complete`
+ * exchanges the code and takes the session once (`used`). Farcaster's flow moves to `done` when
+ * the relay's answer is verified, and is taken with the verifier the same way.
  */
 export const socialFlows = pgTable('social_flows', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -100,7 +103,10 @@ export const socialFlows = pgTable('social_flows', {
   deviceId: text('device_id').notNull(),
   stateHash: text('state_hash').notNull().unique(),
   nonce: text('nonce').notNull(),
-  codeVerifier: text('code_verifier').notNull(),
+  /** base64url(SHA-256(verifier)) of the verifier the frame keeps (PKCE S256; Farcaster's binding too). */
+  codeChallenge: text('code_challenge').notNull(),
+  /** The host page's origin the flow was started for: the only window the callback page tells. */
+  hostOrigin: text('host_origin').notNull(),
   /** Farcaster: the relay channel's token (the channel is the flow; no code, no verifier). */
   channelToken: text('channel_token'),
   /** Farcaster: the domain the sign-in message must name (the host page's). */
@@ -131,3 +137,14 @@ export const identities = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.subject] })],
 );
 
+
+/**
+ * Counters over a fixed window, kept here so every instance of the service counts the same:
+ * mails per client and per project a minute, wrong passcodes per address an hour. One row per
+ * key; a window that has passed starts again at 1.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

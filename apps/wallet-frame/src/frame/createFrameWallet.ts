@@ -53,8 +53,13 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   let chainId = storage.getItem(keys.chain) ?? query.chainId;
   let flowId: string | undefined;
   let changeFlowId: string | undefined;
-  /** The social sign-in under way: its flow at the service and the provider URL the popup was sent to (Farcaster: the channel's URL). */
-  let social: { flowId: string; uri: string; provider: string } | undefined;
+  /**
+   * The social sign-in under way: its flow at the service, the provider URL the popup was sent to
+   * (Farcaster: the channel's URL), and what binds the flow to this frame (issue #36): the PKCE
+   * verifier, which never leaves this frame but to complete the flow, and the `state` and callback
+   * address the provider's answer must carry.
+   */
+  let social: { flowId: string; uri: string; provider: string; verifier: string; state?: string; redirectUri?: string } | undefined;
   /** Who is signed in: no e-mail address after a Farcaster login. */
   let user: { id: string; email?: string } | undefined;
   let unlocked: Unlocked | undefined;
@@ -250,22 +255,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
 
   const emailOf = () => (user?.email ? { email: user.email } : {});
 
-  /**
-   * Waits for a social sign-in to end at the service (polling every `interval` ms, at most ten
-   * minutes, and no longer once another sign-in has started), then takes its session and unlocks
-   * the key.
-   */
-  const finishSocial = async (flowId: string, interval: number) => {
-    for (let started = Date.now(); ; ) {
-      if (social?.flowId !== flowId) throw new Error('Another sign-in was started');
-      if (Date.now() - started >= 10 * 60_000) throw new Error('The sign-in was not finished in time');
-      const { step, error } = await call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId });
-      if (step === 'failed') throw new Error(error ?? 'Sign-in failed');
-      if (step === 'done') break;
-      if (step !== 'pending') throw new Error('This sign-in was used already');
-      await new Promise((resolve) => setTimeout(resolve, interval));
-    }
-    const answer = await call<{ token: string; user: { id: string; email?: string; userName?: string } }>('POST', '/v1/social/complete', { flowId });
+  /** Takes the session a finished social sign-in gives, and unlocks the key. */
+  const takeSocialSession = async (answer: { token: string; user: { id: string; email?: string; userName?: string } }) => {
     social = undefined;
     storage.setItem(keys.session, answer.token);
     const userName = typeof answer.user.userName === 'string' ? Array.from(answer.user.userName).slice(0, 120).join('') : undefined;
@@ -273,6 +264,24 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     else storage.removeItem(keys.userName);
     const recovery = await unlock(answer.user);
     return { email: answer.user.email, userName, recovery };
+  };
+
+  /**
+   * Farcaster: waits for the relay's answer at the service (polling every second, at most ten
+   * minutes, and no longer once another sign-in has started), then takes the session with this
+   * frame's verifier.
+   */
+  const finishFarcaster = async (flow: NonNullable<typeof social>) => {
+    for (let started = Date.now(); ; ) {
+      if (social?.flowId !== flow.flowId) throw new Error('Another sign-in was started');
+      if (Date.now() - started >= 10 * 60_000) throw new Error('The sign-in was not finished in time');
+      const { step, error } = await call<{ step: string; error?: string }>('POST', '/v1/social/status', { flowId: flow.flowId });
+      if (step === 'failed') throw new Error(error ?? 'Sign-in failed');
+      if (step === 'done') break;
+      if (step !== 'pending') throw new Error('This sign-in was used already');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return takeSocialSession(await call('POST', '/v1/social/complete', { flowId: flow.flowId, codeVerifier: flow.verifier }));
   };
 
   const handlers: FrameHandlers = {
@@ -305,20 +314,40 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       return recovery ? { recovery } : {};
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
-      const answer = await call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId });
-      social = { flowId: answer.flowId, uri: answer.uri, provider };
+      // The verifier stays here; the service gets its S256 challenge (and the provider, in the authorization URL).
+      const verifier = randomId() + randomId();
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+      const codeChallenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const answer = await call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId, codeChallenge });
+      const asked = new URL(answer.uri).searchParams;
+      social = {
+        flowId: answer.flowId,
+        uri: answer.uri,
+        provider,
+        verifier,
+        ...(provider === 'farcaster' ? {} : { state: asked.get('state') ?? '', redirectUri: asked.get('redirect_uri') ?? '' }),
+      };
       return { uri: answer.uri };
     },
     async CONNECT_SOCIAL({ uri }) {
-      // The sign-in the popup was sent to: it ends at the service's callback; this waits for it.
-      if (!social || social.uri !== uri || social.provider === 'farcaster') throw new Error('Start the social sign-in first');
-      const answer = await finishSocial(social.flowId, 500);
-      return { ...(answer.email ? { email: answer.email } : {}), ...(answer.userName ? { userName: answer.userName } : {}), ...(answer.recovery ? { recovery: answer.recovery } : {}) };
+      // `uri`: the provider's answer at the service's callback, as the popup's page handed it to the
+      // host page. Only the sign-in this frame started, answered at the address and with the state it asked for.
+      const flow = social;
+      if (!flow || flow.provider === 'farcaster' || !flow.redirectUri) throw new Error('Start the social sign-in first');
+      const answer = new URL(uri);
+      if (`${answer.origin}${answer.pathname}` !== flow.redirectUri || answer.searchParams.get('state') !== flow.state) throw new Error('That answer is not from the sign-in this wallet started');
+      const denied = answer.searchParams.get('error');
+      if (denied) {
+        social = undefined;
+        throw new Error(`The provider said: ${(answer.searchParams.get('error_description') ?? denied).slice(0, 200)}`);
+      }
+      const done = await takeSocialSession(await call('POST', '/v1/social/complete', { flowId: flow.flowId, codeVerifier: flow.verifier, callback: uri }));
+      return { ...(done.email ? { email: done.email } : {}), ...(done.userName ? { userName: done.userName } : {}), ...(done.recovery ? { recovery: done.recovery } : {}) };
     },
     async CONNECT_FARCASTER() {
       // The channel whose QR code the host shows: the service asks the relay each time (once a second).
       if (!social || social.provider !== 'farcaster') throw new Error('Start the Farcaster sign-in first');
-      const answer = await finishSocial(social.flowId, 1000);
+      const answer = await finishFarcaster(social);
       return { ...(answer.userName ? { userName: answer.userName } : {}), ...(answer.recovery ? { recovery: answer.recovery } : {}) };
     },
     async IS_CONNECTED() {

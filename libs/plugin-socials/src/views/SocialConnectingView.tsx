@@ -8,13 +8,44 @@ import { SocialProblem } from './SocialProblem';
 
 /** The popup's size, as the providers' own sign-in pages expect. */
 const POPUP_FEATURES = 'popup,width=500,height=640';
-/** A popup closed this soon after the provider answered may still have finished: the frame is given this long. */
+/** A popup closed this soon after the provider answered may still have posted its answer: it is given this long. */
 const CLOSED_GRACE_MS = 1500;
 
 type Phase = { kind: 'opening' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'closed' } | { kind: 'noWallet' } | { kind: 'failed'; reason: string } | { kind: 'initFailed'; reason: string } | { kind: 'unavailable' };
 
 class PopupClosedError extends Error {
   override name = 'PopupClosedError';
+}
+
+/** The tag of the message the sign-in service's callback page posts to this page (see the auth service's README). */
+const CALLBACK_PROTOCOL = 'portico-social/1';
+
+/**
+ * The provider's answer, as the callback page in `popup` hands it to this page: only a message
+ * from that window, at the origin of the callback address the authorization URL names, with the
+ * protocol's tag. The wallet frame checks it again (its own flow's state and address) and
+ * completes the sign-in with a verifier only it holds.
+ */
+function callbackFrom(popup: Window, authorizationUri: string, signal: AbortSignal): Promise<string> {
+  const redirect = new URL(authorizationUri).searchParams.get('redirect_uri');
+  const origin = redirect && URL.canParse(redirect) ? new URL(redirect).origin : undefined;
+  return new Promise((resolve, reject) => {
+    if (!origin) return reject(new Error('The sign-in address names no callback'));
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== popup || event.origin !== origin) return;
+      const data = event.data as { protocol?: unknown; kind?: unknown; uri?: unknown } | null;
+      if (data?.protocol !== CALLBACK_PROTOCOL || data.kind !== 'callback' || typeof data.uri !== 'string' || data.uri.length > 4096) return;
+      done();
+      resolve(data.uri);
+    };
+    const onAbort = () => (done(), reject(signal.reason));
+    const done = () => {
+      window.removeEventListener('message', onMessage);
+      signal.removeEventListener('abort', onAbort);
+    };
+    window.addEventListener('message', onMessage);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**
@@ -28,9 +59,10 @@ export default function SocialConnectingView(props: ViewProps) {
 
 /**
  * Opens the provider's sign-in in a popup (on the click that led here, so the browser allows
- * it), waits for the wallet frame to have the answer, then connects the e-mail wallet's AUTH
- * connector. A blocked popup offers a button (a new click), a popup closed before signing in
- * says so, a failure shows the service's reason; each leads back to Connect.
+ * it), waits for the callback page there to hand over the provider's answer, gives it to the
+ * wallet frame, which finishes the sign-in, then connects the e-mail wallet's AUTH connector. A
+ * blocked popup offers a button (a new click), a popup closed before signing in says so, a
+ * failure shows the service's reason; each leads back to Connect.
  */
 function PopupConnecting({ provider }: { provider: SocialProviderId }) {
   const portico = usePortico('SocialConnectingView');
@@ -68,12 +100,17 @@ function PopupConnecting({ provider }: { provider: SocialProviderId }) {
         if (controller.signal.aborted) return;
         win.location.href = uri;
         setPhase({ kind: 'waiting' });
+        const answered = new AbortController();
         const watch = setInterval(() => {
-          if (win.closed) setTimeout(() => controller.abort(new PopupClosedError()), CLOSED_GRACE_MS);
+          if (win.closed) setTimeout(() => !answered.signal.aborted && controller.abort(new PopupClosedError()), CLOSED_GRACE_MS);
         }, 300);
         let recovery: Awaited<ReturnType<typeof service.connectSocial>>;
         try {
-          recovery = await service.connectSocial(uri, controller.signal);
+          const callback = await callbackFrom(win, uri, controller.signal);
+          // From here the popup may close: the frame has what it needs.
+          answered.abort();
+          clearInterval(watch);
+          recovery = await service.connectSocial(callback, controller.signal);
         } finally {
           clearInterval(watch);
         }
