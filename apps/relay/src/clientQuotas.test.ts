@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 import { RELAY_ERROR_CODES } from './jsonRpc';
-import { connectRaw, fakeRelayJwt, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
+import { connectRaw, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
+import { signRelayJwt } from './test/relayJwt';
 
 const topic = () => randomBytes(32).toString('hex');
 const publishParams = (t: string, message: string, ttl = 300) => ({ topic: t, message, ttl, tag: 1108, prompt: false });
@@ -25,7 +26,7 @@ describe('per-client shares', () => {
     return relay;
   };
   /** A socket of the client whose JWT is `auth`; one JWT on several sockets is one client. */
-  const connect = async (relay: RelayHandle, auth = fakeRelayJwt()) => {
+  const connect = async (relay: RelayHandle, auth = signRelayJwt(relay.url)) => {
     const client = await connectRaw(relay.url, auth);
     clients.push(client);
     return client;
@@ -47,7 +48,7 @@ describe('per-client shares', () => {
 
   it('with the defaults, refuses the review’s topic flood (one client, 10 sockets, 10,000 topics) at 500 topics, and serves others', async () => {
     const relay = await start({});
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const sockets = await Promise.all(Array.from({ length: 10 }, () => connect(relay, auth)));
     const batch = () => Array.from({ length: 500 }, topic);
     expect((await sockets[0]!.request('irn_batchSubscribe', { topics: batch() })).result).toHaveLength(500);
@@ -58,7 +59,7 @@ describe('per-client shares', () => {
 
   it('with the defaults, refuses the review’s mailbox flood (30-day TTL, 256 KiB frames) at 4 MiB, and serves others', async () => {
     const relay = await start({});
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const [first, second] = [await connect(relay, auth), await connect(relay, auth)];
     const big = 'x'.repeat(120_000);
     let accepted = 0;
@@ -78,7 +79,7 @@ describe('per-client shares', () => {
 
   it('counts subscribed topics per client across its sockets: maxTopicsPerClient', async () => {
     const relay = await start({ maxTopicsPerClient: 3 });
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const [a1, a2] = [await connect(relay, auth), await connect(relay, auth)];
     const [t1, t2, t3, t4] = [topic(), topic(), topic(), topic()];
     await a1.request('irn_batchSubscribe', { topics: [t1, t2] });
@@ -102,7 +103,7 @@ describe('per-client shares', () => {
 
   it('counts stored messages per publishing client: maxQueuedMessagesPerClient, all or nothing per batch', async () => {
     const relay = await start({ maxQueuedMessagesPerClient: 3 });
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const [a1, a2] = [await connect(relay, auth), await connect(relay, auth)];
     const [t1, t2] = [topic(), topic()];
     await a1.request('irn_batchPublish', { messages: [publishParams(t1, 'a1'), publishParams(t1, 'a2')] });
@@ -125,7 +126,7 @@ describe('per-client shares', () => {
 
   it('counts stored bytes per publishing client: maxQueuedBytesPerClient', async () => {
     const relay = await start({ maxQueuedBytesPerClient: 10_000 });
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const [a1, a2] = [await connect(relay, auth), await connect(relay, auth)];
     expect(await a1.request('irn_publish', publishParams(topic(), 'x'.repeat(3000)))).toMatchObject({ result: true });
     expectQuotaError(await a2.request('irn_publish', publishParams(topic(), 'x'.repeat(3000))), 'maxQueuedBytesPerClient');
@@ -137,10 +138,10 @@ describe('per-client shares', () => {
 
   it('limits sockets per client: maxConnectionsPerClient (429), not other clients', async () => {
     const relay = await start({ maxConnectionsPerClient: 2 });
-    const auth = fakeRelayJwt();
+    const auth = signRelayJwt(relay.url);
     const [first] = [await connect(relay, auth), await connect(relay, auth)];
     expect(await upgradeStatus(`${relay.url}/?auth=${auth}&projectId=test`)).toBe(429);
-    expect(await upgradeStatus(`${relay.url}/?auth=${fakeRelayJwt()}&projectId=test`)).toBe(101);
+    expect(await upgradeStatus(`${relay.url}/?auth=${signRelayJwt(relay.url)}&projectId=test`)).toBe(101);
     await expectOthersServed(relay);
     const connections = relay.stats().connections;
     await first!.close();
@@ -205,11 +206,11 @@ describe('per-client shares', () => {
         };
         try {
           // Two greedy clients with two sockets each; topics 0 and 1 are also the victims'.
-          const greedyAuth = [fakeRelayJwt(), fakeRelayJwt()];
+          const greedyAuth = [signRelayJwt(relay.url), signRelayJwt(relay.url)];
           const greedy = await Promise.all([0, 0, 1, 1].map((g) => connectAs(greedyAuth[g]!)));
           const topics = Array.from({ length: pool }, topic);
           const topicAt = (i: number) => topics[i] ?? topic();
-          const [listener, publisher] = [await connectAs(fakeRelayJwt()), await connectAs(fakeRelayJwt())];
+          const [listener, publisher] = [await connectAs(signRelayJwt(relay.url)), await connectAs(signRelayJwt(relay.url))];
           await listener.request('irn_subscribe', { topic: topics[0] });
           expect(await publisher.request('irn_publish', publishParams(topics[1]!, 'kept for later'))).toMatchObject({ result: true });
 
@@ -258,7 +259,7 @@ describe('per-client shares', () => {
           await victim();
 
           // What the victim stored before the flood is still there for a newcomer.
-          const newcomer = await connectAs(fakeRelayJwt());
+          const newcomer = await connectAs(signRelayJwt(relay.url));
           await newcomer.request('irn_subscribe', { topic: topics[1] });
           await newcomer.next((f) => isPush(f) && pushed(f).message === 'kept for later');
         } finally {

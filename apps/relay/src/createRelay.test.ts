@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 import { RELAY_ERROR_CODES } from './jsonRpc';
-import { connectRaw, fakeRelayJwt, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
+import { connectRaw, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
+import { signRelayJwt } from './test/relayJwt';
 import { sendOversizedFrame } from './test/sendOversizedFrame';
 import { settleSession, startSignClient, stopSignClient } from './test/signClients';
 
@@ -49,7 +50,7 @@ describe('createRelay over raw sockets', () => {
 
   it('rejects upgrades whose auth JWT is missing or malformed with 401', async () => {
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const good = fakeRelayJwt();
+    const good = signRelayJwt(relay.url);
     const [h, p, s] = good.split('.');
     const bad = [
       '',
@@ -57,10 +58,10 @@ describe('createRelay over raw sockets', () => {
       `${h}.${p}`,
       `${h}.${p}.${s}.extra`,
       `${h}.!!!.${s}`,
-      fakeRelayJwt({ header: { alg: 'HS256' } }),
-      fakeRelayJwt({ payload: { iss: 'did:web:example.com' } }),
-      fakeRelayJwt({ payload: { exp: 1 } }),
-      fakeRelayJwt({ payload: { sub: 42 } }),
+      signRelayJwt(relay.url, { header: { alg: 'HS256' } }),
+      signRelayJwt(relay.url, { payload: { iss: 'did:web:example.com' } }),
+      signRelayJwt(relay.url, { payload: { exp: 1 } }),
+      signRelayJwt(relay.url, { payload: { sub: 42 } }),
       `${b64({ alg: 'EdDSA' })}.${b64('just a string')}.${s}`,
     ];
     expect(await upgradeStatus(`${relay.url}/?projectId=x`)).toBe(401);

@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createRelayHub, type RelayPeer, type RelayStats } from './createRelayHub';
 import { formatError, RELAY_ERROR_CODES } from './jsonRpc';
-import { parseRelayAuth } from './parseRelayAuth';
 import { MAX_TTL_SECONDS } from './relayParams';
+import { verifyRelayAuth } from './verifyRelayAuth';
 
 /** Options of {@link createRelay}; every cap has a default sized for tests and `npm start`. */
 export type RelayOptions = {
@@ -24,7 +24,7 @@ export type RelayOptions = {
   maxSubscriptionsPerSocket?: number;
   /** Open sockets across all clients; past it the upgrade gets 503. Default 1000. */
   maxConnections?: number;
-  // Per-client shares. A client is the JWT `iss` of its sockets: one share however many sockets
+  // Per-client shares. A client is the verified JWT `iss` of its sockets: one share however many sockets
   // it opens, kept across reconnects. Past a share the request gets -32007 naming the limit.
   /** Distinct topics one client may be subscribed to across its sockets. Default 500. */
   maxTopicsPerClient?: number;
@@ -54,14 +54,15 @@ export type RelayHandle = {
   close(): Promise<void>;
 };
 
-function reject(socket: Duplex, status: number, reason: string) {
-  const body = `${reason}\n`;
+/** Refuses an upgrade with `status`; the text body is the reason phrase, then `detail` when there is one. */
+function reject(socket: Duplex, status: number, reason: string, detail?: string) {
+  const body = `${detail ? `${reason}: ${detail}` : reason}\n`;
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /**
- * Starts a loopback WalletConnect v2 relay: JWT-shaped `auth` required on upgrade, the
- * `irn_*` methods, `wc_proposeSession`/`wc_approveSession` fan-out and `irn_subscription` pushes.
+ * Starts a loopback WalletConnect v2 relay: a verified relay JWT (`auth`) required on upgrade,
+ * the `irn_*` methods, `wc_proposeSession`/`wc_approveSession` fan-out and `irn_subscription` pushes.
  */
 export async function createRelay(options: RelayOptions = {}): Promise<RelayHandle> {
   const host = options.host ?? '127.0.0.1';
@@ -92,14 +93,22 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
     res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' }).end('WebSocket upgrade required\n');
   });
 
+  // The URLs a client may have been given for this relay; `aud` must be one of them exactly, as
+  // the hosted relay compares it. Known once the port is.
+  let audiences: ReadonlySet<string> = new Set();
+
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'ws://relay.invalid');
-    const claims = parseRelayAuth(url.searchParams.get('auth'));
-    if (!claims) return reject(socket, 401, 'Unauthorized');
-    if (wss.clients.size >= maxConnections) return reject(socket, 503, 'Service Unavailable');
-    if ((socketsPerClient.get(claims.iss) ?? 0) >= maxConnectionsPerClient) return reject(socket, 429, 'Too Many Requests');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, claims.iss));
+    const requestUrl = new URL(req.url ?? '/', 'ws://relay.invalid');
+    void verifyRelayAuth(requestUrl.searchParams.get('auth'), audiences).then((auth) => {
+      if (!auth.ok) return reject(socket, 401, 'Unauthorized', auth.reason);
+      // From here to onConnection's count nothing awaits, so two sockets of one client verified at
+      // the same time cannot both pass the check.
+      if (wss.clients.size >= maxConnections) return reject(socket, 503, 'Service Unavailable');
+      if ((socketsPerClient.get(auth.claims.iss) ?? 0) >= maxConnectionsPerClient) return reject(socket, 429, 'Too Many Requests');
+      // Every share is keyed by the verified iss, never by anything the client did not sign.
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth.claims.iss));
+    }).catch(() => socket.destroy());
   });
 
   function onConnection(ws: WebSocket, clientId: string) {
@@ -176,10 +185,13 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  // 127.0.0.1 is also reachable as localhost; a client told either URL signs that one.
+  const url = `ws://${host}:${port}`;
+  audiences = new Set([url, `ws://localhost:${port}`]);
   let closing: Promise<void> | undefined;
 
   return {
-    url: `ws://${host}:${port}`,
+    url,
     port,
     stats: () => hub.stats(),
     close() {

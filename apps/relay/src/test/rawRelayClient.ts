@@ -1,16 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-
-const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A relay JWT with the right shape (the relay does not check the signature). */
-export function fakeRelayJwt(overrides: { header?: object; payload?: object } = {}): string {
-  const iat = Math.floor(Date.now() / 1000);
-  const iss = `did:key:z6Mk${randomBytes(16).toString('hex').replace(/[0l]/g, 'a')}`;
-  const header = { alg: 'EdDSA', typ: 'JWT', ...overrides.header };
-  const payload = { iss, sub: randomBytes(8).toString('hex'), aud: 'ws://127.0.0.1', iat, exp: iat + 86_400, ...overrides.payload };
-  return `${b64url(header)}.${b64url(payload)}.${randomBytes(64).toString('base64url')}`;
-}
+import { signRelayJwt } from './relayJwt';
 
 /** A bare `ws` client speaking raw frames to the relay, recording what comes back. */
 export type RawRelayClient = {
@@ -27,8 +16,8 @@ export type RawRelayClient = {
 // Far from the small ids tests pass explicitly.
 let nextId = 1_000_000;
 
-/** Opens a raw client; `auth` defaults to a well-shaped JWT, `null` omits it. */
-export async function connectRaw(url: string, auth: string | null = fakeRelayJwt()): Promise<RawRelayClient> {
+/** Opens a raw client; `auth` defaults to a new client's valid JWT for `url`, `null` omits it. */
+export async function connectRaw(url: string, auth: string | null = signRelayJwt(url)): Promise<RawRelayClient> {
   const query = auth === null ? '' : `?auth=${encodeURIComponent(auth)}&projectId=test&ua=raw`;
   const socket = new WebSocket(`${url}/${query}`);
   const frames: Record<string, unknown>[] = [];
@@ -77,18 +66,28 @@ export async function connectRaw(url: string, auth: string | null = fakeRelayJwt
   };
 }
 
-/** The HTTP status the relay answers a WebSocket upgrade with (101 when it is accepted). */
-export function upgradeStatus(url: string): Promise<number> {
+/** How the relay answers a WebSocket upgrade: 101 when accepted, else the refusal's status and text body. */
+export function upgradeAnswer(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        ws.terminate();
+      });
     });
     ws.on('open', () => {
-      resolve(101);
+      resolve({ status: 101, body: '' });
       ws.close();
     });
     ws.on('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
   });
+}
+
+/** The HTTP status the relay answers a WebSocket upgrade with (101 when it is accepted). */
+export async function upgradeStatus(url: string): Promise<number> {
+  return (await upgradeAnswer(url)).status;
 }

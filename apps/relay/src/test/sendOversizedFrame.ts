@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { fakeRelayJwt } from './rawRelayClient';
+import { signRelayJwt } from './relayJwt';
 
 /** How the connection ended after {@link sendOversizedFrame}. */
 export type OversizedFrameOutcome = {
@@ -70,7 +70,7 @@ export function sendOversizedFrame(url: string, payloadBytes: number): Promise<O
     void closed.then(() => reject(new Error('closed before the upgrade')));
   });
   socket.write(
-    [`GET /?auth=${fakeRelayJwt()}&projectId=test&ua=raw HTTP/1.1`, `Host: ${hostname}:${port}`, 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13', '', ''].join('\r\n'),
+    [`GET /?auth=${signRelayJwt(url)}&projectId=test&ua=raw HTTP/1.1`, `Host: ${hostname}:${port}`, 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13', '', ''].join('\r\n'),
   );
 
   return (async () => {
