@@ -6,7 +6,7 @@ export interface NoncePoolLimits {
   ttlMs: number;
   /** Outstanding nonces in all. */
   max: number;
-  /** Outstanding nonces per client (its remote address). */
+  /** Outstanding nonces per client (the key `clientKeyOf` gives its remote address). */
   maxPerClient: number;
   /** Outstanding nonces one client holds for one account. */
   maxPerClientAccount: number;
@@ -22,10 +22,14 @@ export interface NonceRefusal {
 export interface NoncePool {
   /** A new nonce for `account`, asked for by `client`, unless a limit is reached. */
   issue(client: string, account: string): { nonce: string } | { refused: NonceRefusal };
-  /** The account an unexpired nonce was issued for; undefined for any other. */
-  accountOf(nonce: string): string | undefined;
-  /** Ends a nonce (it was used), freeing its slot under every limit. */
-  consume(nonce: string): void;
+  /**
+   * Spends `nonce` if it is outstanding and `isFor` accepts the account it was issued for, in one
+   * synchronous step, so of any number of concurrent requests with one nonce only the first gets
+   * `taken`. A spent nonce frees its slot under every limit and never comes back. An unknown,
+   * expired or used nonce is `unknown`; one issued for an account `isFor` refuses is
+   * `other-account` and stays outstanding for its own account.
+   */
+  take(nonce: string, isFor: (account: string) => boolean): 'taken' | 'unknown' | 'other-account';
 }
 
 interface Issued {
@@ -100,10 +104,12 @@ export function createNoncePool(limits: NoncePoolLimits): NoncePool {
       hold(byClientAccount, clientAccount, nonce);
       return { nonce };
     },
-    accountOf(nonce) {
+    take(nonce, isFor) {
       const entry = issued.get(nonce);
-      return entry && entry.expires > Date.now() ? entry.account : undefined;
+      if (!entry || entry.expires <= Date.now()) return 'unknown';
+      if (!isFor(entry.account)) return 'other-account';
+      consume(nonce);
+      return 'taken';
     },
-    consume,
   };
 }

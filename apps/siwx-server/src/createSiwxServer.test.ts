@@ -1,4 +1,5 @@
 import { createEip155SiweMessage, createEip155Verifier } from '@portico/chain-eip155/siwx';
+import { startAnvil } from '@portico/chain-eip155/testing/node';
 import { HttpError } from '@portico/kernel/errors';
 import { createSiwxServerClient, type SiwxMessageFields, type SiwxSession } from '@portico/plugin-siwx';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -209,6 +210,63 @@ describe('reading and revoking sessions needs the account’s bearer token', () 
     expect((await client.getSessions(chainId, account.address)).length).toBeGreaterThan(0);
     await client.revoke(chainId, account.address);
     expect(await client.getSessions(chainId, account.address)).toEqual([]);
+  });
+});
+
+describe('a signed sign-in replayed in parallel (attack, #36)', () => {
+  const NONCE_REFUSAL = 'Nonce unknown, expired or already used; ask for a new one';
+  type VerifyAnswer = { status: number; body: { valid: boolean; token?: string; error?: string } };
+  const postInParallel = (url: string, body: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, async (): Promise<VerifyAnswer> => {
+        const response = await fetch(`${url}/verify`, { method: 'POST', body, headers: json });
+        return { status: response.status, body: (await response.json()) as VerifyAnswer['body'] };
+      }),
+    );
+
+  const nonceFor = async (url: string, chain = chainId) => ((await (await fetch(`${url}/nonce?chainId=${chain}&address=${account.address}`)).json()) as { nonce: string }).nonce;
+
+  /** Posts one message signed for `chain` 12 times at once and checks exactly one session results. */
+  async function replay(url: string, chain = chainId) {
+    const nonce = await nonceFor(url, chain);
+    const answers = await postInParallel(url, JSON.stringify(await signedSession(nonce, { chainId: chain })), 12);
+    const accepted = answers.filter((a) => a.body.valid);
+    expect(accepted.length).toBe(1);
+    expect(accepted[0]).toMatchObject({ status: 200, body: { valid: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+    const refused = answers.filter((a) => !a.body.valid);
+    expect(refused).toHaveLength(11);
+    for (const answer of refused) expect(answer).toEqual({ status: 200, body: { valid: false, error: NONCE_REFUSAL } });
+    const read = await fetch(`${url}/sessions?chainId=${chain}&address=${account.address}`, { headers: { authorization: `Bearer ${accepted[0]!.body.token}` } });
+    expect(((await read.json()) as { sessions: SiwxSession[] }).sessions.filter((s) => s.data.nonce === nonce)).toHaveLength(1);
+  }
+
+  it('12 parallel POSTs of one signed message: exactly one 200 with a session, 11 refused as a used nonce', async () => {
+    await replay(handle.url);
+  });
+
+  it('the same when signatures are checked through the chain’s RPC (EIP155_RPC_URLS; a real anvil node)', { timeout: 30_000 }, async () => {
+    const node = await startAnvil();
+    const verifier = createEip155Verifier({ domain: 'app.example.com', getRpcUrl: (id) => (id === `eip155:${node.chainId}` ? node.url : undefined) });
+    const overRpc = await createSiwxServer({ domain: 'app.example.com', verifiers: [verifier] }).listen(0);
+    try {
+      // A server that has been up a while: one sign-in first opens its RPC connection, so the checks overlap.
+      const chain = `eip155:${node.chainId}`;
+      const [warm] = await postInParallel(overRpc.url, JSON.stringify(await signedSession(await nonceFor(overRpc.url, chain), { chainId: chain })), 1);
+      expect(warm!.body.valid).toBe(true);
+      await replay(overRpc.url, chain);
+    } finally {
+      await overRpc.close();
+      await node.stop();
+    }
+  });
+
+  it('a forged signature spends the nonce: the real one posted after it is refused, with the reason', async () => {
+    const session = await signedSession(await nonceFor(handle.url));
+    const forged = await raw('/verify', { method: 'POST', body: JSON.stringify({ ...session, signature: `0x${'11'.repeat(65)}` }), headers: json });
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toEqual({ valid: false, error: 'Signature does not verify; the nonce is used up, ask for a new one' });
+    const real = await raw('/verify', { method: 'POST', body: JSON.stringify(session), headers: json });
+    expect(await real.json()).toEqual({ valid: false, error: NONCE_REFUSAL });
   });
 });
 

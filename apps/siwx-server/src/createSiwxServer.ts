@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { SiwxSession, SiwxVerifier } from '@portico/plugin-siwx';
 import { z } from 'zod';
+import { clientKeyOf } from './clientKeyOf';
 import { createNoncePool, type NonceRefusal } from './createNoncePool';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
 import { accountQuerySchema, nonceQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
@@ -23,8 +24,8 @@ export interface SiwxServerOptions {
   /** Outstanding nonces kept at most (expired ones are pruned first); default 10,000. */
   maxNonces?: number;
   /**
-   * Outstanding nonces per client (its remote address); default 100. Past it that client gets
-   * 429 until one is used or expires, while other clients still get theirs.
+   * Outstanding nonces per client (its remote address; an IPv6 one by its /64); default 100. Past
+   * it that client gets 429 until one is used or expires, while other clients still get theirs.
    */
   maxNoncesPerClient?: number;
   /** Outstanding nonces one client holds for one account (chain id and address); default 10. */
@@ -89,18 +90,20 @@ function allowedDomains(option: string | readonly string[] | undefined): Set<str
   return new Set(domains);
 }
 
-/** Who is asking, for the per-client nonce limits: the socket's remote address. */
-function clientOf(request: IncomingMessage): string {
-  const address = request.socket.remoteAddress ?? 'unknown';
-  // A dual-stack socket reports IPv4 peers as ::ffff:a.b.c.d; count them as the IPv4 address.
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
-}
-
 const NONCE_REFUSALS: Record<NonceRefusal['limit'], string> = {
   'client-account': 'Too many outstanding nonces from this client for this account; use one or try again later',
   client: 'Too many outstanding nonces from this client; use one or try again later',
   pool: 'Too many outstanding nonces; try again later',
 };
+
+/** Why `POST /verify` answered `{ valid: false }`, sent with it as `error`. */
+const VERIFY_REFUSALS = {
+  domain: "Sign-in message is for another site's domain",
+  namespace: 'No verifier for this chain namespace',
+  unknown: 'Nonce unknown, expired or already used; ask for a new one',
+  'other-account': 'Nonce was issued for another account; ask for a new one',
+  signature: 'Signature does not verify; the nonce is used up, ask for a new one',
+} as const;
 
 async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
   if (!isJsonContentType(request.headers['content-type'])) throw new BadRequest(415, 'Content-Type must be application/json');
@@ -127,9 +130,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 /**
  * The reference Sign in with X server: `GET /nonce` (CSPRNG, single use, expiring, limited per
  * client; for the account in the query, or without one for whichever account signs in with it,
- * as one-click sign-in needs), `POST /verify` (`application/json` only; the session's domain must be the site's,
- * then the chain's verifier plus the nonce it issued; stores the session and answers
- * `{ valid, token }`), `GET /sessions` and `DELETE /sessions` (only with
+ * as one-click sign-in needs), `POST /verify` (`application/json` only; the session's domain must be the site's;
+ * its nonce is spent before the chain's verifier runs, so one nonce signs in once however many
+ * posts race; stores the session and answers `{ valid: true, token }`, else
+ * `{ valid: false, error }`), `GET /sessions` and `DELETE /sessions` (only with
  * `Authorization: Bearer <token>` of that account: 401 otherwise). Input is checked with
  * zod: bad input is a 400 with the reason, never a crash. State is in memory. Throws
  * `SiwxServerConfigError` without a valid `domain`.
@@ -165,14 +169,19 @@ export function createSiwxServer(options: SiwxServerOptions) {
     return token;
   };
 
-  const verify = async (session: SiwxSession): Promise<{ valid: false } | { valid: true; token: string }> => {
+  const verify = async (session: SiwxSession): Promise<{ valid: false; error: string } | { valid: true; token: string }> => {
     const { chainId, accountAddress, nonce, domain } = session.data;
     const key = keyOf(chainId, accountAddress);
-    const owner = nonces.accountOf(nonce);
-    if (!domains.has(domain) || (owner !== key && owner !== ANY_ACCOUNT)) return { valid: false };
+    if (!domains.has(domain)) return { valid: false, error: VERIFY_REFUSALS.domain };
     const verifier = verifiers.get(chainId.split(':')[0]!);
-    if (!verifier || !(await verifier.verify(session))) return { valid: false };
-    nonces.consume(nonce);
+    if (!verifier) return { valid: false, error: VERIFY_REFUSALS.namespace };
+    // Spent before the first await: parallel posts of one signed message would otherwise all
+    // pass the nonce check while their signature checks (an RPC call for smart accounts) run.
+    const taken = nonces.take(nonce, (owner) => owner === key || owner === ANY_ACCOUNT);
+    if (taken !== 'taken') return { valid: false, error: VERIFY_REFUSALS[taken] };
+    // A signature that fails leaves the nonce spent: retrying one nonce with other signatures
+    // (each maybe an RPC call) gets nothing, and the wallet signs again with a new nonce.
+    if (!(await verifier.verify(session))) return { valid: false, error: VERIFY_REFUSALS.signature };
     const kept = [...live(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session].slice(-maxSessionsPerAccount);
     // Re-inserted, so the least recently signed-in account is the first to go past the cap.
     sessions.delete(key);
@@ -212,7 +221,7 @@ export function createSiwxServer(options: SiwxServerOptions) {
     switch (route) {
       case 'GET /nonce': {
         const { chainId, address } = parse(nonceQuerySchema, Object.fromEntries(url.searchParams));
-        const issued = nonces.issue(clientOf(request), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
+        const issued = nonces.issue(clientKeyOf(request.socket.remoteAddress), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
         if ('refused' in issued) {
           const { limit, retryAfterMs } = issued.refused;
           throw new BadRequest(429, NONCE_REFUSALS[limit], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

@@ -67,23 +67,24 @@ describe('outstanding nonces are limited per client (remote address)', () => {
     expect((await nonceFrom(handle, '127.0.0.3')).status).toBe(200);
   });
 
-  it('a used nonce frees its slot, whichever client posts the sign-in; a failed sign-in does not', async () => {
+  it('a used nonce frees its slot, whichever client posts the sign-in; a forged sign-in spends it too', async () => {
     const handle = await start({ maxNoncesPerClientAccount: 1 });
-    const { body } = await nonceFrom(handle, '127.0.0.2');
+    const { nonce } = (await nonceFrom(handle, '127.0.0.2')).body as { nonce: string };
     expect((await nonceFrom(handle, '127.0.0.2')).status).toBe(429);
-    const { nonce } = body as { nonce: string };
+    expect((await signIn(handle, '127.0.0.3', nonce)).body).toMatchObject({ valid: true });
+    const next = await nonceFrom(handle, '127.0.0.2');
+    expect(next.status).toBe(200);
 
+    // A nonce is single use even when its sign-in fails: the forgery spends it (and frees its
+    // slot, as any use does), so the real signature cannot follow with the same nonce.
     const forged = await requestFrom(`${handle.url}/verify`, {
       from: '127.0.0.2',
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { domain, uri: `https://${domain}`, version: '1', nonce, issuedAt: new Date().toISOString(), chainId, accountAddress: wallet.address }, message: 'not it', signature: '0x1234' }),
+      body: JSON.stringify({ data: { domain, uri: `https://${domain}`, version: '1', nonce: (next.body as { nonce: string }).nonce, issuedAt: new Date().toISOString(), chainId, accountAddress: wallet.address }, message: 'not it', signature: '0x1234' }),
     });
-    expect(forged.body).toEqual({ valid: false });
-    expect((await nonceFrom(handle, '127.0.0.2')).status).toBe(429);
-
-    const verified = await signIn(handle, '127.0.0.3', nonce);
-    expect(verified.body).toMatchObject({ valid: true });
+    expect(forged.body).toEqual({ valid: false, error: 'Signature does not verify; the nonce is used up, ask for a new one' });
+    expect((await signIn(handle, '127.0.0.2', (next.body as { nonce: string }).nonce)).body).toEqual({ valid: false, error: 'Nonce unknown, expired or already used; ask for a new one' });
     expect((await nonceFrom(handle, '127.0.0.2')).status).toBe(200);
   });
 
@@ -132,5 +133,47 @@ describe('outstanding nonces are limited per client (remote address)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('an IPv6 client is counted by its /64 (attack, #36)', () => {
+  /**
+   * The server listens on 127.0.0.1 only, so no test can connect from IPv6: each loopback address
+   * in `peers` is given, on the socket the server accepts, the address it stands for. The server
+   * reads the peer from that socket as it would any other.
+   */
+  async function startWithPeers(peers: Record<string, string>, options: Partial<SiwxServerOptions>) {
+    const handle = await start(options);
+    handle.server.on('connection', (socket) => {
+      const peer = peers[socket.remoteAddress ?? ''];
+      if (peer) Object.defineProperty(socket, 'remoteAddress', { value: peer });
+    });
+    return handle;
+  }
+
+  it('three addresses of one /64 share one client’s limits; an address of another /64 is another client', async () => {
+    const handle = await startWithPeers(
+      { '127.0.0.2': '2001:db8:1:2::1', '127.0.0.3': '2001:db8:1:2:ffff:ffff:ffff:fffe', '127.0.0.4': '2001:db8:1:2:a:b:c:d', '127.0.0.5': '2001:db8:1:3::1' },
+      { maxNoncesPerClient: 3, maxNoncesPerClientAccount: 2 },
+    );
+    const sameSubnet = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
+    expect((await nonceFrom(handle, sameSubnet[0]!)).status).toBe(200);
+    expect((await nonceFrom(handle, sameSubnet[1]!)).status).toBe(200);
+    // A third address of the /64 asking for the same account: that client already holds two for it.
+    expect(await nonceFrom(handle, sameSubnet[2]!)).toMatchObject({ status: 429, body: { error: ACCOUNT_REFUSAL } });
+    expect((await nonceFrom(handle, sameSubnet[2]!, accounts[0])).status).toBe(200);
+    for (const from of sameSubnet) expect(await nonceFrom(handle, from, accounts[1])).toMatchObject({ status: 429, body: { error: CLIENT_REFUSAL } });
+
+    expect((await nonceFrom(handle, '127.0.0.5')).status).toBe(200);
+    expect((await nonceFrom(handle, '127.0.0.5', accounts[1])).status).toBe(200);
+  });
+
+  it('an IPv4-mapped IPv6 peer (::ffff:a.b.c.d) is the same client as that IPv4 address', async () => {
+    const handle = await startWithPeers({ '127.0.0.2': '::ffff:198.51.100.7', '127.0.0.3': '198.51.100.7', '127.0.0.4': '198.51.100.8' }, { maxNoncesPerClient: 2 });
+    expect((await nonceFrom(handle, '127.0.0.2', accounts[0])).status).toBe(200);
+    expect((await nonceFrom(handle, '127.0.0.3', accounts[1])).status).toBe(200);
+    expect(await nonceFrom(handle, '127.0.0.2', accounts[2])).toMatchObject({ status: 429, body: { error: CLIENT_REFUSAL } });
+    expect(await nonceFrom(handle, '127.0.0.3', accounts[2])).toMatchObject({ status: 429, body: { error: CLIENT_REFUSAL } });
+    expect((await nonceFrom(handle, '127.0.0.4', accounts[2])).status).toBe(200);
   });
 });
