@@ -7,26 +7,35 @@ import { parseAnnouncement } from './parseAnnouncement';
 
 const INFO = { uuid: '1b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b', name: 'Test Wallet', icon: 'data:image/png;base64,iVBORw0KGgo=', rdns: 'dev.portico.testwallet' };
 
-/** Labelled values: what an independent reader of the rules expects for each. */
-const ICONS: ReadonlyArray<[unknown, boolean]> = [
-  ['data:image/png;base64,iVBORw0KGgo=', true],
-  ['data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E', true],
-  ['data:image/webp;base64,UklGRg==', true],
-  ['https://wallet.example/icon.png', true],
-  ['javascript:alert(1)', false],
-  ['JaVaScRiPt:alert(document.domain)', false],
-  ['java\nscript:alert(1)', false],
-  ['http://wallet.example/icon.png', false],
-  ['data:text/html,<script>alert(1)</script>', false],
-  ['data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', false],
-  ['data:image/svg+xml', false],
-  ['vbscript:msgbox(1)', false],
-  [' https://wallet.example/icon.png', false],
-  [`data:image/png;base64,${'A'.repeat(100_001)}`, false],
-  ['', false],
-  [42, false],
-  [null, false],
+/** A square SVG as a base64 data URI, the kind of icon EIP-6963 asks for. */
+const SVG_ICON = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="#2563eb"/></svg>')}`;
+
+/**
+ * Labelled icons: the icon an independent reader of the rules expects to be kept. EIP-6963's
+ * icon MUST be a data URI; only `data:image/…` is kept, anything else leaves the wallet listed
+ * without an icon (an icon never decides whether a wallet is listed).
+ */
+const ICONS: ReadonlyArray<[unknown, string | undefined]> = [
+  ['data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='],
+  ['data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E', 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'],
+  ['data:image/webp;base64,UklGRg==', 'data:image/webp;base64,UklGRg=='],
+  [SVG_ICON, SVG_ICON],
+  ['https://wallet.example/icon.png', undefined],
+  ['javascript:alert(1)', undefined],
+  ['JaVaScRiPt:alert(document.domain)', undefined],
+  ['java\nscript:alert(1)', undefined],
+  ['http://wallet.example/icon.png', undefined],
+  ['data:text/html,<script>alert(1)</script>', undefined],
+  ['data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', undefined],
+  ['data:image/svg+xml', undefined],
+  ['vbscript:msgbox(1)', undefined],
+  [' https://wallet.example/icon.png', undefined],
+  [`data:image/png;base64,${'A'.repeat(100_001)}`, undefined],
+  ['', undefined],
+  [42, undefined],
+  [null, undefined],
 ];
+const keptIcon = new Map<unknown, string | undefined>(ICONS);
 const RDNS: ReadonlyArray<[unknown, boolean]> = [
   ['io.metamask', true],
   ['com.example.wallet', true],
@@ -142,12 +151,13 @@ function build(plans: Record<string, FieldPlan>, asProxy: boolean, reads: Map<st
 
 /** What the first read of a field gives: the snapshot the parser must take. */
 const firstRead = (key: string, plan: FieldPlan): [unknown, boolean] =>
-  plan.how.kind === 'switch' && plan.how.reads === 0 ? [HOSTILE[key], key === 'request'] : [plan.value, plan.valid];
+  plan.how.kind === 'switch' && plan.how.reads === 0 ? [HOSTILE[key], key === 'request' || key === 'icon'] : [plan.value, plan.valid];
 
 const announcement = fc.record({
   uuid: fc.tuple(label(UUIDS), served),
   name: fc.tuple(names, served),
-  icon: fc.tuple(label(ICONS), served),
+  // Any icon leaves the announcement valid; what is kept of it is checked apart.
+  icon: fc.tuple(fc.constantFrom(...ICONS).map(([value]): [unknown, boolean] => [value, true]), served),
   rdns: fc.tuple(label(RDNS), served),
   request: fc.tuple(requests, served),
   infoProxy: fc.boolean(),
@@ -171,7 +181,7 @@ function scenario(input: Announcement) {
     ? {
         uuid: String(firsts.uuid![0]).toLowerCase(),
         name: String(firsts.name![0]).trim(),
-        icon: String(firsts.icon![0]),
+        icon: keptIcon.get(firsts.icon![0]),
         rdns: String(firsts.rdns![0]).toLowerCase(),
       }
     : undefined;
@@ -302,7 +312,7 @@ describe('discoverEip6963 with hostile announcements', () => {
       }),
       { numRuns: 400 },
     );
-    // About 11% of generated announcements are valid: 400 runs give ~44, so both outcomes are exercised
+    // About 15% of generated announcements are valid (an icon never makes one invalid): 400 runs give ~60, so both outcomes are exercised
     // (at 150 runs a bound of 10 failed about one run in twenty).
     expect(registered).toBeGreaterThan(20);
   });
@@ -330,5 +340,61 @@ describe('discoverEip6963 with hostile announcements', () => {
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...INFO, uuid: '2b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b' }, provider: { request: async () => null } } }));
     expect(ignored).toEqual(['reading event.detail threw', 'listing the announced wallet failed']);
     expect(listed).toEqual(['Test Wallet']);
+  });
+});
+
+describe('EIP-6963 icons: only a data:image URI is kept, and a wallet is never dropped for its icon', () => {
+  const CASES: ReadonlyArray<{ label: string; icon: string; kept: string | undefined; reason?: RegExp }> = [
+    { label: 'https', icon: 'https://tracker.example/pixel.png?visitor=1', kept: undefined, reason: /is not a data: URI \(it uses the https: scheme\)/ },
+    { label: 'javascript', icon: 'javascript:alert(document.domain)', kept: undefined, reason: /is not a data: URI \(it uses the javascript: scheme\)/ },
+    { label: 'data:text/html', icon: 'data:text/html,<script>alert(1)</script>', kept: undefined, reason: /is a data: URL that is not an image/ },
+    { label: 'data:image/svg+xml;base64', icon: SVG_ICON, kept: SVG_ICON },
+  ];
+
+  it.each(CASES)('parseAnnouncement: a $label icon keeps the wallet, with the icon only when it is a data:image URI', ({ icon, kept, reason }) => {
+    const warnings: string[] = [];
+    const parsed = parseAnnouncement({ info: { ...INFO, icon }, provider: { request: async () => null } }, (warning) => warnings.push(warning));
+    if (typeof parsed === 'string') throw new Error(`the wallet was dropped: ${parsed}`);
+    expect(parsed.icon).toBe(kept);
+    expect(parsed.name).toBe('Test Wallet');
+    if (reason) {
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^EIP-6963 wallet "Test Wallet" \(dev\.portico\.testwallet\)/);
+      expect(warnings[0]).toMatch(reason);
+    } else {
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it('the eip155 plugin lists every one of them, shows no icon that is not a data:image URI, and warns once per wallet, naming it', async () => {
+    const target = new EventTarget();
+    const warnings: string[] = [];
+    const kernel = createKernel({
+      plugins: [createEip155Plugin({ target })],
+      storage: createMemoryStorage(),
+      logLevel: 'warn',
+      logSink: (level, message) => void (level === 'warn' && warnings.push(message)),
+    });
+    kernels.push(kernel);
+    await kernel.start();
+    await (kernel.getService(chainAdapterRef('eip155')) as unknown as { preload(): Promise<void> }).preload();
+    const providers = CASES.map(() => ({ request: async () => null }));
+    const announceAll = () =>
+      CASES.forEach(({ label, icon }, i) => {
+        const info = { uuid: `${i}b7f4a4e-9a3c-4d6b-8e2f-0c1d2e3f4a5b`, name: `Wallet ${label}`, icon, rdns: `dev.portico.wallet${i}` };
+        target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider: providers[i] } }));
+      });
+    announceAll();
+    // Wallets announce again on every request: the warning is not repeated.
+    announceAll();
+    const listed = kernel.connectors.getSnapshot().map((c) => [c.name, c.icon]);
+    expect(listed).toEqual(CASES.map(({ label, kept }) => [`Wallet ${label}`, kept]));
+    const iconWarnings = warnings.filter((w) => w.includes('icon'));
+    expect(iconWarnings).toHaveLength(3);
+    for (const { label, reason } of CASES.filter((c) => c.reason)) {
+      expect(iconWarnings.filter((w) => w.includes(`"Wallet ${label}"`)), label).toHaveLength(1);
+      expect(iconWarnings.find((w) => w.includes(`"Wallet ${label}"`))).toMatch(reason!);
+    }
+    expect(warnings.some((w) => w.includes('Ignored'))).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ export type WalletListing = ReturnType<typeof createWalletListing>;
 
 export function createWalletListing(parts: RdnsClaimsParts & { onIgnored(reason: string): void }) {
   const claims = createRdnsClaims(parts);
-  const filter = createAnnouncementFilter((wallet) => claims.add(wallet), parts.onIgnored);
+  const filter = createAnnouncementFilter((wallet) => claims.add(wallet), parts.onIgnored, (message) => parts.logger.warn(message));
   return {
     /** An announcement as read when it arrived. */
     addReading: filter,

@@ -93,6 +93,32 @@ describe('createEip155Verifier (EOA recovery, no RPC)', () => {
   });
 });
 
+describe('createEip155Verifier: the scheme (EIP-4361: when the message names one, it must be the site\'s)', () => {
+  const now = () => new Date(NOW);
+
+  it('expects https by default: a message naming another scheme is refused, one naming https (any case) or none is accepted', async () => {
+    const site = createEip155Verifier({ domain: 'app.example.com', now });
+    expect(await site.verify(await signed(fieldsFor()))).toBe(true);
+    expect(await site.verify(await signed(fieldsFor({ scheme: 'https' })))).toBe(true);
+    expect(await site.verify(await signed(fieldsFor({ scheme: 'HTTPS' })))).toBe(true);
+    expect(await site.verify(await signed(fieldsFor({ scheme: 'http' })))).toBe(false);
+    expect(await site.verify(await signed(fieldsFor({ scheme: 'web+evil' })))).toBe(false);
+    // Without a domain option the scheme is still checked.
+    expect(await createEip155Verifier({ now }).verify(await signed(fieldsFor({ scheme: 'http' })))).toBe(false);
+  });
+
+  it('takes the site\'s scheme as an option: a local http site accepts http, and no longer https', async () => {
+    const local = createEip155Verifier({ domain: 'app.example.com', scheme: 'http', now });
+    expect(await local.verify(await signed(fieldsFor({ scheme: 'http' })))).toBe(true);
+    expect(await local.verify(await signed(fieldsFor({ scheme: 'https' })))).toBe(false);
+    expect(await local.verify(await signed(fieldsFor()))).toBe(true);
+  });
+
+  it('refuses a scheme option that is not an RFC 3986 scheme (a typo must not switch the check off)', () => {
+    for (const bad of ['https:', 'https://', '', '1http', 'ht tp', 'http\n']) expect(() => createEip155Verifier({ scheme: bad }), JSON.stringify(bad)).toThrow(/^scheme option/);
+  });
+});
+
 describe('createEip155Verifier (through an RPC, real anvil)', () => {
   let node: AnvilNode;
   beforeAll(async () => {

@@ -97,13 +97,27 @@ const anyDates = <T extends SiwxMessageFields>(arb: fc.Arbitrary<T>) =>
     ...(f.expirationTime !== undefined ? { expirationTime } : {}),
     ...(f.notBefore !== undefined ? { notBefore } : {}),
   }));
+// Schemes by EIP-4361's ABNF (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), as sites write them.
+const scheme = fc.oneof(
+  fc.constantFrom('https', 'http', 'HTTPS', 'web+siwe', 'chrome-extension', 'app.v2'),
+  fc
+    .tuple(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'), fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789+-.'), maxLength: 8 }))
+    .map(([first, rest]) => first + rest),
+);
+// Up to 2^53 − 1, the largest chain id a JavaScript number (viem's, siwe's) holds exactly.
+const chainId = fc.oneof(
+  fc.integer({ min: 1, max: 2 ** 31 }),
+  fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.constant(Number.MAX_SAFE_INTEGER),
+);
 const fieldsArb = fc.record(
   {
+    scheme,
     domain,
     accountAddress: address,
     statement,
     uri,
-    chainId: fc.integer({ min: 1, max: 2 ** 31 }).map((n) => `eip155:${n}`),
+    chainId: chainId.map((n) => `eip155:${n}`),
     nonce: fc.string({ unit: alnum, minLength: 8, maxLength: 32 }),
     issuedAt: date.map((d) => d.toISOString()),
     expirationTime: date.map((d) => d.toISOString()),
@@ -116,6 +130,7 @@ const fieldsArb = fc.record(
 
 /** The fields as siwe's and viem's field objects hold them. */
 const peerView = (f: SiwxMessageFields) => ({
+  scheme: f.scheme,
   domain: f.domain,
   address: f.accountAddress,
   statement: f.statement,
@@ -138,11 +153,11 @@ describe('interop with viem and siwe over generated messages', () => {
         expect(parseSiweMessage(text)).toEqual(fields);
         const siwe = new SiweMessage(text);
         expect(siwe.toMessage()).toBe(text);
-        const { scheme: _scheme, ...siweFields } = { ...siwe };
-        expect(Object.fromEntries(Object.entries(siweFields).filter(([, v]) => v !== undefined))).toEqual(
+        expect(Object.fromEntries(Object.entries({ ...siwe }).filter(([, v]) => v !== undefined))).toEqual(
           Object.fromEntries(Object.entries(peerView(fields)).filter(([, v]) => v !== undefined)),
         );
         const viem = viemParse(text);
+        expect(viem.scheme).toBe(fields.scheme);
         expect(viem.address).toBe(fields.accountAddress);
         expect(viem.domain).toBe(fields.domain);
         expect(viem.statement).toBe(fields.statement);
@@ -181,7 +196,8 @@ describe('interop with viem and siwe over generated messages', () => {
   it('signatures cross both ways: siwe verifies what Portico built and viem signed; Portico verifies what siwe built', async () => {
     await fc.assert(
       fc.asyncProperty(fieldsArb, async (generated) => {
-        const fields = { ...generated, accountAddress: signer.address, issuedAt: new Date(NOW - 1000).toISOString(), expirationTime: new Date(NOW + 60_000).toISOString(), notBefore: undefined };
+        // A scheme, when there is one, is the site's (https, the verifier's default).
+        const fields = { ...generated, ...(generated.scheme ? { scheme: 'https' } : {}), accountAddress: signer.address, issuedAt: new Date(NOW - 1000).toISOString(), expirationTime: new Date(NOW + 60_000).toISOString(), notBefore: undefined };
         const ours = formatSiweMessage(fields);
         const oursSigned = await signer.signMessage({ message: ours });
         const checked = await new SiweMessage(ours).verify({ signature: oursSigned, time: new Date(NOW).toISOString() }, { suppressExceptions: true });
@@ -246,14 +262,54 @@ describe('the builder refuses what would change the message instead of rewriting
     expect(text.split('\n')[1]).toBe(signer.address);
   });
 
-  it('keeps chain ids above 2^53 exact, in the text and through verification', async () => {
+  it('refuses chain ids above 2^53 − 1 in the fields, in a message and in verification, saying why', async () => {
+    const TOO_BIG = /^chainId eip155:9007199254740993 is above 2\^53 − 1 \(9007199254740991\)/;
     const fields = { ...base(), chainId: 'eip155:9007199254740993' };
-    const message = formatSiweMessage(fields);
+    expect(() => formatSiweMessage(fields)).toThrow(SiweMessageError);
+    expect(() => formatSiweMessage(fields)).toThrow(TOO_BIG);
+    // The same text written by hand (viem would already have rounded it to …992).
+    const message = formatSiweMessage(base()).replace('Chain ID: 1\n', 'Chain ID: 9007199254740993\n');
     expect(message).toContain('Chain ID: 9007199254740993');
-    expect(parseSiweMessage(message).chainId).toBe('eip155:9007199254740993');
+    expect(() => parseSiweMessage(message)).toThrow(TOO_BIG);
     const signature = await signer.signMessage({ message });
-    expect(await verifier.verify({ data: fields, message, signature })).toBe(true);
-    expect(await verifier.verify({ data: { ...fields, chainId: 'eip155:9007199254740992' }, message, signature })).toBe(false);
+    expect(await verifier.verify({ data: fields, message, signature })).toBe(false);
+    // 2^53 itself is one past the limit; 2^53 − 1 is the largest chain id taken.
+    expect(() => formatSiweMessage({ ...base(), chainId: 'eip155:9007199254740992' })).toThrow(/^chainId eip155:9007199254740992 is above 2\^53 − 1/);
+    expect(() => formatSiweMessage({ ...base(), chainId: 'eip155:123456789012345678901234567890' })).toThrow(/is above 2\^53 − 1/);
+    expect(formatSiweMessage({ ...base(), chainId: 'eip155:9007199254740991' })).toContain('Chain ID: 9007199254740991\n');
+  });
+
+  it('a chain id of 2^53 − 1 and an explicit scheme round-trip with viem, both ways, for generated messages', () => {
+    fc.assert(
+      fc.property(anyDates(fieldsArb), scheme, (generated, explicit) => {
+        const fields: SiwxMessageFields = { ...generated, scheme: explicit, chainId: `eip155:${Number.MAX_SAFE_INTEGER}` };
+        // Portico → viem
+        const ours = formatSiweMessage(fields);
+        const read = viemParse(ours);
+        expect([read.scheme, read.domain, read.chainId, read.address, read.nonce]).toEqual([explicit, fields.domain, Number.MAX_SAFE_INTEGER, fields.accountAddress, fields.nonce]);
+        // viem → Portico (viem writes dates with toISOString)
+        const iso = { ...fields, issuedAt: new Date(fields.issuedAt).toISOString(), expirationTime: fields.expirationTime && new Date(fields.expirationTime).toISOString(), notBefore: fields.notBefore && new Date(fields.notBefore).toISOString() };
+        const theirs = viemCreate({
+          scheme: explicit,
+          domain: fields.domain,
+          address: fields.accountAddress as `0x${string}`,
+          statement: fields.statement,
+          uri: fields.uri,
+          version: '1',
+          chainId: Number.MAX_SAFE_INTEGER,
+          nonce: fields.nonce,
+          issuedAt: new Date(iso.issuedAt),
+          expirationTime: iso.expirationTime ? new Date(iso.expirationTime) : undefined,
+          notBefore: iso.notBefore ? new Date(iso.notBefore) : undefined,
+          requestId: fields.requestId,
+          resources: fields.resources ? [...fields.resources] : undefined,
+        });
+        expect(theirs.startsWith(`${explicit}://${fields.domain} wants you`)).toBe(true);
+        expect(parseSiweMessage(theirs)).toEqual(Object.fromEntries(Object.entries(iso).filter(([, v]) => v !== undefined)));
+        expect(formatSiweMessage(parseSiweMessage(theirs))).toBe(theirs);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('reads a message with a scheme and verifies it with the scheme in the fields, not without', async () => {
@@ -273,5 +329,26 @@ describe('the builder refuses what would change the message instead of rewriting
     expect(() => parseSiweMessage(good.replace('Version: 1', 'Version: 2'))).toThrow('version must be "1"');
     expect(() => parseSiweMessage(good.replace('Chain ID: 1', 'Chain ID: 01'))).toThrow('Chain ID must be a decimal');
     expect(() => parseSiweMessage('hello')).toThrow('line 1 must end with');
+  });
+});
+
+describe('the optional scheme before the domain (EIP-4361 ABNF: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))', () => {
+  const body = (origin: string) => ['_ wants you to sign in with your Ethereum account:'.replace('_', origin), ...EIP_BODY].join('\n');
+
+  it('reads and keeps each scheme the ABNF allows, and writes it back', () => {
+    for (const scheme of ['https', 'http', 'HTTPS', 'web+siwe', 'chrome-extension', 'a1.b-c+d', 'x']) {
+      const text = body(`${scheme}://example.com:8443`);
+      const fields = parseSiweMessage(text);
+      expect([fields.scheme, fields.domain]).toEqual([scheme, 'example.com:8443']);
+      expect(formatSiweMessage(fields)).toBe(text);
+    }
+    expect(parseSiweMessage(body('example.com'))).not.toHaveProperty('scheme');
+  });
+
+  it('refuses a prefix outside the ABNF (what is left is no RFC 3986 authority)', () => {
+    for (const origin of ['1https://example.com', '+https://example.com', 'ht tp://example.com', '://example.com', 'https:/example.com']) {
+      expect(() => parseSiweMessage(body(origin)), origin).toThrow(/^domain must be an RFC 3986 authority/);
+    }
+    expect(() => parseSiweMessage(body('https://'))).toThrow(/^domain must be a non-empty string/);
   });
 });

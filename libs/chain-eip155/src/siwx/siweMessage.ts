@@ -20,6 +20,8 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // `"`, `%`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.
 const STATEMENT = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/;
 const HEADER = / wants you to sign in with your Ethereum account:$/;
+// EIP-4361's optional `scheme "://"` before the domain: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+export const SIWE_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 const SCHEME_PREFIX = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
 /** The decimal EIP-155 chain id of a CAIP-2 `eip155:N`, as a string (any size). */
@@ -27,6 +29,21 @@ export function eip155Reference(caipNetworkId: string): string {
   const match = CHAIN.exec(caipNetworkId);
   if (!match) throw new SiweMessageError(`chainId "${caipNetworkId}" is not an eip155 CAIP-2 id such as eip155:1`);
   return match[1]!;
+}
+
+/**
+ * The `Chain ID` of a sign-in message. Refused above 2^53 − 1: viem and the `siwe` package read
+ * it as a JavaScript number, so a relying party using them would round it to another chain's id
+ * (…993 becomes …992) and check a smart account on the wrong chain.
+ */
+function siweChainId(caipNetworkId: string): string {
+  const reference = eip155Reference(caipNetworkId);
+  if (BigInt(reference) > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new SiweMessageError(
+      `chainId ${caipNetworkId} is above 2^53 − 1 (${Number.MAX_SAFE_INTEGER}): EIP-4361 libraries such as viem and siwe read the Chain ID as a JavaScript number and would round it to another chain's, so it cannot be signed in with`,
+    );
+  }
+  return reference;
 }
 
 /**
@@ -43,14 +60,15 @@ function eip55(address: string): `0x${string}` {
 }
 
 /**
- * The EIP-4361 message for sign-in fields. Refuses (with a `SiweMessageError` naming the
- * field) anything that could add or change a line, a version other than 1, a date that
- * is not RFC 3339, a domain that is not an RFC 3986 authority, a statement outside the
- * EIP's ASCII set, and a mixed-case address with a bad checksum.
+ * The EIP-4361 message for sign-in fields, with `scheme://` before the domain when the fields
+ * have a scheme. Refuses (with a `SiweMessageError` naming the field) anything that could add
+ * or change a line, a version other than 1, a date that is not RFC 3339, a domain that is not
+ * an RFC 3986 authority, a statement outside the EIP's ASCII set, a mixed-case address with a
+ * bad checksum, and a chain id above 2^53 − 1.
  */
 export function formatSiweMessage(fields: SiwxMessageFields): string {
   checkCaip122Fields(fields);
-  const chainId = eip155Reference(fields.chainId);
+  const chainId = siweChainId(fields.chainId);
   const address = eip55(fields.accountAddress);
   if (fields.statement !== undefined && !STATEMENT.test(fields.statement)) {
     throw new SiweMessageError('statement may hold only printable ASCII without " % < > \\ ^ ` { | } (EIP-4361)');
@@ -66,10 +84,11 @@ export function formatSiweMessage(fields: SiwxMessageFields): string {
 }
 
 /**
- * Reads an EIP-4361 message into sign-in fields (`chainId` as CAIP-2, every value as
- * written). Throws a `SiweMessageError` saying what is wrong for anything that does not
- * follow the ABNF, or that would not format back to the very same text (e.g. an address
- * without its EIP-55 checksum).
+ * Reads an EIP-4361 message into sign-in fields (`chainId` as CAIP-2, the optional `scheme`
+ * of `scheme://domain`, every value as written). Throws a `Caip122FieldError` (often its
+ * `SiweMessageError`) saying what is wrong for anything that does not follow the ABNF, that
+ * would not format back to the very same text (e.g. an address without its EIP-55 checksum),
+ * or whose chain id is above 2^53 − 1.
  */
 export function parseSiweMessage(message: string): SiwxMessageFields {
   if (typeof message !== 'string') throw new SiweMessageError('the message must be a string');
@@ -101,6 +120,7 @@ export function parseSiweMessage(message: string): SiwxMessageFields {
   const version = field('Version');
   const chain = field('Chain ID');
   if (!/^[1-9][0-9]{0,31}$/.test(chain)) throw new SiweMessageError('Chain ID must be a decimal EIP-155 chain id');
+  siweChainId(`eip155:${chain}`);
   const nonce = field('Nonce');
   const issuedAt = field('Issued At');
   const expirationTime = optional('Expiration Time');

@@ -118,4 +118,21 @@ describe('isCaip122Current', () => {
     expect(isCaip122Current(fields, now, 'evil.example')).toBe(false);
     expect(isCaip122Current({ ...fields, issuedAt: 'garbage' }, now)).toBe(false);
   });
+
+  it('binds a message that names a scheme to the expected one (case-insensitive, RFC 3986); one naming none is not refused for it', () => {
+    expect(isCaip122Current({ ...fields, scheme: 'https' }, now, 'app.example.com', 'https')).toBe(true);
+    expect(isCaip122Current({ ...fields, scheme: 'HTTPS' }, now, 'app.example.com', 'https')).toBe(true);
+    expect(isCaip122Current({ ...fields, scheme: 'http' }, now, 'app.example.com', 'https')).toBe(false);
+    expect(isCaip122Current({ ...fields, scheme: 'https' }, now, undefined, 'http')).toBe(false);
+    expect(isCaip122Current(fields, now, 'app.example.com', 'https')).toBe(true);
+    // No expected scheme: not checked (as before).
+    expect(isCaip122Current({ ...fields, scheme: 'http' }, now, 'app.example.com')).toBe(true);
+  });
+
+  it('writes the scheme the builder is given, for any scheme the ABNF allows', () => {
+    for (const scheme of ['https', 'http', 'web+siwe', 'a1.b-c']) {
+      expect(formatCaip122Message({ ...fields, scheme }, 'Bitcoin').split('\n')[0]).toBe(`${scheme}://app.example.com wants you to sign in with your Bitcoin account:`);
+    }
+    expect(() => formatCaip122Message({ ...fields, scheme: 'https:' }, 'Bitcoin')).toThrow('scheme must be an RFC 3986 URI scheme');
+  });
 });

@@ -130,11 +130,14 @@ export function formatCaip122Message(fields: Caip122Fields, ecosystem: string): 
 }
 
 /**
- * Whether a sign-in is usable at `now`: not expired, not before its `notBefore`, and —
- * when `domain` is given — bound to that domain.
+ * Whether a sign-in is usable at `now`: not expired, not before its `notBefore`, and — when
+ * `domain` is given — bound to that domain; when `scheme` is given (the site's, e.g. `https`),
+ * a message that names a scheme must name that one (schemes compare case-insensitively,
+ * RFC 3986 §3.1). A message without a scheme is not refused for it.
  */
-export function isCaip122Current(fields: Caip122Fields, now: Date = new Date(), domain?: string): boolean {
+export function isCaip122Current(fields: Caip122Fields, now: Date = new Date(), domain?: string, scheme?: string): boolean {
   if (domain !== undefined && fields.domain !== domain) return false;
+  if (scheme !== undefined && fields.scheme !== undefined && fields.scheme.toLowerCase() !== scheme.toLowerCase()) return false;
   const at = now.getTime();
   if (fields.expirationTime !== undefined && !(Date.parse(fields.expirationTime) > at)) return false;
   if (fields.notBefore !== undefined && !(Date.parse(fields.notBefore) <= at)) return false;
