@@ -35,7 +35,9 @@ export function solanaNetworkId(url: string): Promise<string>;
 export function buildWalletFrame(): void;
 
 /** Serves the built wallet frame, configured with the auth service and RPC URLs, embeddable by `ancestors`. */
-export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; port?: number }): Promise<LocalService>;
+export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; networks?: Record<string, { name: string; symbol: string; decimals: number }>; port?: number }): Promise<LocalService>;
+/** What the frame's approval screen names each local network with an RPC URL. */
+export function localNetworkInfo(rpcUrls: Record<string, string>): Record<string, { name: string; symbol: string; decimals: number }>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
 export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean; social?: boolean; farcasterRpcUrl?: string }): Promise<{

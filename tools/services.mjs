@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './workspace.mjs';
+import { listPid, ROOT } from './workspace.mjs';
 
 /**
  * Runs a TypeScript service under tsx in its own process group and resolves once it prints
@@ -16,6 +16,8 @@ function startTsxService({ name, cwd, script, env }) {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  // Listed until it exits: `npm test` stops what a failing suite left running (tools/workspace.mjs).
+  child.once('exit', listPid(child.pid, name, { group: true }));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     try {
@@ -217,16 +219,35 @@ export function buildWalletFrame() {
 
 const pairs = (record) => Object.entries(record).map(([id, value]) => `${id}=${value}`).join(',');
 
+/** The names the playground gives the local networks; any other EVM chain is named by its id. */
+const LOCAL_EVM_NAMES = { 1: 'Ethereum (local)', 31337: 'Anvil', 31338: 'Anvil 2' };
+
+/**
+ * What the frame's approval screen says of each local network it has an RPC for (its name and
+ * native currency): the playground's names, ETH on the EVM chains, SOL on Solana.
+ */
+export function localNetworkInfo(rpcUrls) {
+  return Object.fromEntries(
+    Object.keys(rpcUrls).flatMap((id) => {
+      const [namespace, reference] = id.split(':');
+      if (namespace === 'eip155') return [[id, { name: LOCAL_EVM_NAMES[reference] ?? `Chain ${reference}`, symbol: 'ETH', decimals: 18 }]];
+      if (namespace === 'solana') return [[id, { name: 'Solana Local', symbol: 'SOL', decimals: 9 }]];
+      return [];
+    }),
+  );
+}
+
 /**
  * Serves the built wallet frame on `port` (0: a free one), configured with the auth service, RPC
- * URLs and the EIP-7702 account implementation per network (`smartAccounts`), embeddable by `ancestors`.
+ * URLs, the EIP-7702 account implementation per network (`smartAccounts`) and what its approval
+ * screen names each network (`networks`, default `localNetworkInfo(rpcUrls)`), embeddable by `ancestors`.
  */
-export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccounts = {}, port = 0 }) {
+export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccounts = {}, networks = localNetworkInfo(rpcUrls), port = 0 }) {
   return startTsxService({
     name: 'wallet-frame',
     cwd: join(ROOT, 'apps/wallet-frame'),
     script: 'src/server/main.ts',
-    env: { FRAME_AUTH_URL: authUrl, FRAME_ANCESTORS: ancestors.join(','), FRAME_RPC_URLS: pairs(rpcUrls), FRAME_SMART_ACCOUNTS: pairs(smartAccounts), FRAME_PORT: String(port) },
+    env: { FRAME_AUTH_URL: authUrl, FRAME_ANCESTORS: ancestors.join(','), FRAME_RPC_URLS: pairs(rpcUrls), FRAME_SMART_ACCOUNTS: pairs(smartAccounts), FRAME_NETWORKS: JSON.stringify(networks), FRAME_PORT: String(port) },
   });
 }
 

@@ -2,10 +2,14 @@
 // `npm test`: installs what is missing, then runs lint, the module-boundary check,
 // typecheck, every project's tests through Nx and the Playwright browser tests (Chromium),
 // and prints the totals over all suites as the last line: `N passed, N failed`.
-import { rmSync } from 'node:fs';
+// Each step's commands run in their own process group; after each step, whatever a test left
+// running (in that group, listed in the run's PID registry or carrying it in its environment)
+// is stopped and named, so a suite that fails before its teardown leaves nothing behind.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectReports } from './summarize.mjs';
-import { ensureChromium, ensureInstalled, NX_ENV, ROOT, run } from './workspace.mjs';
+import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup } from './workspace.mjs';
 
 const started = Date.now();
 // `--plan` prints what would run, in order, and runs nothing (tools/testPlan.test.mjs checks
@@ -23,35 +27,49 @@ const { buildHost, measureSizes, measureFeatureFirstLoads, kib, INITIAL_JS_BUDGE
 const folders = workspacePackages(ROOT).map((p) => p.folder);
 if (!planOnly) for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });
 
+// Every launcher (startAnvil, startTestPostgres, the tsx services) lists what it starts here.
+const registry = planOnly ? undefined : createPidRegistry();
+if (registry) process.env.PORTICO_PID_DIR = registry.dir;
+let interrupted;
+// The first SIGINT/SIGTERM ends the run after the current step (passed on to its process group); a second, at once.
+if (registry) for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted ? process.exit(130) : (interrupted = signal)));
+
 const checks = [];
-const step = (name, fn) => {
+const step = async (name, fn) => {
   if (planOnly) return void console.log(`step: ${name}`);
   console.log(`\n━━ ${name} ━━`);
   const t = Date.now();
   let ok;
   try {
-    ok = fn();
+    ok = await fn();
   } catch (error) {
     console.error(error);
     ok = false;
   }
+  const left = await registry.sweep(t);
+  if (left.length) console.warn(`⚠ ${name}: stopped what its tests left running: ${left.join('; ')}`);
   checks.push({ name, ok, seconds: ((Date.now() - t) / 1000).toFixed(1) });
+  if (interrupted) {
+    registry.close();
+    console.error(`\n${interrupted}: stopped after ${name}`);
+    process.exit(130);
+  }
 };
-const nx = (...args) => run('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV }) === 0;
+const nx = async (...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV })) === 0;
 
-step('lint', () => nx('-t', 'lint'));
-step('module boundaries', () => {
+await step('lint', () => nx('-t', 'lint'));
+await step('module boundaries', () => {
   const violations = checkBoundaries(ROOT);
   for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
   console.log(violations.length ? `${violations.length} violation(s)` : 'ok');
   return violations.length === 0;
 });
-step('typecheck', () => nx('-t', 'typecheck'));
-step('unit and integration tests', () =>
+await step('typecheck', () => nx('-t', 'typecheck'));
+await step('unit and integration tests', () =>
   nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'),
 );
 
-step('size budget (minimal host initial JS, lazy feature plugins)', () => {
+await step('size budget (minimal host initial JS, lazy feature plugins)', () => {
   buildHost();
   const { initial } = measureSizes();
   const size = kib(initial.gzip);
@@ -66,11 +84,21 @@ step('size budget (minimal host initial JS, lazy feature plugins)', () => {
   }
   return ok;
 });
-step('browser tests (Playwright, Chromium)', () => {
-  return run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }) === 0;
+await step('browser tests (Playwright, Chromium)', async () => {
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  const config = ['-c', 'e2e/playwright.config.ts'];
+  // The list of tests first (it runs no setup): a run whose globalSetup fails reports none of
+  // them, and the summary counts every listed test that never ran as failed.
+  const listing = spawnSync('npx', ['playwright', 'test', ...config, '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (listing.status === 0) {
+    mkdirSync(join(ROOT, 'e2e/.reports'), { recursive: true });
+    writeFileSync(join(ROOT, 'e2e/.reports/playwright.list.json'), listing.stdout);
+  }
+  return (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env })) === 0;
 });
 
 if (planOnly) process.exit(0);
+registry.close();
 const suites = collectReports(ROOT, folders);
 const failedChecks = checks.filter((c) => !c.ok);
 console.log('\n━━ summary ━━');

@@ -1,7 +1,8 @@
 // Shared by the start, test and bench orchestrators: install what is missing, run
 // commands, and keep track of child processes so every one is stopped by PID.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -101,4 +102,164 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
       await new Promise((r) => setTimeout(r, 150));
     }
   }
+}
+
+/**
+ * Lists `pid` in the run's PID registry (`PORTICO_PID_DIR`, set by `npm test`) so the run stops it
+ * when a suite fails before stopping it; `group`: the PID leads its own process group (spawned
+ * `detached`), stopped as a group. Returns the unlisting, to call when the process exits.
+ */
+export function listPid(pid, name, { group = false } = {}) {
+  const dir = process.env.PORTICO_PID_DIR;
+  if (!dir || pid === undefined) return () => undefined;
+  const file = join(dir, String(pid));
+  // Best effort: the registry is a safety net, its absence must not fail the service's start.
+  try {
+    writeFileSync(file, JSON.stringify({ name, group }));
+  } catch {
+    return () => undefined;
+  }
+  return () => rmSync(file, { force: true });
+}
+
+/**
+ * Runs a command to completion in its own process group, passing on SIGINT/SIGTERM to it, and
+ * resolves with its exit code once it has stopped (SIGTERM, SIGKILL after `graceMs`) whatever
+ * the command left running in that group, naming it on stderr.
+ */
+export async function runInGroup(command, args, options = {}, graceMs = 3000) {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const forward = (signal) => signalTarget(-child.pid, signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  try {
+    const code = await new Promise((done, fail) => {
+      child.once('error', fail);
+      child.once('exit', (exitCode) => done(exitCode ?? 1));
+    });
+    const left = processes().filter((p) => p.pgid === child.pid);
+    if (left.length) {
+      console.warn(`⚠ stopping what ${command} left running in its process group: ${left.map(describeProcess).join(', ')}`);
+      await stopTargets([-child.pid], graceMs);
+    }
+    return code;
+  } finally {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+  }
+}
+
+// Launchers list a PID right after spawning it, so its start precedes the listing by little.
+const LISTING_SLACK_MS = 500;
+
+/**
+ * The PID registry of one `npm test` run: a fresh folder for `PORTICO_PID_DIR`, where launchers
+ * list what they start (`listPid`). `sweep(sinceMs)` stops (SIGTERM, then SIGKILL after
+ * `graceMs`) every process still listed that started since `sinceMs` and before its listing (so a
+ * reused PID is left alone), and every process whose environment carries this registry (only
+ * this run's processes inherit it); it returns their descriptions. Linux (`/proc`) only.
+ */
+export function createPidRegistry() {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-pids-'));
+  return {
+    dir,
+    async sweep(sinceMs, graceMs = 3000) {
+      const all = processes();
+      const startMs = all.length ? startClock() : () => NaN;
+      const byPid = new Map(all.map((p) => [p.pid, p]));
+      const targets = new Map();
+      for (const file of readdirSync(dir)) {
+        const path = join(dir, file);
+        const pid = Number(file);
+        let entry = {};
+        try {
+          entry = JSON.parse(readFileSync(path, 'utf8'));
+        } catch {
+          // A half-written listing still names the PID.
+        }
+        const listedAt = statSync(path).mtimeMs;
+        rmSync(path, { force: true });
+        if (!Number.isInteger(pid) || pid <= 1) continue;
+        const proc = byPid.get(pid);
+        if (proc && startMs(proc.startTicks) >= sinceMs - LISTING_SLACK_MS && startMs(proc.startTicks) <= listedAt + LISTING_SLACK_MS) {
+          targets.set(entry.group && proc.pgid === pid ? -pid : pid, `${entry.name ?? 'unnamed'} (PID ${pid}: ${proc.command})`);
+        } else if (!proc && entry.group && all.some((p) => p.pgid === pid)) {
+          // The leader is gone but its group is not: a PGID is never reused while its group lives.
+          targets.set(-pid, `what is left of ${entry.name ?? 'unnamed'}'s process group ${pid}`);
+        }
+      }
+      const marker = `PORTICO_PID_DIR=${dir}`;
+      for (const p of all) {
+        if (p.pid === process.pid || targets.has(p.pid) || targets.has(-p.pgid)) continue;
+        if (environment(p.pid).includes(marker)) targets.set(p.pid, `PID ${p.pid}: ${p.command}`);
+      }
+      await stopTargets([...targets.keys()], graceMs);
+      return [...targets.values()];
+    },
+    close() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The live (not zombie) processes: PID, process group, start (clock ticks after boot), command line. */
+function processes() {
+  const list = [];
+  let names = [];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    // No /proc: nothing can be checked, so nothing is stopped.
+  }
+  for (const name of names) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The fields after "pid (comm) ": state ppid pgrp …; starttime is the 20th of them.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z') continue;
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 200);
+      list.push({ pid: Number(name), pgid: Number(fields[2]), startTicks: Number(fields[19]), command });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return list;
+}
+
+/** Converts a process's start (clock ticks after boot) to epoch milliseconds. */
+function startClock() {
+  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const bootMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+  return (ticks) => bootMs + (ticks / ticksPerSecond) * 1000;
+}
+
+function environment(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+const describeProcess = (p) => `PID ${p.pid} (${p.command})`;
+
+function signalTarget(target, signal) {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** SIGTERM to each target (a PID, or a process group as -PGID), SIGKILL to what is left after `graceMs`. */
+async function stopTargets(targets, graceMs) {
+  if (!targets.length) return;
+  for (const target of targets) signalTarget(target, 'SIGTERM');
+  const alive = () => {
+    const live = processes();
+    return targets.filter((t) => live.some((p) => (t > 0 ? p.pid === t : p.pgid === -t)));
+  };
+  const deadline = Date.now() + graceMs;
+  while (alive().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const target of alive()) signalTarget(target, 'SIGKILL');
 }

@@ -14,7 +14,12 @@ const FRAME = 'http://127.0.0.1:4500';
 let catcher: MailCatcher;
 let postgres: TestPostgres;
 beforeAll(async () => {
-  [catcher, postgres] = await Promise.all([startMailCatcher(), startTestPostgres()]);
+  // Side by side; when one fails, the one that started is stopped (nothing outlives the suite).
+  const [mail, pg] = await Promise.allSettled([startMailCatcher(), startTestPostgres()]);
+  if (mail.status === 'fulfilled') catcher = mail.value;
+  if (pg.status === 'fulfilled') postgres = pg.value;
+  const failed = [mail, pg].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 afterAll(async () => {
   await Promise.all([catcher?.stop(), postgres?.stop()]);

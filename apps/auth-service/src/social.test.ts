@@ -18,7 +18,13 @@ let postgres: TestPostgres;
 /** The chain with the Farcaster ID registry (the stand-in puts it there). */
 let anvil: AnvilNode;
 beforeAll(async () => {
-  [catcher, postgres, anvil] = await Promise.all([startMailCatcher(), startTestPostgres(), startAnvil()]);
+  // Side by side; when one fails, afterAll still stops those that started (nothing outlives the suite).
+  const [mail, pg, chain] = await Promise.allSettled([startMailCatcher(), startTestPostgres(), startAnvil()]);
+  if (mail.status === 'fulfilled') catcher = mail.value;
+  if (pg.status === 'fulfilled') postgres = pg.value;
+  if (chain.status === 'fulfilled') anvil = chain.value;
+  const failed = [mail, pg, chain].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 afterAll(async () => {
   await Promise.all([catcher?.stop(), postgres?.stop(), anvil?.stop()]);
