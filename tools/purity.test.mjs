@@ -13,7 +13,7 @@ const PACKAGES = [
     root: join(WORKSPACE, 'libs/core'),
     // The locale catalogues translate first-party manifests' labels: data, not behaviour.
     options: { skipDirs: ['locales'], skipFiles: ['src/i18n/labels.ts'] },
-    expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts'],
+    expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts', 'src/approval/describeRequest.ts'],
     allowed: [
       { file: 'src/i18n/en.ts', word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group" },
       { file: 'src/portico/walletDirectory.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
@@ -30,7 +30,7 @@ const PACKAGES = [
     name: '@portico/react',
     root: join(WORKSPACE, 'libs/react'),
     options: { skipDirs: ['stories', 'test'] },
-    expected: ['src/views/ConnectView.tsx', 'src/views/approval/describeRequest.ts'],
+    expected: ['src/views/ConnectView.tsx', 'src/views/approval/WalletSurface.tsx'],
     allowed: [
       { file: 'src/views/groupConnectors.ts', word: 'walletconnect', why: "the spec's connector group `walletConnect` (kernel taxonomy)" },
       { file: 'src/views/AllWalletsView.tsx', word: 'walletconnect', why: 'user-facing English that names the protocol directory wallets need' },

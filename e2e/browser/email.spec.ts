@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedWallet } from '@portico/tools/services';
-import { codeFor, loginThroughModal, mails, newDeviceLogin, path, startEmailLogin, typeCode, type PorticoWindow } from './emailLogin';
+import { approveInWallet, codeFor, loginThroughModal, mails, newDeviceLogin, path, startEmailLogin, typeCode, walletFrame, type PorticoWindow } from './emailLogin';
 import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, serverSessions, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
@@ -59,11 +59,13 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     const address = (await page.getByTestId('host-address').textContent()) as Hex;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    // The frame has no UI: signing opens ApproveTransaction first.
+    // Signing opens ApproveTransaction, which shows the frame's own approval screen; Approve is clicked inside the frame.
     await page.getByRole('button', { name: 'Sign message (EVM)' }).click();
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-message')).toHaveText('Hello Portico');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-message')).toHaveText('Hello Portico');
+    await expect(walletFrame(page).getByTestId('approve-intro')).toHaveText(`${new URL(page.url()).host} asks you to approve this request.`);
+    await expectNoSeriousA11yViolations(page, 'ApproveTransaction showing the wallet frame');
+    await approveInWallet(page, 'personal_sign');
     await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
     const signature = (await page.getByTestId('host-result').textContent())!.split(' → ')[1] as Hex;
     expect(await recoverMessageAddress({ message: 'Hello Portico', signature })).toBe(address);
@@ -89,6 +91,37 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });
   });
 
+  test('keyboard: Tab from the modal goes into the wallet’s screen, Tab past it comes back, Enter on its Approve signs; Escape in it rejects', async ({ page, browser }) => {
+    await freshPage(page, path());
+    const address = await loginThroughModal(page, browser, `keys-${Date.now()}@example.com`);
+    const d = dialog(page);
+    const frame = walletFrame(page);
+    const sign = (text: string) =>
+      page.evaluate(([from, message]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [message, from] }).catch((e: { code?: number }) => e.code), [address, text] as const);
+    const signing = sign('Signed from the keyboard');
+    await expect(frame.getByTestId('approve-approve')).toBeEnabled();
+    // Focus starts in the dialog; Tab reaches the slot, which hands focus to the frame's request.
+    await expect.poll(() => d.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(true);
+    for (let i = 0; i < 6 && !(await frame.getByTestId('approve-message').evaluate((el) => el === document.activeElement).catch(() => false)); i++) await page.keyboard.press('Tab');
+    await expect(frame.getByTestId('approve-message')).toBeFocused();
+    // Past the frame's last control, back into the dialog (the header's control after the slot, wrapping).
+    await frame.getByTestId('approve-approve').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => d.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(true);
+    // Back on the frame's Approve, Enter (a key press inside the frame) signs.
+    await frame.getByTestId('approve-approve').focus();
+    await page.keyboard.press('Enter');
+    expect(await recoverMessageAddress({ message: 'Signed from the keyboard', signature: (await signing) as Hex })).toBe(address);
+    await expect(d).toBeHidden();
+    // Escape inside the frame is the user's no.
+    const refused = sign('Not this one');
+    await expect(frame.getByTestId('approve-approve')).toBeEnabled();
+    await frame.getByTestId('approve-reject').focus();
+    await page.keyboard.press('Escape');
+    expect(await refused).toBe(4001);
+    await expect(d).toBeHidden();
+  });
+
   test('typed data and a transfer on anvil, each approved in the modal first', async ({ page, browser }) => {
     await freshPage(page, path());
     const address = await loginThroughModal(page, browser, `typed-${Date.now()}@example.com`);
@@ -103,8 +136,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       ([from, json]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'eth_signTypedData_v4', params: [from, json] }),
       [address, JSON.stringify({ ...typed, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...typed.types } })] as const,
     );
-    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-primaryType')).toContainText('Mail');
+    await approveInWallet(page, 'eth_signTypedData_v4');
     expect(await verifyTypedData({ address, ...typed, signature: (await signing) as Hex })).toBe(true);
 
     const rpc = process.env.PORTICO_EVM!.split(',')[0]!;
@@ -114,8 +147,10 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     const before = await client.getBalance({ address: recipient });
     await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-amount')).toContainText('0.001 ETH');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-amount')).toContainText('0.001 ETH');
+    await expect(walletFrame(page).getByTestId('approve-network')).toContainText('Anvil');
+    await expect(walletFrame(page).getByTestId('approve-fee')).toContainText(/^Network fee≈ 0\.\d+ ETH$/);
+    await approveInWallet(page, 'eth_sendTransaction');
     await expect(page.getByTestId('host-result')).toHaveText(/^eth_sendTransaction → 0x[0-9a-f]{64}$/, { timeout: 15_000 });
     const hash = (await page.getByTestId('host-result').textContent())!.split(' → ')[1] as Hex;
     const receipt = await client.waitForTransactionReceipt({ hash });
@@ -143,12 +178,12 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
 
     const [a, b] = ['0x000000000000000000000000000000000000dEaD', '0x00000000000000000000000000000000000beef1'] as const;
     const sent = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [{ to: a, value: '0x38d7ea4c68000' }, { to: b, value: '0x71afd498d0000' }] }]);
-    // What is approved: the batch, call by call.
+    // What is approved: the batch, call by call, on the frame's own screen.
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-calls')).toContainText('Calls in this batch2');
-    await expect(d.getByTestId('approve-amount').first()).toContainText('0.001 ETH');
-    await expect(d.getByTestId('approve-amount').nth(1)).toContainText('0.002 ETH');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-calls')).toContainText('Calls in this batch2');
+    await expect(walletFrame(page).getByTestId('approve-amount').first()).toContainText('0.001 ETH');
+    await expect(walletFrame(page).getByTestId('approve-amount').nth(1)).toContainText('0.002 ETH');
+    await approveInWallet(page, 'wallet_sendCalls');
     const { id } = (await sent) as { id: string };
     let status: { status: number; atomic: boolean; receipts?: Array<{ transactionHash: Hex }> } | undefined;
     await expect.poll(async () => (status = (await request('wallet_getCallsStatus', [id])) as typeof status)?.status, { timeout: 15_000 }).toBe(200);
@@ -192,8 +227,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       base58.encode(new TextEncoder().encode(text)),
     );
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-message')).toHaveText(text);
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-message')).toHaveText(text);
+    await approveInWallet(page, 'solana_signMessage');
     const { signature } = (await signing) as { signature: string };
     expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode(text), base58.decode(address))).toBe(true);
 
@@ -201,8 +236,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await solanaRpc('requestAirdrop', [address, 2_000_000_000]);
     const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
     const sent = demoSend(page, 'sendSol', recipient, 1_000_000);
-    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await approveInWallet(page, 'solana_signAndSendTransaction');
     const txSignature = await sent;
     expect(txSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     await expect.poll(async () => (await solanaRpc<{ value: number }>('getBalance', [recipient, { commitment: 'confirmed' }])).value, { timeout: 10_000 }).toBe(1_000_000);
@@ -300,8 +334,7 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       on.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
     const approve = async (on: Page, message: string) => {
       const signing = sign(on, message);
-      await expect(dialog(on)).toHaveAttribute('data-view', 'ApproveTransaction');
-      await dialog(on).getByRole('button', { name: 'Approve' }).click();
+      await approveInWallet(on, 'personal_sign');
       return recoverMessageAddress({ message, signature: (await signing) as Hex });
     };
 
@@ -367,8 +400,10 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await expect(d).toHaveAttribute('data-view', 'SIWXSignMessage', { timeout: 15_000 });
     const address = (await page.getByTestId('host-address').textContent()) as Hex;
     await expect(d.getByTestId('siwx-message')).toContainText(address);
-    // The sign-in view is Portico's own confirmation: signing needs no second approval.
+    // The embedded wallet asks in its own frame, even for the sign-in message: the approval view shows it over the sign-in view.
     await d.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(walletFrame(page).getByTestId('approve-message')).toContainText(`wants you to sign in with your Ethereum account:\n${address}`);
+    await approveInWallet(page, 'personal_sign');
     await expect(d).toBeHidden({ timeout: 15_000 });
     await expect(page.getByTestId('host-status')).toHaveText('connected');
     const stored = await serverSessions<{ data: { accountAddress: string }; signature: Hex; message: string }>(page, 'eip155:31337', address);

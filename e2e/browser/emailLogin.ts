@@ -53,18 +53,43 @@ export async function loginThroughModal(page: Page, browser: Browser, email: str
   return (await page.getByTestId('host-address').textContent()) as Hex;
 }
 
+/** The embedded wallet's frame: where it asks the user (its approval screen, shown over the approval view). */
+export const walletFrame = (page: Page) => page.frameLocator('iframe[data-portico-wallet-frame]');
+
+/**
+ * The approval view shows the wallet frame's own screen (for `method` when given): its Approve,
+ * once enabled (the frame has been fully visible a moment), is clicked inside the frame, as a
+ * person's click lands there (issue #36: nothing on the host page can approve).
+ */
+export async function approveInWallet(page: Page, method?: string) {
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
+  await expect(dialog(page).getByTestId('approve-in-wallet')).toBeVisible();
+  const frame = walletFrame(page);
+  if (method) await expect(frame.getByTestId('frame-approval')).toHaveAttribute('data-method', method);
+  const approve = frame.getByTestId('approve-approve');
+  await expect(approve).toBeEnabled();
+  await approve.click();
+}
+
+/** As `approveInWallet`, with the frame's Reject (once the screen has settled: Approve enabled). */
+export async function rejectInWallet(page: Page) {
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
+  await expect(walletFrame(page).getByTestId('approve-approve')).toBeEnabled();
+  await walletFrame(page).getByTestId('approve-reject').click();
+}
+
 /** What a test calls on the page: the gated provider of a namespace. */
 export type PorticoWindow = { portico: { adapter(ns: string): { getProvider(): { request(a: { method: string; params?: unknown }): Promise<unknown> } } } };
 
 /**
  * With the embedded wallet connected as `address`: `personal_sign` of `message` through the host's
- * provider opens the approval view, Approve signs it (the signature recovers to `address`), and a
- * reload reconnects the same address.
+ * provider opens the approval view with the frame's screen, Approve inside the frame signs it (the
+ * signature recovers to `address`), and a reload reconnects the same address.
  */
 export async function signApprovedThenReload(page: Page, address: Hex, message: string) {
   const signing = page.evaluate(([from, text]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [text, from] }), [address, message] as const);
-  await expect(dialog(page)).toHaveAttribute('data-view', 'ApproveTransaction');
-  await dialog(page).getByRole('button', { name: 'Approve' }).click();
+  await expect(walletFrame(page).getByTestId('approve-message')).toHaveText(message);
+  await approveInWallet(page, 'personal_sign');
   expect(await recoverMessageAddress({ message, signature: (await signing) as Hex })).toBe(address);
   await page.reload();
   await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, type Hex } from 'viem';
-import { loginThroughModal, path, type PorticoWindow } from './emailLogin';
+import { approveInWallet, loginThroughModal, path, rejectInWallet, walletFrame, type PorticoWindow } from './emailLogin';
 import { dialog, expectNoSeriousA11yViolations, freshPage, openAccount } from './helpers';
 
 // The smartSessions flag (ERC-7715, plugin-smart-sessions) with the embedded wallet's smart
@@ -72,14 +72,15 @@ test.describe('smartSessions (ERC-7715 permissions)', () => {
     await page.keyboard.press('Escape');
     await expect(d).toBeHidden();
 
-    // The grant: the approval view says what the site may do, and until when.
+    // The grant: the wallet's approval screen says what the site may do, and until when.
     const granting = request(page, 'wallet_grantPermissions', [ethGrant()]);
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-permission')).toContainText('native-token-transfer');
-    await expect(d.getByTestId('approve-limit')).toContainText('Spend limit0.01 ETH');
-    await expect(d.getByTestId('approve-expiry')).toContainText('Until');
+    const frame = walletFrame(page);
+    await expect(frame.getByTestId('approve-permission')).toContainText('native-token-transfer');
+    await expect(frame.getByTestId('approve-limit')).toContainText('Spend limit0.01 ETH');
+    await expect(frame.getByTestId('approve-expiry')).toContainText('Until');
     await expectNoSeriousA11yViolations(page, 'approval of a grant');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await approveInWallet(page, 'wallet_grantPermissions');
     const { permissionsContext: context } = (await granting) as { permissionsContext: Hex };
     expect(context).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(d).toBeHidden();
@@ -93,8 +94,8 @@ test.describe('smartSessions (ERC-7715 permissions)', () => {
         },
         [junk, address, context] as const,
       );
-      await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-      await d.getByRole('button', { name: 'Reject' }).click();
+      await expect(walletFrame(page).getByTestId('frame-approval')).toHaveAttribute('data-method', 'wallet_sendCalls');
+      await rejectInWallet(page);
       await pending;
       await expect(d).toBeHidden();
     }

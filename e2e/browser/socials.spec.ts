@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { recoverMessageAddress, type Hex } from 'viem';
-import { signApprovedThenReload } from './emailLogin';
+import { approveInWallet, signApprovedThenReload } from './emailLogin';
 import { dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
 
 // Social login through the modal: the provider's sign-in in a popup (the local stand-ins,
@@ -40,7 +40,7 @@ async function socialLogin(page: Page, provider: 'Google' | 'Apple' | 'X' | 'Dis
 }
 
 test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', () => {
-  test('Google: the popup signs in, the modal connects with an address and the popup closes; a message signs through the approval view; a reload reconnects', async ({ page }) => {
+  test('Google: the popup signs in, the modal connects with an address and the popup closes; a message signs on the wallet’s approval screen; a reload reconnects', async ({ page }) => {
     await freshPage(page, path());
     const { d, popup } = await socialLogin(page, 'Google', `social-${Date.now()}@example.com`);
     await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
@@ -49,8 +49,7 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     const address = (await page.getByTestId('host-address').textContent()) as Hex;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const signing = page.evaluate(([from]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: ['Hello from a Google login', from] }), [address] as const);
-    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await approveInWallet(page, 'personal_sign');
     expect(await recoverMessageAddress({ message: 'Hello from a Google login', signature: (await signing) as Hex })).toBe(address);
     await page.reload();
     await expect(page.getByTestId('host-address')).toHaveText(address, { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
-import { loginThroughModal, path as emailPath } from './emailLogin';
+import { approveInWallet, loginThroughModal, path as emailPath, rejectInWallet, walletFrame } from './emailLogin';
 import { dialog, freshPage } from './helpers';
 
 // @portico/wagmi in the playground (`?wagmi`: a panel written with wagmi 3's hooks) with the two
@@ -20,7 +20,7 @@ async function expectWagmiConnected(page: Page, address: string) {
 }
 
 test.describe('@portico/wagmi: wagmi hooks over the embedded wallet and WalletConnect', () => {
-  test('the e-mail wallet: wagmi sees its account; its signature and transaction wait on the approval view; a refusal reaches wagmi as the user’s', async ({ page, browser }) => {
+  test('the e-mail wallet: wagmi sees its account; its signature and transaction wait on the wallet’s approval screen; a refusal reaches wagmi as the user’s', async ({ page, browser }) => {
     await freshPage(page, `${emailPath()}&wagmi`);
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
     const address = await loginThroughModal(page, browser, `wagmi-${Date.now()}@example.com`);
@@ -29,8 +29,8 @@ test.describe('@portico/wagmi: wagmi hooks over the embedded wallet and WalletCo
 
     await page.getByRole('button', { name: 'Sign with wagmi' }).click();
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByText('Hello from wagmi')).toBeVisible();
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByText('Hello from wagmi')).toBeVisible();
+    await approveInWallet(page, 'personal_sign');
     await expect(page.getByTestId('wagmi-signature')).toHaveText(/^0x[0-9a-f]+$/, { timeout: 15_000 });
     expect(await recoverMessageAddress({ message: 'Hello from wagmi', signature: (await page.getByTestId('wagmi-signature').textContent()) as Hex })).toBe(address);
 
@@ -39,15 +39,14 @@ test.describe('@portico/wagmi: wagmi hooks over the embedded wallet and WalletCo
     const before = await client.getBalance({ address: RECIPIENT });
     await page.getByRole('button', { name: 'Send with wagmi' }).click();
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-amount')).toContainText('0.001 ETH');
-    await d.getByRole('button', { name: 'Approve' }).click();
+    await expect(walletFrame(page).getByTestId('approve-amount')).toContainText('0.001 ETH');
+    await approveInWallet(page, 'eth_sendTransaction');
     await expect(page.getByTestId('wagmi-receipt')).toHaveText('success', { timeout: 20_000 });
     expect((await client.getBalance({ address: RECIPIENT })) - before).toBe(parseEther('0.001'));
 
-    // The user refuses on the approval view: wagmi's mutation fails as a user rejection.
+    // The user refuses on the wallet's screen: wagmi's mutation fails as a user rejection.
     await page.getByRole('button', { name: 'Sign with wagmi' }).click();
-    await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await d.getByRole('button', { name: 'Reject' }).click();
+    await rejectInWallet(page);
     await expect(page.getByTestId('wagmi-error')).toHaveText('UserRejectedRequestError');
   });
 

@@ -23,9 +23,12 @@ async function embed(page: Page, origin = '/') {
         const frameOrigin = new URL(frameUrl).origin;
         const pending = new Map<string, (m: unknown) => void>();
         let n = 0;
+        const events: unknown[] = [];
+        (window as unknown as { frameEvents: unknown[] }).frameEvents = events;
         window.addEventListener('message', (event) => {
           if (event.source !== iframe.contentWindow || event.origin !== frameOrigin) return;
           const message = event.data as { kind?: string; id?: string };
+          if (message?.kind === 'event') events.push(message);
           if (message?.kind === 'ready') setTimeout(() => resolve(true), 500);
           else if (message?.id && pending.has(message.id)) {
             pending.get(message.id)!(message);
@@ -47,6 +50,40 @@ async function embed(page: Page, origin = '/') {
 
 const request = (page: Page, event: string, payload: unknown = {}) =>
   page.evaluate(([e, p]) => (window as unknown as { frameRequest(e: string, p: unknown): Promise<Answer> }).frameRequest(e, p), [event, payload] as const) as Promise<Answer>;
+
+/** The frame's own approval screen. */
+const frameUi = (page: Page) => page.frameLocator('#wallet-frame');
+/** Gives the embedded frame a box on the page (as the modal's approval view does over its slot). */
+const showFrame = (page: Page, css = 'position:fixed;left:20px;top:20px;width:360px;height:560px;border:0') =>
+  page.evaluate((style) => void (document.getElementById('wallet-frame')!.style.cssText = style), css);
+/** Until the frame has said (its `approvals` event) that `pending` requests wait for the user. */
+const waiting = (page: Page, pending: number) =>
+  expect.poll(() => page.evaluate(() => ((window as unknown as { frameEvents: Array<{ name: string; payload: { pending: number } }> }).frameEvents.filter((e) => e.name === 'approvals').at(-1)?.payload.pending ?? 0))).toBe(pending);
+/** Posts an RPC request as a script on the host page would, without waiting: `settled()` says whether the frame answered. */
+async function postRpc(page: Page, method: string, params: unknown) {
+  const key = `rpc-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ([k, m, p]) => {
+      const w = window as unknown as Record<string, unknown> & { frameRequest(e: string, p: unknown): Promise<Answer> };
+      w[k] = undefined;
+      void w.frameRequest('RPC_REQUEST', { chainId: 'eip155:31337', method: m, params: p }).then((answer) => (w[k] = answer));
+    },
+    [key, method, params] as const,
+  );
+  return {
+    settled: () => page.evaluate((k) => (window as unknown as Record<string, Answer | undefined>)[k], key),
+    answer: async () => {
+      await expect.poll(() => page.evaluate((k) => (window as unknown as Record<string, Answer | undefined>)[k] !== undefined, key), { timeout: 15_000 }).toBe(true);
+      return (await page.evaluate((k) => (window as unknown as Record<string, Answer | undefined>)[k], key))!;
+    },
+  };
+}
+/** The user approves on the frame's screen: a real click inside the frame, once Approve is enabled. */
+async function clickApprove(page: Page) {
+  const approve = frameUi(page).getByTestId('approve-approve');
+  await expect(approve).toBeEnabled();
+  await approve.click();
+}
 
 const latestMail = async (to: string) => {
   const response = await fetch(`${process.env.PORTICO_MAIL}/messages/latest?to=${encodeURIComponent(to)}`);
@@ -97,7 +134,12 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     expect(user.payload).toMatchObject({ email, chainId: 'eip155:31337', accounts: [{ type: 'smartAccount' }], preferredAccountType: 'smartAccount', smartAccountDeployed: false });
     const address = user.payload!.address as Hex;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const signed = await request(page, 'RPC_REQUEST', { chainId: 'eip155:31337', method: 'personal_sign', params: ['Hello from the host', address] });
+    // The frame asks the user on its own screen; a click there signs.
+    await showFrame(page);
+    const signing = await postRpc(page, 'personal_sign', ['Hello from the host', address]);
+    await expect(frameUi(page).getByTestId('approve-message')).toHaveText('Hello from the host');
+    await clickApprove(page);
+    const signed = await signing.answer();
     expect(await recoverMessageAddress({ message: 'Hello from the host', signature: signed.payload!.result as Hex })).toBe(address);
     // A method the embedded wallet does not offer: an EIP-1193 error, not a hang.
     expect(await request(page, 'RPC_REQUEST', { chainId: 'eip155:31337', method: 'eth_sign', params: [] })).toMatchObject({ kind: 'error', code: 4200 });
@@ -113,11 +155,10 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } });
     expect(await request(page, 'GET_USER', {})).toMatchObject({ kind: 'error', message: 'The wallet is not connected' });
 
-    // Mail to one address waits out the cooldown (3 s in these tests), in the spec's words.
+    // The same device next time: straight to the passcode (once the last mail's cooldown, 3 s in these tests, has passed; a refused try changes nothing).
+    await expect.poll(async () => (await request(page, 'CONNECT_EMAIL', { email })).payload, { timeout: 10_000, intervals: [500] }).toEqual({ action: 'VERIFY_OTP' });
+    // Mail to one address waits out the cooldown, in the spec's words.
     expect((await request(page, 'CONNECT_EMAIL', { email })).message).toMatch(/^Please try again after [1-3] seconds$/);
-    await page.waitForTimeout(3_100);
-    // The same device next time: straight to the passcode, the same account.
-    expect((await request(page, 'CONNECT_EMAIL', { email })).payload).toEqual({ action: 'VERIFY_OTP' });
     await page.waitForTimeout(3_100);
     expect((await login(page, browser, email)).kind).toBe('success');
     expect((await request(page, 'GET_USER', {})).payload!.address).toBe(address);
@@ -131,12 +172,79 @@ test.describe('the wallet frame on its own origin, e-mail login through the auth
     await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, '0xde0b6b3a7640000'] }) });
     const client = createPublicClient({ transport: http(rpc) });
     const before = await client.getBalance({ address: RECIPIENT });
-    const sent = await request(page, 'RPC_REQUEST', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: address, to: RECIPIENT, value: '0x2386f26fc10000' }] });
+    await showFrame(page);
+    const sending = await postRpc(page, 'eth_sendTransaction', [{ from: address, to: RECIPIENT, value: '0x2386f26fc10000' }]);
+    await expect(frameUi(page).getByTestId('approve-amount')).toHaveText('Amount0.01 ETH');
+    await clickApprove(page);
+    const sent = await sending.answer();
     expect(sent.kind).toBe('success');
     const receipt = await client.waitForTransactionReceipt({ hash: sent.payload!.result as Hex });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
     expect((await client.getBalance({ address: RECIPIENT })) - before).toBe(parseEther('0.01'));
+  });
+
+  test('attack: a script on the host page asking the frame to sign (a message, an unlimited Permit) gets nothing without a click inside the frame; a hidden, see-through or covered frame cannot be approved', async ({ page, browser }) => {
+    expect(await embed(page)).toBe(true);
+    expect((await login(page, browser, unique('attacked'))).kind).toBe('success');
+    const address = (await request(page, 'GET_USER', {})).payload!.address as Hex;
+    const spender = '0x000000000000000000000000000000000000bad0';
+    const permit = JSON.stringify({
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
+      primaryType: 'Permit',
+      domain: { name: 'USD Coin', chainId: 31337, verifyingContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      message: { owner: address, spender, value: (2n ** 256n - 1n).toString(), nonce: 0, deadline: (2n ** 256n - 1n).toString() },
+    });
+    // The frame is the 1 × 1 px one a page embeds; a script posts the requests straight to it.
+    const message = await postRpc(page, 'personal_sign', ['Give everything away', address]);
+    const allowance = await postRpc(page, 'eth_signTypedData_v4', [address, permit]);
+    await waiting(page, 2);
+    // The frame answers other requests meanwhile: it is not stuck, it is waiting for the user.
+    expect((await request(page, 'GET_CHAIN_ID', {})).kind).toBe('success');
+    expect([await message.settled(), await allowance.settled()]).toEqual([undefined, undefined]);
+    // No message approves: one the protocol does not have is ignored, and a forged click event is no click.
+    await page.evaluate((frameOrigin) => {
+      const frame = (document.getElementById('wallet-frame') as HTMLIFrameElement).contentWindow!;
+      frame.postMessage({ protocol: 'portico-frame/1', kind: 'request', id: 'forged-approve-1', event: 'APPROVE', payload: { id: 1 } }, frameOrigin);
+      frame.postMessage({ protocol: 'portico-frame/1', kind: 'event', name: 'approvals', payload: { pending: 0, height: 0 } }, frameOrigin);
+    }, new URL(process.env.PORTICO_FRAME!).origin);
+    expect((await request(page, 'GET_CHAIN_ID', {})).kind).toBe('success');
+
+    // Clickjacking: the frame shown but see-through under a page's own button, then covered by a transparent element.
+    await showFrame(page, 'position:fixed;left:20px;top:20px;width:360px;height:560px;border:0;opacity:0.01');
+    await expect(frameUi(page).getByTestId('approve-message')).toHaveText('Give everything away');
+    const approveBox = (await frameUi(page).getByTestId('approve-approve').boundingBox())!;
+    await page.waitForTimeout(1_000); // longer than the screen's visible-for-a-moment rule: see-through is never visible
+    await expect(frameUi(page).getByTestId('approve-approve')).toBeDisabled();
+    await page.mouse.click(approveBox.x + approveBox.width / 2, approveBox.y + approveBox.height / 2);
+    await page.evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'cover';
+      cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:transparent';
+      document.body.append(cover);
+    });
+    await showFrame(page);
+    await page.waitForTimeout(1_000);
+    await expect(frameUi(page).getByTestId('approve-approve')).toBeDisabled();
+    await page.mouse.click(approveBox.x + approveBox.width / 2, approveBox.y + approveBox.height / 2);
+    expect([await message.settled(), await allowance.settled()]).toEqual([undefined, undefined]);
+
+    // The page stops showing the frame: everything waiting is refused as the user's no (4001).
+    expect(await request(page, 'CANCEL_APPROVALS', {})).toMatchObject({ kind: 'success', payload: { cancelled: 2 } });
+    expect(await message.answer()).toMatchObject({ kind: 'error', code: 4001 });
+    expect(await allowance.answer()).toMatchObject({ kind: 'error', code: 4001 });
+    await waiting(page, 0);
+
+    // Uncovered and shown: the user reads the Permit and says no with Escape; then approves a message with a click.
+    await page.evaluate(() => document.getElementById('cover')!.remove());
+    const again = await postRpc(page, 'eth_signTypedData_v4', [address, permit]);
+    await expect(frameUi(page).getByTestId('approve-primaryType')).toContainText('Permit');
+    await frameUi(page).getByTestId('approve-reject').focus();
+    await page.keyboard.press('Escape');
+    expect(await again.answer()).toMatchObject({ kind: 'error', code: 4001 });
+    const mine = await postRpc(page, 'personal_sign', ['Mine', address]);
+    await clickApprove(page);
+    expect(await recoverMessageAddress({ message: 'Mine', signature: (await mine.answer()).payload!.result as Hex })).toBe(address);
   });
 
   test('the host page cannot read the frame’s storage or document; a request from another window is ignored', async ({ page, browser }) => {

@@ -202,9 +202,10 @@ export function createEip155Session(state: AdapterState) {
     try {
       const wallet = connected();
       // By rdns too: a wallet listed under another id (a multi-chain entry, a contested `rdns#n`) keeps its setting.
-      // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
+      // An embedded wallet (AUTH: e-mail, socials) asks the user in its own frame, which the approval view shows:
+      // the frame signs only on a click inside it, so no script on this page can approve for the user.
       const embedded = parts.connectors.get(wallet.id)?.type === 'AUTH';
-      const needsApproval = embedded || !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
+      const needsApproval = !embedded && !!parts.approvalRequired?.some((id) => id === wallet.id || id === wallet.rdns);
       // A copy the page can no longer change between the check and the send (getters, later edits).
       let args = request;
       let copied = false;
@@ -214,7 +215,8 @@ export function createEip155Session(state: AdapterState) {
       } catch {
         // Not cloneable (a function in the params): sent as given, never under a grant.
       }
-      const answer = await gate.request(NS, args, () => wallet.provider.request(args), { walletConfirms: !needsApproval || (embedded && copied && underGrant(args)) });
+      const grant = embedded && copied && underGrant(args);
+      const answer = await gate.request(NS, args, () => wallet.provider.request(args), embedded ? (grant ? { walletConfirms: true } : { walletConfirmsInModal: true }) : { walletConfirms: !needsApproval });
       if (args.method === 'eth_sendTransaction') remember(args, answer);
       return answer;
     } catch (error) {
@@ -438,7 +440,11 @@ export function createEip155Session(state: AdapterState) {
     async signMessage(message: string) {
       const address = connection.get(NS).address?.split(':')[2];
       if (!address) throw new NoActiveCaipAddressError();
-      return (await connected().provider.request({ method: 'personal_sign', params: [codec.stringToHex(message), address] })) as string;
+      const args = { method: 'personal_sign', params: [codec.stringToHex(message), address] };
+      const wallet = connected();
+      // The caller (sign-in) is Portico's own confirmation; an embedded wallet still asks in its own frame, which the gate's view shows.
+      if (parts.connectors.get(wallet.id)?.type === 'AUTH') return (await gatedRequest(args)) as string;
+      return (await wallet.provider.request(args)) as string;
     },
     dispose() {
       offStore();

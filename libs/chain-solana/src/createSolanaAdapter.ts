@@ -166,9 +166,10 @@ export function createSolanaAdapter(parts: SolanaAdapterParts): ChainAdapter & R
       if (typeof args?.method !== 'string') throw new InvalidSolanaRequestError('method must be a string');
       const { connectorId } = active();
       const params = typeof args.params === 'object' && args.params !== null ? (args.params as Record<string, unknown>) : {};
-      // An embedded wallet (AUTH: e-mail, socials) has no confirmation UI: Portico asks the user.
-      const needsApproval = !!parts.approvalRequired?.includes(connectorId) || parts.connectors.get(connectorId)?.type === 'AUTH';
-      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), { walletConfirms: !needsApproval });
+      // An embedded wallet (AUTH: e-mail, socials) asks the user in its own frame, which the approval view shows.
+      const embedded = parts.connectors.get(connectorId)?.type === 'AUTH';
+      const options = embedded ? { walletConfirmsInModal: true } : { walletConfirms: !parts.approvalRequired?.includes(connectorId) };
+      return gate.request(NS, { method: args.method, params: args.params }, () => execute(args.method, params), options);
     },
   };
 
@@ -238,7 +239,13 @@ export function createSolanaAdapter(parts: SolanaAdapterParts): ChainAdapter & R
     /** Signs a text message (sign-in); the signature is returned in base58. */
     async signMessage(message) {
       if (!connection.get(NS).address) throw new NoActiveCaipAddressError();
-      return base58.encode(await signMessageBytes(new TextEncoder().encode(message)));
+      const bytes = new TextEncoder().encode(message);
+      const { connectorId } = active();
+      // The caller (sign-in) is Portico's own confirmation; an embedded wallet still asks in its own frame, which the gate's view shows.
+      if (parts.connectors.get(connectorId)?.type === 'AUTH') {
+        return gate.request(NS, { method: 'solana_signMessage', params: { message: base58.encode(bytes) } }, async () => base58.encode(await signMessageBytes(bytes)), { walletConfirmsInModal: true });
+      }
+      return base58.encode(await signMessageBytes(bytes));
     },
     getProvider: () => provider,
   };

@@ -156,6 +156,33 @@ describe('frame protocol: the host and the frame over window messages', () => {
     await expect(client.request('GET_CHAIN_ID', {})).rejects.toThrow(/^The wallet frame made a malformed GET_CHAIN_ID answer: chainId: Expected string, received number$/);
   });
 
+  it('frame events reach the host’s listeners checked against their schema; forged and malformed ones are ignored and reported', async () => {
+    const { client, server, hostScript, hostIgnored } = setup();
+    const seen: unknown[] = [];
+    const off = client.onEvent('approvals', (payload) => seen.push(payload));
+    server.emit('approvals', { pending: 1, height: 420 }, HOST);
+    // A script on the host page posting the same event from its own window: not the frame.
+    hostScript({ protocol: PROTOCOL, kind: 'event', name: 'approvals', payload: { pending: 9, height: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual([{ pending: 1, height: 420 }]);
+    expect(hostIgnored.some((reason) => reason.includes('not the frame'))).toBe(true);
+    // The frame cannot send what the schema refuses, and a listener that left hears nothing.
+    expect(() => server.emit('approvals', { pending: -1, height: 0 }, HOST)).toThrow(/^approvals: pending/);
+    off();
+    server.emit('approvals', { pending: 0, height: 0 }, HOST);
+    // Only to the host origin given: another target origin is dropped by the browser.
+    server.emit('focus-leave', { direction: 'forward' }, 'https://evil.example');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('handlers get the request id with the origin', async () => {
+    const ids: string[] = [];
+    const { client } = setup({ GET_CHAIN_ID: (_p, context) => (ids.push(`${context.origin} ${context.id}`), { chainId: 'eip155:1' }) });
+    await client.request('GET_CHAIN_ID', {});
+    expect(ids).toEqual([`${HOST} request-1`]);
+  });
+
   it('no frame: "iframe is not set"; disposing fails what waits', async () => {
     const w = windows();
     const noFrame = createFrameClient({ listenOn: w.hostWindow, frame: () => null, frameOrigin: FRAME });

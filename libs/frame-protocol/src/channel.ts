@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { APP_EVENTS, type AppEventName, type AppEventRequest, type AppEventSuccess } from './events';
+import { APP_EVENTS, FRAME_EVENTS, type AppEventName, type AppEventRequest, type AppEventSuccess, type FrameEventName, type FrameEventPayload } from './events';
 import { describeIssues, isProtocolMessage, parseAppMessage, parseFrameMessage, PROTOCOL } from './messages';
 
 /** The part of a window a channel posts to. */
@@ -76,6 +76,7 @@ interface Pending {
  */
 export function createFrameClient(options: FrameClientOptions) {
   const pending = new Map<string, Pending>();
+  const eventListeners = new Map<FrameEventName, Set<(payload: unknown) => void>>();
   const newId = options.newId ?? (() => crypto.randomUUID());
   const ignored = (reason: string) => options.onIgnored?.(reason);
   let markReady!: () => void;
@@ -91,6 +92,10 @@ export function createFrameClient(options: FrameClientOptions) {
     const message = parsed.value;
     if (message.kind === 'ready') {
       readyTimer ??= setTimeout(markReady, options.readyDelayMs ?? FRAME_READY_DELAY_MS);
+      return;
+    }
+    if (message.kind === 'event') {
+      for (const listener of eventListeners.get(message.name) ?? []) listener(message.payload);
       return;
     }
     const request = pending.get(message.id);
@@ -143,8 +148,17 @@ export function createFrameClient(options: FrameClientOptions) {
         frame.postMessage({ protocol: PROTOCOL, kind: 'request', id, event, payload: checked.data }, options.frameOrigin);
       });
     },
+    /** Calls `listener` with each `name` event of the frame (checked against its schema); returns the unsubscribe. */
+    onEvent<N extends FrameEventName>(name: N, listener: (payload: FrameEventPayload<N>) => void): () => void {
+      const set = eventListeners.get(name) ?? new Set();
+      eventListeners.set(name, set);
+      const wrapped = listener as (payload: unknown) => void;
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    },
     /** Stops listening; waiting requests fail with `Something went wrong`. */
     dispose() {
+      eventListeners.clear();
       options.listenOn.removeEventListener('message', listener);
       if (readyTimer !== undefined) clearTimeout(readyTimer);
       for (const [, request] of pending) request.reject(new FrameRequestError('Something went wrong', request.event, undefined, 'aborted'));
@@ -157,6 +171,8 @@ export function createFrameClient(options: FrameClientOptions) {
 export interface FrameRequestContext {
   /** The host page's origin (already checked). */
   readonly origin: string;
+  /** The request's id, as the host gave it. */
+  readonly id: string;
 }
 
 /** The frame's handlers, one per app event it serves. */
@@ -208,7 +224,7 @@ export function createFrameServer(options: FrameServerOptions) {
     if (!handler) return answer({ kind: 'error', message: `${name} is not supported by this wallet frame` });
     void (async () => {
       try {
-        const result = await handler(payload, { origin: event.origin });
+        const result = await handler(payload, { origin: event.origin, id });
         const checked = (APP_EVENTS[name].success as unknown as z.ZodMiniType).safeParse(result, { reportInput: true });
         if (!checked.success) throw new Error(`The wallet frame made a malformed ${name} answer: ${describeIssues(checked.error)}`);
         answer({ kind: 'success', payload: checked.data });
@@ -223,6 +239,12 @@ export function createFrameServer(options: FrameServerOptions) {
     /** Tells the host the frame is loaded (no data in it, so any target origin is safe). */
     announceReady(readyOrigin = '*') {
       options.parent()?.postMessage({ protocol: PROTOCOL, kind: 'ready' }, readyOrigin);
+    },
+    /** Tells the host page at `targetOrigin` (the checked host origin) a frame event; a payload that does not fit its schema is a TypeError, nothing sent. */
+    emit<N extends FrameEventName>(name: N, payload: FrameEventPayload<N>, targetOrigin: string) {
+      const checked = (FRAME_EVENTS[name] as unknown as z.ZodMiniType).safeParse(payload, { reportInput: true });
+      if (!checked.success) throw new TypeError(`${name}: ${describeIssues(checked.error)}`);
+      options.parent()?.postMessage({ protocol: PROTOCOL, kind: 'event', name, payload: checked.data }, targetOrigin);
     },
     dispose() {
       options.listenOn.removeEventListener('message', listener);

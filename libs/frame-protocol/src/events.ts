@@ -54,7 +54,11 @@ export const APP_EVENTS = {
   UPDATE_EMAIL: { request: z.object({ email }), success: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
   UPDATE_EMAIL_PRIMARY_OTP: { request: z.object({ otp }), success: empty },
   UPDATE_EMAIL_SECONDARY_OTP: { request: z.object({ otp }), success: z.object({ newEmail: email }) },
-  SYNC_THEME: { request: z.object({ themeMode: z.enum(['light', 'dark']), themeVariables: z.optional(z.record(z.string().check(z.maxLength(64)), themeValue)) }), success: empty },
+  // `locale` (beyond the spec): the modal's language, for the frame's own approval screen.
+  SYNC_THEME: {
+    request: z.object({ themeMode: z.enum(['light', 'dark']), themeVariables: z.optional(z.record(z.string().check(z.maxLength(64)), themeValue)), locale: z.optional(z.string().check(z.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/, 'Expected a language tag'))) }),
+    success: empty,
+  },
   SYNC_DAPP_DATA: {
     request: z.object({
       projectId: z.string().check(z.minLength(1), z.maxLength(128)),
@@ -64,6 +68,9 @@ export const APP_EVENTS = {
     success: empty,
   },
   RELOAD: { request: empty, success: empty },
+  // Beyond the spec's list: every request waiting for the user's approval in the frame is refused
+  // (4001), as when the user rejects it there; the host sends it when it stops showing the frame.
+  CANCEL_APPROVALS: { request: empty, success: z.object({ cancelled: z.int().check(z.minimum(0)) }) },
   // Beyond the spec's list: the recovery factor of the key's third share (see apps/wallet-frame's README).
   GET_RECOVERY: { request: empty, success: z.object({ password: z.boolean() }) },
   SET_RECOVERY_PASSWORD: { request: z.object({ password: z.string().check(z.minLength(10), z.maxLength(256)) }), success: empty },
@@ -80,3 +87,21 @@ export type AppEventSuccess<E extends AppEventName> = z.output<(typeof APP_EVENT
 export type FrameUser = z.output<typeof frameUserSchema>;
 
 export const APP_EVENT_NAMES = Object.keys(APP_EVENTS) as AppEventName[];
+
+/**
+ * What the frame tells the host unasked (beyond the spec): `approvals`, how many requests wait
+ * for the user's approval in the frame and the height its approval screen needs (0 when none
+ * waits), so the host shows the frame, sized, in its approval view; `focus-leave`, the user
+ * pressed Tab past the last (or Shift+Tab before the first) control of that screen, so the host
+ * moves focus on in its dialog.
+ */
+export const FRAME_EVENTS = {
+  approvals: z.object({ pending: z.int().check(z.minimum(0), z.maximum(1000)), height: z.number().check(z.minimum(0), z.maximum(4000)) }),
+  'focus-leave': z.object({ direction: z.enum(['forward', 'backward']) }),
+} as const;
+
+/** The name of a frame event. */
+export type FrameEventName = keyof typeof FRAME_EVENTS;
+/** What a frame event carries. */
+export type FrameEventPayload<N extends FrameEventName> = z.output<(typeof FRAME_EVENTS)[N]>;
+export const FRAME_EVENT_NAMES = Object.keys(FRAME_EVENTS) as FrameEventName[];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { APP_EVENT_NAMES, APP_EVENTS, type AppEventName } from './events';
+import { APP_EVENT_NAMES, APP_EVENTS, FRAME_EVENT_NAMES, FRAME_EVENTS, type AppEventName, type FrameEventName } from './events';
 
 /** The protocol's tag and version, on every message: anything without it is someone else's. */
 export const PROTOCOL = 'portico-frame/1';
@@ -10,9 +10,12 @@ const eventName = z.enum(APP_EVENT_NAMES as [AppEventName, ...AppEventName[]]);
 /** A request from the host: an app event with its id and payload. */
 export const appMessageSchema = z.object({ protocol: z.literal(PROTOCOL), kind: z.literal('request'), id, event: eventName, payload: z.unknown() });
 
-/** What the frame sends: READY once loaded, then one answer per request. */
+const frameEventName = z.enum(FRAME_EVENT_NAMES as [FrameEventName, ...FrameEventName[]]);
+
+/** What the frame sends: READY once loaded, one answer per request, and its events (`FRAME_EVENTS`). */
 export const frameMessageSchema = z.discriminatedUnion('kind', [
   z.object({ protocol: z.literal(PROTOCOL), kind: z.literal('ready') }),
+  z.object({ protocol: z.literal(PROTOCOL), kind: z.literal('event'), name: frameEventName, payload: z.unknown() }),
   z.object({ protocol: z.literal(PROTOCOL), kind: z.literal('success'), id, event: eventName, payload: z.unknown() }),
   z.object({
     protocol: z.literal(PROTOCOL),
@@ -65,9 +68,13 @@ export function parseAppMessage(data: unknown): Parsed<AppMessage> {
   return payload.ok ? { ok: true, value: { ...envelope.value, payload: payload.value } } : { ok: false, reason: `${envelope.value.event} payload: ${payload.reason}` };
 }
 
-/** Reads a message from the frame: the envelope, then (for a success) the event's answer schema. */
+/** Reads a message from the frame: the envelope, then (for a success) the event's answer schema, (for an event) its payload's. */
 export function parseFrameMessage(data: unknown): Parsed<FrameMessage> {
   const envelope = parse(frameMessageSchema, data);
+  if (envelope.ok && envelope.value.kind === 'event') {
+    const payload = parse(FRAME_EVENTS[envelope.value.name] as z.ZodMiniType<unknown>, envelope.value.payload);
+    return payload.ok ? { ok: true, value: { ...envelope.value, payload: payload.value } } : { ok: false, reason: `${envelope.value.name} event: ${payload.reason}` };
+  }
   if (!envelope.ok || envelope.value.kind !== 'success') return envelope;
   const payload = parse(APP_EVENTS[envelope.value.event].success as z.ZodMiniType<unknown>, envelope.value.payload);
   return payload.ok ? { ok: true, value: { ...envelope.value, payload: payload.value } } : { ok: false, reason: `${envelope.value.event} answer: ${payload.reason}` };

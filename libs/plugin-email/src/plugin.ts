@@ -1,5 +1,5 @@
 import { chainAdapterRef, createServiceRef, definePlugin, kernelRefs } from '@portico/kernel';
-import type { ConnectedUserSource } from '@portico/react';
+import type { ApprovalSurfaceSource, ConnectedUserSource } from '@portico/react';
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type EmailService } from './api';
 import { manifest } from './manifest';
 import { createEmailSolanaWallet } from './solanaWallet';
@@ -10,6 +10,8 @@ import { LOGIN_CACHE_KEY } from './loginCache';
  * React layer's own ref object would move that module into every host's first load.
  */
 const connectedUserRef = createServiceRef<ConnectedUserSource>('react/connected-user');
+/** The React layer's approval-surface service, by its id (see `connectedUserRef`). */
+const approvalSurfaceRef = createServiceRef<ApprovalSurfaceSource>('react/approval-surface');
 
 /** Options of `createEmailPlugin`. */
 export interface EmailPluginOptions {
@@ -48,7 +50,8 @@ const MAIL_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" 
  * (address, device link, passcode) and the AUTH connector, an embedded wallet in a frame on its
  * own origin (`frameUrl`) whose EIP-1193 provider the eip155 adapter takes. Its code and the
  * frame load when a view opens, or at start when this site logged in before (a silent
- * reconnect). Signing through it opens the approval view first (the frame has no UI).
+ * reconnect). Signing through it opens the approval view, which shows the frame's own approval
+ * screen: the frame signs only on the user's click inside it (issue #36).
  */
 export function createEmailPlugin(options: EmailPluginOptions = {}) {
   const frameUrl = options.frameUrl && URL.canParse(options.frameUrl) && /^https?:$/.test(new URL(options.frameUrl).protocol) ? options.frameUrl : undefined;
@@ -135,6 +138,8 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
         ...Object.fromEntries(Object.keys(FLOW_METHODS).map((name) => [name, async (...args: unknown[]) => ((await load()).flow[name as keyof typeof FLOW_METHODS] as (...a: unknown[]) => unknown)(...args)])),
       } as EmailService;
       ctx.services.register(emailServiceRef, { useValue: service });
+      // The frame's own approval screen, which the approval view shows while a request waits there.
+      ctx.services.register(approvalSurfaceRef, { useValue: (connectorId) => (connectorId === EMAIL_CONNECTOR_ID ? load.current?.wallet.surface : undefined) });
       // Who is signed in, for the Account view (the e-mail and, after a social login, the name there).
       ctx.services.register(connectedUserRef, { useValue: async (connectorId) => (connectorId === EMAIL_CONNECTOR_ID ? (await load()).flow.currentUser() : undefined) });
     },

@@ -32,8 +32,8 @@ const chainIdOf = (value: unknown): number | undefined => {
  * The AUTH connector's EIP-1193 provider for the eip155 adapter: accounts from the frame once
  * the e-mail login is done (`eth_requestAccounts` refuses before), a silent `eth_accounts`
  * after a reload that loads the frame only when this site logged in before (the cached login
- * data), signing and sending through the frame (the adapter's request gate asks the user
- * first: the frame has no confirmation UI), reads through the network's RPC, and sign-out on
+ * data), signing and sending through the frame (which asks the user on its own approval screen,
+ * shown by the approval view), reads through the network's RPC, and sign-out on
  * `wallet_revokePermissions`.
  */
 export function createEmailWalletProvider(parts: {

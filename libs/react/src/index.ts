@@ -16,6 +16,8 @@ export { useBalance } from './hooks/useBalance';
 export { useTokens } from './hooks/useTokens';
 export { useIdentity } from './hooks/useIdentity';
 export { connectedUserRef, useConnectedUser } from './hooks/useConnectedUser';
+export { approvalSurfaceRef } from './views/approval/approvalSurface';
+export type { ApprovalSurface, ApprovalSurfaceAppearance, ApprovalSurfaceHandle, ApprovalSurfaceSource } from './views/approval/approvalSurface';
 export type { ConnectedUser, ConnectedUserSource } from './hooks/useConnectedUser';
 export { useObservable } from './hooks/useObservable';
 export type { AccountState } from './hooks/useAccount';

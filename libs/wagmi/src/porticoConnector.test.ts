@@ -262,9 +262,9 @@ describe('porticoConnector: wagmi sees the account Portico connected', () => {
     await expect.poll(() => connectedOf(second.config)).toEqual({ status: 'connected', address: ANVIL_ACCOUNT_0.address, chainId: 31337, connector: PORTICO_CONNECTOR_ID });
   });
 
-  it('an embedded wallet (an AUTH connector, no confirmation UI of its own): wagmi sees its account and its requests wait on the approval view', async () => {
+  it('an embedded wallet (an AUTH connector, which asks the user in its own frame): wagmi sees its account; its requests open the approval view, which shows the wallet, and go to the wallet', async () => {
     // The e-mail and social plugins attach the wallet frame's provider to the eip155 adapter as an
-    // AUTH connector; this plugin attaches a test wallet the same way (the frame itself needs a browser).
+    // AUTH connector; this plugin attaches a test wallet the same way (the frame itself needs a browser: e2e/browser).
     const embeddedWallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_1.privateKey, chains: { [chainA.chainId]: chainA.url }, chainId: chainA.chainId });
     const embedded = definePlugin({
       manifest: { id: 'test-embedded', version: '0.1.0', kernel: '^0.1.0' },
@@ -277,8 +277,11 @@ describe('porticoConnector: wagmi sees the account Portico connected', () => {
     await portico.start();
     await portico.connect('test-embedded');
     await expect.poll(() => connectedOf(config)).toEqual({ status: 'connected', address: ANVIL_ACCOUNT_1.address, chainId: 31337, connector: PORTICO_CONNECTOR_ID });
+    const requested: Array<{ method: string }> = [];
+    portico.kernel.events.on('rpc:approval-requested', (event) => void requested.push(event));
+    // The test wallet has no UI and answers at once; the real frame answers on the user's click inside it.
     const signing = signMessage(config, { message: 'embedded' });
-    expect(await approve(portico)).toBe('personal_sign');
     expect(await verifyMessage({ address: ANVIL_ACCOUNT_1.address, message: 'embedded', signature: await signing })).toBe(true);
+    expect(requested).toEqual([expect.objectContaining({ method: 'personal_sign' })]);
   });
 });

@@ -14,6 +14,14 @@ export const frameConfigSchema = z.object({
    * account is a smart account unless the user prefers the EOA. A network also needs an RPC URL.
    */
   smartAccounts: z.record(caip2, z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x address')).default({}),
+  /**
+   * What the approval screen says of each network: its name and native currency. The frame's
+   * own, never the host's (a host could otherwise make 1 ETH read as 0.000001); a network
+   * without an entry shows amounts in its smallest unit.
+   */
+  networks: z
+    .record(caip2, z.object({ name: z.string().min(1).max(64), symbol: z.string().min(1).max(12), decimals: z.number().int().min(0).max(36) }))
+    .default({}),
 });
 export type FrameConfig = z.output<typeof frameConfigSchema>;
 

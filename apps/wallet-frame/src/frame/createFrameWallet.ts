@@ -5,6 +5,7 @@ import { createWalletClient, http, isHex, numberToHex, type Hex, type TypedDataD
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSeed, combineShares, deriveAccounts, openRecoveryShare, sealRecoveryShare, splitSeed } from '../custody';
 import { AuthServiceError, createAuthClient } from './authClient';
+import type { Approvals } from './approvals';
 import { createCallsWallet, RpcError } from './calls';
 import type { FrameConfig, FrameQuery } from './config';
 import { createPermissions } from './permissions';
@@ -22,6 +23,26 @@ interface Unlocked {
   readonly solanaAddress: string;
 }
 
+/** What signs or sends for the user: asked in the frame first (see `needsApproval`). */
+const PROMPTED = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_grantPermissions', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']);
+
+/**
+ * Whether a request waits for the user's click in the frame: everything that signs or sends,
+ * except a batch under an ERC-7715 grant the user approved here before (the only path without a
+ * prompt; the grant's limits are checked by `calls.sendCalls` before anything is signed).
+ */
+export function needsApproval(method: string, params: unknown): boolean {
+  if (!PROMPTED.has(method)) return false;
+  if (method !== 'wallet_sendCalls') return true;
+  // The shape the host's gate lets through without its view (a grant's 32-byte context in plain objects); anything else is asked.
+  const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+  const first: unknown = Array.isArray(params) ? params[0] : undefined;
+  const capabilities = plain(first) ? first['capabilities'] : undefined;
+  const permissions = plain(capabilities) ? capabilities['permissions'] : undefined;
+  const context = plain(permissions) ? permissions['context'] : undefined;
+  return !(typeof context === 'string' && /^0x[0-9a-fA-F]{64}$/.test(context));
+}
+
 const randomId = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -33,8 +54,8 @@ const randomId = () => {
  * session), kept in memory only, and the frame protocol's handlers over it. The host page gets
  * addresses and signatures, never key material.
  */
-export function createFrameWallet(options: { config: FrameConfig; query: FrameQuery; hostOrigin: string; storage: FrameStorage; reload?: () => void }) {
-  const { config, query, storage } = options;
+export function createFrameWallet(options: { config: FrameConfig; query: FrameQuery; hostOrigin: string; storage: FrameStorage; approvals: Approvals; reload?: () => void }) {
+  const { config, query, storage, approvals } = options;
   const keys = {
     device: 'portico.frame.deviceId',
     session: `portico.frame.session:${query.projectId}`,
@@ -190,6 +211,9 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
   };
 
   const rpc = async (network: string, method: string, params: unknown): Promise<unknown> => {
+    requireUnlocked();
+    // Nothing signs or sends until the user approves in this frame (issue #36): no message from the host page can.
+    if (needsApproval(method, params)) await approvals.ask({ network, method, params });
     const keysNow = requireUnlocked();
     const list = Array.isArray(params) ? params : [];
     if (network.startsWith('solana:')) {
@@ -367,6 +391,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       return { chainId };
     },
     async SIGN_OUT() {
+      approvals.cancelAll();
       await call('POST', '/v1/logout').catch(() => undefined);
       forget();
       return {};
@@ -380,6 +405,8 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       await restoring;
       const { address } = requireUnlocked().evm;
       if (!smartNetworks().includes(chainId)) throw new Error(`Smart accounts are not available on ${chainId}`);
+      // The upgrade is a transaction of the user's account (EIP-7702): approved here like any other.
+      if (!(await calls.delegated(chainId).catch(() => false))) await approvals.ask({ network: chainId, method: 'wallet_upgradeToSmartAccount', params: [{ chainId, implementation: config.smartAccounts[chainId] }] });
       return { address, isDeployed: await calls.upgrade(chainId) };
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
@@ -442,7 +469,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       await finish(user, seed);
       return {};
     },
-    SYNC_THEME: () => ({}),
+    CANCEL_APPROVALS: () => ({ cancelled: approvals.cancelAll() }),
     SYNC_DAPP_DATA: () => ({}),
     RELOAD() {
       setTimeout(() => options.reload?.(), 0);
@@ -450,5 +477,13 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     },
   };
 
-  return { handlers, restoring, get deviceId() { return deviceId!; } };
+  return {
+    handlers,
+    restoring,
+    get deviceId() {
+      return deviceId!;
+    },
+    /** The unlocked account's EVM address (none while locked). */
+    address: () => unlocked?.evm.address,
+  };
 }

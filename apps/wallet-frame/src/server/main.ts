@@ -1,6 +1,7 @@
 // The wallet frame's server as a process, for `npm start` and the browser tests:
 // FRAME_AUTH_URL=http://127.0.0.1:4600 FRAME_ANCESTORS=http://127.0.0.1:5173 [FRAME_RPC_URLS=eip155:31337=http://127.0.0.1:8545]
 // [FRAME_SMART_ACCOUNTS=eip155:31337=0xe6Cae83BdE06E4c305530e199D7217f42808555B]
+// [FRAME_NETWORKS='{"eip155:31337":{"name":"Anvil","symbol":"ETH","decimals":18}}']
 // [FRAME_PORT=0] npx tsx apps/wallet-frame/src/server/main.ts   (serves apps/wallet-frame/dist: vite build first)
 import { join } from 'node:path';
 import { frameConfigSchema } from '../frame/config';
@@ -13,11 +14,19 @@ const pairs = (list: string | undefined) =>
     const at = entry.indexOf('=', entry.indexOf(':') + 1);
     return [entry.slice(0, at), entry.slice(at + 1)];
   }));
-const config = frameConfigSchema.safeParse({ authUrl: env.FRAME_AUTH_URL, rpcUrls: pairs(env.FRAME_RPC_URLS), smartAccounts: pairs(env.FRAME_SMART_ACCOUNTS) });
+/** FRAME_NETWORKS: JSON, each network's name and native currency for the approval screen. */
+const networks = (() => {
+  try {
+    return JSON.parse(env.FRAME_NETWORKS || '{}') as unknown;
+  } catch {
+    return 'FRAME_NETWORKS is not JSON';
+  }
+})();
+const config = frameConfigSchema.safeParse({ authUrl: env.FRAME_AUTH_URL, rpcUrls: pairs(env.FRAME_RPC_URLS), smartAccounts: pairs(env.FRAME_SMART_ACCOUNTS), networks });
 const port = Number(env.FRAME_PORT ?? '0');
 const ancestors = (env.FRAME_ANCESTORS ?? '').split(',').filter(Boolean);
 if (!config.success || !Number.isInteger(port) || port < 0 || port > 65535 || ancestors.some((a) => !URL.canParse(a))) {
-  console.error(`usage: FRAME_AUTH_URL=url FRAME_ANCESTORS=origin,… [FRAME_RPC_URLS=caip2=url,…] [FRAME_SMART_ACCOUNTS=caip2=address,…] [FRAME_PORT=0] main.ts${config.success ? '' : ` (${config.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`}`);
+  console.error(`usage: FRAME_AUTH_URL=url FRAME_ANCESTORS=origin,… [FRAME_RPC_URLS=caip2=url,…] [FRAME_SMART_ACCOUNTS=caip2=address,…] [FRAME_NETWORKS={"caip2":{"name":…,"symbol":…,"decimals":…}}] [FRAME_PORT=0] main.ts${config.success ? '' : ` (${config.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`}`);
   process.exit(2);
 }
 const server = await startFrameServer({ distDir: join(import.meta.dirname, '../../dist'), config: config.data, frameAncestors: ancestors, port });

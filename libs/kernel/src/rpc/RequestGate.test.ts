@@ -293,6 +293,102 @@ describe('RequestGate: wallets that confirm in their own UI', () => {
   });
 });
 
+describe('RequestGate: wallets that ask the user in their own UI, shown by the approval view (embedded wallets)', () => {
+  /** A wallet whose answer the test gives: resolve with a result or reject with an error. */
+  function walletAsking() {
+    let answer!: { resolve(value: string): void; reject(error: unknown): void };
+    const calls: number[] = [];
+    const send = () => {
+      calls.push(Date.now());
+      return new Promise<string>((resolve, reject) => (answer = { resolve, reject }));
+    };
+    return { send, calls, answer: () => answer };
+  }
+
+  it('opens the approval view marked inWallet and sends at once; the wallet’s answer settles it and the view leaves', async () => {
+    const kernel = gateKernel();
+    const requested = record(kernel, 'rpc:approval-requested');
+    const settled = record(kernel, 'rpc:approval-settled');
+    const wallet = walletAsking();
+    const result = track(kernel.requestGate.request('acme', { method: 'acme_sign', params: ['hi'] }, wallet.send, { walletConfirmsInModal: true }));
+    await asked(kernel);
+    // Nothing waits for Portico's own Approve: the wallet has the request now.
+    expect(wallet.calls).toHaveLength(1);
+    const [pending] = kernel.requestGate.getSnapshot().pending;
+    expect(pending).toMatchObject({ namespace: 'acme', method: 'acme_sign', params: ['hi'], inWallet: true });
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction', params: { id: pending!.id } } });
+    expect(requested).toEqual([{ id: pending!.id, namespace: 'acme', method: 'acme_sign' }]);
+    // Portico's approve does nothing for it: only the wallet answers.
+    kernel.requestGate.approve(pending!.id);
+    expect(result.settled).toBe(false);
+    wallet.answer().resolve('0xsig');
+    await waitFor(() => result.settled);
+    expect(result.value).toBe('0xsig');
+    expect(settled).toEqual([{ id: pending!.id, approved: true }]);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('the user’s refusal in the wallet (4001) reaches the caller and leaves the view without a failure', async () => {
+    const kernel = gateKernel();
+    const wallet = walletAsking();
+    const result = track(kernel.requestGate.request('acme', { method: 'acme_sign' }, wallet.send, { walletConfirmsInModal: true }));
+    await asked(kernel);
+    const declined = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    wallet.answer().reject(declined);
+    await waitFor(() => result.settled);
+    expect(result.error).toBe(declined);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    expect(kernel.requestGate.getSnapshot().failed).toBeUndefined();
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('another failure stays on the approval view, as for a request approved here', async () => {
+    const kernel = gateKernel();
+    const wallet = walletAsking();
+    const result = track(kernel.requestGate.request('acme', { method: 'acme_send' }, wallet.send, { walletConfirmsInModal: true }));
+    await asked(kernel);
+    const broken = Object.assign(new Error('insufficient funds'), { code: -32000 });
+    wallet.answer().reject(broken);
+    await waitFor(() => result.settled);
+    expect(result.error).toBe(broken);
+    expect(kernel.requestGate.getSnapshot()).toMatchObject({ pending: [], failed: { method: 'acme_send', error: broken } });
+    expect(kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'ApproveTransaction' } });
+  });
+
+  it('reject(id) and closing the modal take it off the view (the wallet, no longer shown, is told by its plugin); its answer still reaches the caller', async () => {
+    const kernel = gateKernel();
+    const first = walletAsking();
+    const second = walletAsking();
+    const a = track(kernel.requestGate.request('acme', { method: 'acme_sign' }, first.send, { walletConfirmsInModal: true }));
+    const b = track(kernel.requestGate.request('acme', { method: 'acme_sign' }, second.send, { walletConfirmsInModal: true }));
+    await asked(kernel, 2);
+    kernel.requestGate.reject(kernel.requestGate.getSnapshot().pending[0]!.id);
+    expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1);
+    expect(kernel.router.getSnapshot().isOpen).toBe(true);
+    kernel.router.close('cancelled');
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    expect(a.settled || b.settled).toBe(false);
+    first.answer().reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    second.answer().resolve('0xlate');
+    await waitFor(() => a.settled && b.settled);
+    expect(a.error).toMatchObject({ code: 4001 });
+    expect(b.value).toBe('0xlate');
+    expect(kernel.router.getSnapshot().isOpen).toBe(false);
+  });
+
+  it('a method the policy rejects is refused as ever; a safe one goes without the view', async () => {
+    const kernel = gateKernel({ notAllowedDelayMs: 10 });
+    const wallet = walletAsking();
+    expect(await rejectionOf(kernel.requestGate.request('acme', { method: 'acme_drain' }, wallet.send, { walletConfirmsInModal: true }))).toBeInstanceOf(RpcMethodNotAllowedError);
+    const safe = track(kernel.requestGate.request('acme', { method: 'acme_chainId' }, wallet.send, { walletConfirmsInModal: true }));
+    await waitFor(() => wallet.calls.length === 1);
+    wallet.answer().resolve('0x1');
+    await waitFor(() => safe.settled);
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+  });
+});
+
 describe('RequestGate: an approved request that fails', () => {
   /** A send that rejects the way a wallet on a dead RPC does (the real `fetch` failure). */
   const failingSend = async () => {

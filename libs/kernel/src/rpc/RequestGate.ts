@@ -22,6 +22,11 @@ export interface RpcRequest {
 export interface PendingApproval extends RpcRequest {
   readonly id: string;
   readonly namespace: string;
+  /**
+   * The wallet asks the user itself, in its own UI that the approval view shows (an embedded
+   * wallet's frame): the view shows that UI, not Approve / Reject of its own.
+   */
+  readonly inWallet?: true;
 }
 
 /** A request the user approved that then failed (the wallet or its network): the approval view shows it. */
@@ -89,19 +94,24 @@ export class RequestGate implements Observable<RequestGateState> {
   /**
    * Gates one request; `send` performs it once allowed. `walletConfirms`: the wallet shows
    * its own confirmation (injected, WalletConnect), so `confirm` requests go straight to it;
-   * refused methods are refused either way. Requests that go straight on never wait: the
-   * approval flow (`approvalFlow.ts`) loads with the first request that needs the user.
+   * `walletConfirmsInModal`: the wallet asks the user in its own UI, shown by the approval view
+   * (an embedded wallet's frame), so a `confirm` request opens that view and goes to the wallet
+   * at once; refused methods are refused either way. Requests that go straight on never wait:
+   * the approval flow (`approvalFlow.ts`) loads with the first request that needs the user.
    */
-  async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, options: { walletConfirms?: boolean } = {}): Promise<T> {
+  async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, options: { walletConfirms?: boolean; walletConfirmsInModal?: boolean } = {}): Promise<T> {
     const decision = this.policy.classify(request.method, namespace);
     if (decision === 'safe' || (decision === 'confirm' && options.walletConfirms)) return send();
-    return (await this.flow()).gate(namespace, request, send, decision);
+    const flow = await this.flow();
+    if (decision === 'confirm' && options.walletConfirmsInModal) return flow.inWallet(namespace, request, send);
+    return flow.gate(namespace, request, send, decision);
   }
 
   approve(id: string): void {
     this.flow.current?.approve(id);
   }
 
+  /** Rejects a request waiting on the approval view; one the wallet is asking about leaves the view (the wallet is told to stop asking when its UI is no longer shown). */
   reject(id: string): void {
     this.flow.current?.reject(id);
   }

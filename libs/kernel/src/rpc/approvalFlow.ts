@@ -57,8 +57,19 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
     if (leave) leaveApprovalView(outcome === true ? 'closed' : 'cancelled');
   };
 
+  /** Requests the wallet asks about in its own UI, shown by the approval view: off the view, whatever the wallet still answers. */
+  const inWallet = new Set<string>();
+  const dropInWallet = (id: string, approved: boolean, leave = true) => {
+    if (!inWallet.delete(id)) return;
+    state.set((s) => ({ ...s, pending: s.pending.filter((p) => p.id !== id) }));
+    events.emit('rpc:approval-settled', { id, approved });
+    if (leave) leaveApprovalView(approved ? 'closed' : 'cancelled');
+  };
+
   const stopListening = events.on('modal:closed', () => {
     for (const waiter of [...waiters.values()]) settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+    // The wallet's own UI is no longer shown: it is told so and refuses (its answer reaches the caller).
+    for (const id of [...inWallet]) dropInWallet(id, false, false);
     state.set((s) => (s.notAllowed || s.failed ? { ...s, notAllowed: undefined, failed: undefined } : s));
   });
 
@@ -109,6 +120,32 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
         throw error;
       }
     },
+    /**
+     * A `confirm` request the wallet asks the user about in its own UI (an embedded wallet's
+     * frame): the approval view opens showing that UI and `send` goes at once; the view leaves
+     * when the wallet answers. The user's refusal there (EIP-1193 4001) just leaves; any other
+     * failure stays on the view, as for a request approved here.
+     */
+    async inWallet<T>(namespace: string, request: RpcRequest, send: () => Promise<T>): Promise<T> {
+      if (disposed) throw new RequestAbortedError(request.method);
+      const view = router.viewFor('approval');
+      if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be shown to the user`);
+      const approval: PendingApproval = { id: `approval-${++nextId}`, namespace, method: request.method, params: request.params, inWallet: true };
+      inWallet.add(approval.id);
+      state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
+      events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
+      void router.open(view, { id: approval.id });
+      try {
+        const result = await send();
+        dropInWallet(approval.id, true);
+        return result;
+      } catch (error) {
+        const declined = (error as { code?: unknown } | null)?.code === 4001;
+        if (!declined && inWallet.has(approval.id)) fail(approval, error);
+        dropInWallet(approval.id, false);
+        throw error;
+      }
+    },
     approve(id: string) {
       const waiter = waiters.get(id);
       if (waiter) settle(waiter, true);
@@ -116,6 +153,7 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
     reject(id: string) {
       const waiter = waiters.get(id);
       if (waiter) settle(waiter, new UserRejectedRequestError(waiter.approval.method));
+      else dropInWallet(id, false);
     },
     dismissFailure() {
       if (!state.getSnapshot().failed) return;
@@ -132,6 +170,7 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
       }
       timers.clear();
       for (const waiter of [...waiters.values()]) settle(waiter, new RequestAbortedError(waiter.approval.method), false);
+      for (const id of [...inWallet]) dropInWallet(id, false, false);
     },
   };
 }

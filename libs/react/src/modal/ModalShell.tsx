@@ -1,11 +1,10 @@
-import { themeVariablesToStyle } from '@portico/core';
+import { approvalKind, approvalTitleKey, themeVariablesToStyle } from '@portico/core';
 import { AlertBanner, BackIcon, CloseIcon, IconButton } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
-import { approvalKind, approvalTitleKey } from '../views/approval/approvalKind';
 import { useFocusTrap } from './useFocusTrap';
 import { ViewOutlet } from './ViewOutlet';
 

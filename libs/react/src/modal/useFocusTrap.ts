@@ -23,6 +23,26 @@ function activeElement(): Element | null {
 }
 
 /**
+ * Whether focus is in the dialog: inside it, or in a wallet's own screen that the dialog shows
+ * over one of its slots (an embedded wallet's frame, which lives outside the dialog's tree).
+ */
+const inDialog = (root: HTMLElement, active: Element | null) => !!active && (active === root || root.contains(active) || active.hasAttribute('data-portico-surface'));
+
+/**
+ * Moves focus to the dialog's control after (`forward`) or before `from`, wrapping around: where
+ * Tab goes on when it leaves a wallet's own screen shown over the slot `from`.
+ */
+export function focusNeighbour(from: HTMLElement, direction: 'forward' | 'backward') {
+  const root = from.closest<HTMLElement>('[role="dialog"]');
+  if (!root) return;
+  const list = focusables(root);
+  const at = list.indexOf(from);
+  const others = at < 0 ? list : [...list.slice(at + 1), ...list.slice(0, at)];
+  const target = direction === 'forward' ? others[0] : others.at(-1);
+  (target ?? root).focus();
+}
+
+/**
  * Keeps focus inside the dialog while it is open: focuses its first control on open and
  * whenever focus is lost (a view swap), wraps Tab and Shift+Tab, and gives focus back to
  * the opener when it closes (or, when the opener is gone, to the host's connect button).
@@ -46,7 +66,7 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
     // dialog. Views render in children, so watch the DOM rather than this component.
     const ensureFocus = () => {
       const active = activeElement();
-      if (active && active !== root && root.contains(active)) return;
+      if (active !== root && inDialog(root, active)) return;
       const body = root.querySelector<HTMLElement>('[data-pt-body]');
       const target = focusables(body ?? root)[0] ?? root;
       if (target !== active) target.focus();

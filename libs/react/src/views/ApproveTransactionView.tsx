@@ -1,12 +1,12 @@
 import { AlertBanner, Button } from '@portico/ui';
-import { describeError, formatBalance, type Portico } from '@portico/core';
+import { describeError, describeRequest, formatBalance, type Portico, type SummaryField } from '@portico/core';
 import type { Balance } from '@portico/kernel';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
-import { describeRequest, type SummaryField } from './approval/describeRequest';
+import { WalletSurface } from './approval/WalletSurface';
 
 /** One line of the summary; values from the request are text only, addresses and hex kept left-to-right. */
 function Field({ field, label, name }: { field: SummaryField; label: string; name?: string | undefined }) {
@@ -79,8 +79,9 @@ function feeText(fee: Balance, locale: string): string {
 
 /**
  * ApproveTransaction: what the pending request asks (recipient, amount and network; the message
- * as text; typed data as fields), the raw request under Details, and Approve / Reject; when a
- * request the user approved fails (the wallet or its network), what went wrong and Close.
+ * as text; typed data as fields), the raw request under Details, and Approve / Reject; for a
+ * wallet that asks the user in its own frame (an embedded wallet), that frame's screen instead;
+ * when a request the user approved fails (the wallet or its network), what went wrong and Close.
  */
 export default function ApproveTransactionView({ params }: { params?: unknown }) {
   const portico = usePortico('ApproveTransactionView');
@@ -89,7 +90,7 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
   const id = (params as { id?: string } | undefined)?.id;
   const pending = gate.pending.find((p) => p.id === id) ?? gate.pending[0];
   const { networkId, caipAddress } = useAccount(pending?.namespace);
-  const summary = pending
+  const summary = pending && !pending.inWallet
     ? describeRequest(pending, { networks: portico.networks, connectedNetworkId: networkId, locale: t.locale, reader: portico.kernel.rpcPolicy.readerOf(pending.namespace, pending.method) })
     : undefined;
   // The recipient's whole address (address fields always carry it in `full`).
@@ -110,6 +111,17 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
         <Button block onClick={() => portico.kernel.requestGate.dismissFailure()}>
           {t('approve.close')}
         </Button>
+      </div>
+    );
+  }
+  if (pending?.inWallet) {
+    // The wallet asks the user itself, in its own frame: what it will sign, and Approve, are there (issue #36).
+    return (
+      <div className="pt-stack" data-testid="approve-in-wallet">
+        <p className="pt-muted" style={{ margin: 0 }}>
+          {t('approve.inWallet')}
+        </p>
+        <WalletSurface namespace={pending.namespace} />
       </div>
     );
   }

@@ -110,6 +110,7 @@ a.pt-token-row:hover { background: var(--pt-bg-2); }
 .pt-amount { font-size: 1.6em; font-weight: 700; font-variant-numeric: tabular-nums; }
 .pt-identity { max-width: 100%; overflow-wrap: anywhere; font-size: 1.1em; }
 .pt-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8em; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--pt-bg-2); padding: 10px; border-radius: 10px; max-height: 180px; overflow: auto; margin: 0; }
+.pt-surface-slot { display: block; width: 100%; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg); }
 .pt-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .pt-root[dir="rtl"] .pt-flip { transform: scaleX(-1); }
 .pt-root[dir="rtl"] .pt-list-item-label { text-align: right; }

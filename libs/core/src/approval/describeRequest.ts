@@ -1,5 +1,8 @@
 import type { ApprovalReader } from '@portico/kernel';
-import { formatBalance, formatDecimal, truncateAddress, type MessageKey } from '@portico/core';
+import { formatBalance } from '../format/formatBalance';
+import { formatDecimal } from '../format/formatNumber';
+import { truncateAddress } from '../format/truncateAddress';
+import type { MessageKey } from '../i18n/en';
 import { approvalKind, type ApprovalKind } from './approvalKind';
 import { decodeBase58, hexToBytes, printableText } from './decodeText';
 

@@ -1,0 +1,232 @@
+import { createI18n, describeRequest, en, formatBalance, themeVariablesToStyle, type ApprovalNetwork, type I18n, type SummaryField, type ThemeVariables } from '@portico/core';
+import type { ApprovalReader } from '@portico/kernel';
+import type { FrameEventName, FrameEventPayload } from '@portico/frame-protocol';
+import type { Approvals, PendingApproval } from './approvals';
+import { VISIBLE_BEFORE_APPROVE_MS, watchVisibility } from './visibility';
+
+/** A fee for the screen, as the modal shows one. */
+export interface FeeEstimate {
+  readonly value: bigint;
+  readonly decimals: number;
+  readonly symbol: string;
+}
+
+/** What the approval screen is given. */
+export interface ApprovalScreenParts {
+  /** Where the screen renders (the frame's `<main>`). */
+  readonly root: HTMLElement;
+  readonly approvals: Approvals;
+  /** The host page's origin, as the frame checked it: the screen names it (never a name the host gives). */
+  readonly hostOrigin: string;
+  /** The networks the frame knows (from its own server's configuration). */
+  readonly networks: readonly ApprovalNetwork[];
+  /** How the chain plugins say to read each method (`rpcPolicies[].read`), by `namespace|method`. */
+  readonly readers: ReadonlyMap<string, ApprovalReader>;
+  /** Tells the host a frame event (its size, focus leaving the screen). */
+  readonly emit: <N extends FrameEventName>(name: N, payload: FrameEventPayload<N>) => void;
+  /** The network fee of a request that sends, when the frame can estimate it. */
+  readonly estimateFee?: (request: PendingApproval) => Promise<FeeEstimate | undefined>;
+}
+
+/** A fee as the modal writes it: "≈ 0.000042 ETH", "< 0.000001 ETH" when smaller but not zero. */
+function feeText(fee: FeeEstimate, locale: string): string {
+  const smallest = 10n ** BigInt(Math.max(fee.decimals - 6, 0));
+  if (fee.value > 0n && fee.value < smallest) return `< ${formatBalance(smallest, fee.decimals, 6, locale)} ${fee.symbol}`;
+  return `≈ ${formatBalance(fee.value, fee.decimals, 6, locale)} ${fee.symbol}`;
+}
+
+/** An element with attributes and children; text is always text (`textContent`), never markup. */
+function h(tag: string, attributes: Record<string, string | undefined> = {}, ...children: Array<Node | string | undefined | false>): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  for (const child of children) if (child !== undefined && child !== false) element.append(child);
+  return element;
+}
+
+/**
+ * The frame's own approval screen (issue #36): the request at the head of the queue, read by the
+ * same `describeRequest` the modal uses, in the modal's language and theme, with Reject and
+ * Approve. Approve counts only for a trusted click (or key press) inside this frame, with the
+ * user's activation, while the screen is fully visible and has been for a moment
+ * (`watchVisibility`): a script on the host page can ask, but cannot approve. Escape rejects.
+ * Tab past the last control (or Shift+Tab before the first) tells the host to move focus on in
+ * its dialog. The host hears how many requests wait and the height the screen needs.
+ */
+export function createApprovalScreen(parts: ApprovalScreenParts) {
+  const i18n: I18n = createI18n('en', undefined, undefined, en);
+  const rootStyle = document.createElement('div');
+  rootStyle.className = 'pt-root pt-frame-root';
+  rootStyle.dataset.theme = 'light';
+  parts.root.append(rootStyle);
+  // Reject and Approve stay in one element for the frame's life, kept in view at the bottom
+  // (sticky) however long the request: what must be visible before Approve counts is this row.
+  const actions = document.createElement('div');
+  actions.className = 'pt-row pt-frame-actions';
+  // The buttons themselves stay too: a re-render (a fee estimate, the theme) between a press and
+  // its release would otherwise swallow the click.
+  const rejectButton = h('button', { type: 'button', class: 'pt-btn pt-btn-secondary pt-btn-block', 'data-testid': 'approve-reject' }) as HTMLButtonElement;
+  const approveButton = h('button', { type: 'button', class: 'pt-btn pt-btn-primary pt-btn-block', 'data-testid': 'approve-approve' }) as HTMLButtonElement;
+  actions.append(rejectButton, approveButton);
+  // What the request asks: replaced at each render, the row under it never.
+  const content = document.createElement('div');
+  rootStyle.append(content, actions);
+  rootStyle.hidden = true;
+  let shown: PendingApproval | undefined;
+  let fees = new Map<number, FeeEstimate | 'unknown'>();
+  const estimating = new Set<number>();
+  let hint: HTMLElement | undefined;
+  const visibility = watchVisibility(actions, () => updateApprove());
+
+  const t = (key: string, vars?: Record<string, string | number>) => i18n.t(key, vars);
+
+  /** When the request on screen last changed: the next one after an approval is not approved by the same double click. */
+  let shownSince = 0;
+  let shownTimer: ReturnType<typeof setTimeout> | undefined;
+  const readyNow = () => visibility.ready() && performance.now() - shownSince >= VISIBLE_BEFORE_APPROVE_MS;
+
+  function updateApprove() {
+    const ready = readyNow();
+    approveButton.disabled = !ready;
+    approveButton.setAttribute('aria-disabled', String(!ready));
+    if (ready) approveButton.removeAttribute('aria-describedby');
+    else approveButton.setAttribute('aria-describedby', 'approve-hint');
+    if (hint) hint.hidden = ready;
+  }
+
+  const lastHeight = { value: -1, pending: -1 };
+  const report = () => {
+    const pending = parts.approvals.list().length;
+    const height = pending === 0 ? 0 : Math.min(4000, Math.ceil(rootStyle.scrollHeight));
+    if (height === lastHeight.value && pending === lastHeight.pending) return;
+    lastHeight.value = height;
+    lastHeight.pending = pending;
+    parts.emit('approvals', { pending, height });
+  };
+  new ResizeObserver(report).observe(rootStyle);
+
+  function field(f: SummaryField): HTMLElement {
+    const label = 'key' in f.label ? t(f.label.key) : f.label.text;
+    const value = f.ltr ? h('bdi', { dir: 'ltr', title: f.full, 'aria-label': f.full }, f.value) : f.value;
+    return h('div', { 'data-testid': `approve-${f.id}` }, h('dt', { class: 'pt-label' }, label), h('dd', { class: 'pt-frame-value' }, value));
+  }
+
+  function render() {
+    const queue = parts.approvals.list();
+    const head = queue[0];
+    content.replaceChildren();
+    hint = undefined;
+    if (head && head.id !== shown?.id) {
+      shownSince = performance.now();
+      clearTimeout(shownTimer);
+      shownTimer = setTimeout(updateApprove, VISIBLE_BEFORE_APPROVE_MS + 1);
+    }
+    shown = head;
+    rootStyle.hidden = !head;
+    if (!head) {
+      report();
+      return;
+    }
+    const state = i18n.getSnapshot();
+    rootStyle.lang = state.locale;
+    rootStyle.dir = state.dir;
+    const [namespace] = head.network.split(':');
+    const summary = describeRequest({ namespace: namespace!, method: head.method, params: head.params }, { networks: parts.networks, connectedNetworkId: head.network, locale: state.locale, reader: parts.readers.get(`${namespace}|${head.method}`) });
+    const fee = fees.get(head.id);
+    const fields: SummaryField[] = [...summary.fields, ...(fee ? [{ id: 'fee', label: { key: 'approve.field.fee' }, value: fee === 'unknown' ? t('approve.feeUnknown') : feeText(fee, state.locale), ltr: fee !== 'unknown' } as const] : [])];
+    const setText = (button: HTMLButtonElement, text: string) => void (button.textContent !== text && (button.textContent = text));
+    setText(rejectButton, t('approve.reject'));
+    setText(approveButton, t('approve.approve'));
+    // For screen readers only (a line that came and went would move Approve just as it became clickable).
+    hint = h('p', { class: 'pt-visually-hidden', id: 'approve-hint', 'data-testid': 'approve-not-visible' }, t('approve.notVisible'));
+    const host = URL.canParse(parts.hostOrigin) ? new URL(parts.hostOrigin).host : parts.hostOrigin;
+    const section = h(
+      'section',
+      { class: 'pt-stack pt-frame-approval', 'aria-label': t(summary.kind === 'sign' ? 'approve.titleSign' : summary.kind === 'transaction' ? 'approve.title' : 'approve.titleOther'), 'data-testid': 'frame-approval', 'data-method': head.method },
+      h('p', { 'data-testid': 'approve-intro' }, t('approve.intro', { app: host })),
+      summary.malformed && h('p', { class: 'pt-muted', role: 'note', 'data-testid': 'approve-malformed' }, t('approve.malformed')),
+      fields.length > 0 && h('dl', { class: 'pt-stack', 'data-testid': 'approve-summary' }, ...fields.map(field)),
+      summary.message &&
+        h('div', {}, h('div', { class: 'pt-label' }, t(summary.message.encoding === 'hex' ? 'approve.messageHex' : 'approve.message')), h('pre', { class: 'pt-code', dir: 'ltr', tabindex: '0', 'data-testid': 'approve-message' }, summary.message.text)),
+      h('div', {}, h('div', { class: 'pt-label' }, t('approve.method')), h('code', { 'data-testid': 'approve-method', dir: 'ltr' }, summary.method)),
+      h('details', { 'data-testid': 'approve-details', ...(summary.malformed ? { open: '' } : {}) }, h('summary', { class: 'pt-label' }, t('approve.details')), h('pre', { class: 'pt-code', dir: 'ltr', tabindex: '0', 'data-testid': 'approve-raw' }, summary.raw)),
+      queue.length > 1 && h('p', { class: 'pt-muted', role: 'status', 'data-testid': 'approve-queue' }, t('approve.queue', { count: queue.length - 1 })),
+      hint,
+    );
+    content.append(section);
+    updateApprove();
+    report();
+    if (fee === undefined && parts.estimateFee && summary.kind === 'transaction' && !estimating.has(head.id)) {
+      estimating.add(head.id);
+      void parts.estimateFee(head).then(
+        (estimate) => {
+          fees.set(head.id, estimate ?? 'unknown');
+          if (shown?.id === head.id) render();
+        },
+        () => {
+          fees.set(head.id, 'unknown');
+          if (shown?.id === head.id) render();
+        },
+      );
+    }
+  }
+
+  rejectButton.addEventListener('click', (event) => {
+    if (event.isTrusted && shown) parts.approvals.reject(shown.id);
+  });
+  approveButton.addEventListener('click', (event) => {
+    // Only the user's own click or key press in this frame, while it is really on screen.
+    const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+    if (!event.isTrusted || activation?.isActive === false || !readyNow() || !shown) return;
+    parts.approvals.approve(shown.id);
+  });
+
+  // The keyboard inside the frame: Escape rejects; Tab leaves the screen at its ends, into the host's dialog.
+  document.addEventListener('keydown', (event) => {
+    if (!shown) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      parts.approvals.reject(shown.id);
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const controls = [...rootStyle.querySelectorAll<HTMLElement>('button:not([disabled]), summary, [tabindex="0"]')].filter((el) => el.getClientRects().length > 0);
+    const first = controls[0];
+    const last = controls.at(-1);
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !rootStyle.contains(active))) {
+      event.preventDefault();
+      parts.emit('focus-leave', { direction: 'backward' });
+    } else if (!event.shiftKey && (active === last || !rootStyle.contains(active))) {
+      event.preventDefault();
+      parts.emit('focus-leave', { direction: 'forward' });
+    }
+  });
+  // Focus given to the frame (the host's dialog tabbed into it) lands on the request, not on Approve.
+  window.addEventListener('focus', () => {
+    if (shown && !rootStyle.contains(document.activeElement)) rootStyle.querySelector<HTMLElement>('pre[tabindex="0"], [data-testid="approve-reject"]')?.focus();
+  });
+
+  return {
+    /** Re-renders for a change of the queue. */
+    update(queue: readonly PendingApproval[]) {
+      const ids = new Set(queue.map((q) => q.id));
+      fees = new Map([...fees].filter(([id]) => ids.has(id)));
+      render();
+    },
+    /** The host's theme and language (SYNC_THEME). */
+    async sync(appearance: { themeMode: 'light' | 'dark'; themeVariables?: Record<string, string | number> | undefined; locale?: string | undefined }) {
+      rootStyle.dataset.theme = appearance.themeMode;
+      const { style } = themeVariablesToStyle((appearance.themeVariables ?? {}) as ThemeVariables);
+      for (const property of [...rootStyle.style]) rootStyle.style.removeProperty(property);
+      for (const [property, value] of Object.entries(style)) rootStyle.style.setProperty(property, value);
+      document.documentElement.style.colorScheme = appearance.themeMode;
+      if (appearance.locale && appearance.locale !== i18n.getSnapshot().locale) await i18n.setLocale(appearance.locale);
+      render();
+      return {};
+    },
+    dispose() {
+      clearTimeout(shownTimer);
+      visibility.stop();
+    },
+  };
+}
