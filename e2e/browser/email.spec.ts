@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedWallet } from '@portico/tools/services';
 import { approveInWallet, codeFor, loginThroughModal, mails, newDeviceLogin, path, startEmailLogin, typeCode, walletFrame, type PorticoWindow } from './emailLogin';
-import { demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openAccount, serverSessions, solanaRpc } from './helpers';
+import { demoSend, dialog, expectNoSeriousA11yViolations, focusInsideDialog, freshPage, openAccount, serverSessions, solanaRpc } from './helpers';
 
 // E-mail login through the modal: the AUTH connector, its views and the wallet frame on its own
 // origin, the auth service (PGlite) and the SMTP catcher, all local; anvil for the chain.
@@ -100,15 +100,15 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
       page.evaluate(([from, message]) => (window as unknown as PorticoWindow).portico.adapter('eip155').getProvider().request({ method: 'personal_sign', params: [message, from] }).catch((e: { code?: number }) => e.code), [address, text] as const);
     const signing = sign('Signed from the keyboard');
     await expect(frame.getByTestId('approve-approve')).toBeEnabled();
-    // Focus starts in the dialog; Tab reaches the slot, which hands focus to the frame's request.
-    await expect.poll(() => d.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(true);
-    for (let i = 0; i < 6 && !(await frame.getByTestId('approve-message').evaluate((el) => el === document.activeElement).catch(() => false)); i++) await page.keyboard.press('Tab');
+    // The dialog's focus goes to its slot, which hands it to the wallet's screen: the request first, not Approve.
     await expect(frame.getByTestId('approve-message')).toBeFocused();
-    // Past the frame's last control, back into the dialog (the header's control after the slot, wrapping).
+    // Tab past the frame's last control comes back to the dialog; Tab again goes into the frame again.
     await frame.getByTestId('approve-approve').focus();
     await page.keyboard.press('Tab');
-    await expect.poll(() => d.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(true);
-    // Back on the frame's Approve, Enter (a key press inside the frame) signs.
+    await expect.poll(() => focusInsideDialog(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(frame.getByTestId('approve-message')).toBeFocused();
+    // On the frame's Approve, Enter (a key press inside the frame) signs.
     await frame.getByTestId('approve-approve').focus();
     await page.keyboard.press('Enter');
     expect(await recoverMessageAddress({ message: 'Signed from the keyboard', signature: (await signing) as Hex })).toBe(address);

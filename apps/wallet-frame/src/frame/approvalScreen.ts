@@ -155,6 +155,8 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     content.append(section);
     updateApprove();
     report();
+    // The frame was focused before this request was on screen (the host handed it focus at once).
+    if (document.hasFocus()) focusRequest();
     if (fee === undefined && parts.estimateFee && summary.kind === 'transaction' && !estimating.has(head.id)) {
       estimating.add(head.id);
       void parts.estimateFee(head).then(
@@ -193,18 +195,23 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     const first = controls[0];
     const last = controls.at(-1);
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || !rootStyle.contains(active))) {
+    if (!rootStyle.contains(active)) {
+      // The frame has focus but none of its controls: Tab enters the screen at its end.
+      event.preventDefault();
+      (event.shiftKey ? last : first)?.focus();
+    } else if (event.shiftKey && active === first) {
       event.preventDefault();
       parts.emit('focus-leave', { direction: 'backward' });
-    } else if (!event.shiftKey && (active === last || !rootStyle.contains(active))) {
+    } else if (!event.shiftKey && active === last) {
       event.preventDefault();
       parts.emit('focus-leave', { direction: 'forward' });
     }
   });
   // Focus given to the frame (the host's dialog tabbed into it) lands on the request, not on Approve.
-  window.addEventListener('focus', () => {
+  const focusRequest = () => {
     if (shown && !rootStyle.contains(document.activeElement)) rootStyle.querySelector<HTMLElement>('pre[tabindex="0"], [data-testid="approve-reject"]')?.focus();
-  });
+  };
+  window.addEventListener('focus', focusRequest);
 
   return {
     /** Re-renders for a change of the queue. */

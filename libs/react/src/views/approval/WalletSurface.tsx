@@ -38,6 +38,8 @@ export function WalletSurface({ namespace }: { namespace: string }) {
     if (!surface || !element) return setMissing(true);
     const attached = surface.attach(element, { appearance: latest.current, label, onHeight: setHeight, onFocusLeave: (direction) => focusNeighbour(element, direction) });
     handle.current = attached;
+    // The dialog may have focused the slot before the wallet's screen was there: focus goes on into it.
+    if (element.matches(':focus')) attached.focus();
     return () => {
       handle.current = undefined;
       attached.detach();
