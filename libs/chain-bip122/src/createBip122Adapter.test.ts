@@ -72,6 +72,12 @@ describe('the bip122 adapter with the Bitcoin test wallet and a local Esplora se
     const signature = await adapter.signMessage!(message);
     await expect(verifier.verify({ data, message, signature })).resolves.toBe(true);
     await expect(verifier.verify({ data: { ...data, accountAddress: wallet.ordinalsAddress }, message, signature })).resolves.toBe(false);
+    // A message that names a scheme must name the site's (https unless the verifier says otherwise).
+    const withHttp = { ...data, scheme: 'http' };
+    const httpMessage = await verifier.createMessage(withHttp);
+    const httpSignature = await adapter.signMessage!(httpMessage);
+    await expect(verifier.verify({ data: withHttp, message: httpMessage, signature: httpSignature })).resolves.toBe(false);
+    await expect(createBip122Verifier({ domain: 'app.example.com', scheme: 'http' }).verify({ data: withHttp, message: httpMessage, signature: httpSignature })).resolves.toBe(true);
   });
 
   it('sends a transfer: builds the PSBT, the wallet signs, Esplora accepts the broadcast', async () => {

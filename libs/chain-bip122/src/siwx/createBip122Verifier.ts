@@ -7,6 +7,12 @@ import { verifyBitcoinMessage } from '../bitcoin/messages';
 export interface Bip122VerifierOptions {
   /** The domain sessions must be bound to; a server should always set it. */
   domain?: string;
+  /**
+   * The scheme of the site's origin, without `:` (default `https`). A message that names a
+   * scheme (`http://app.example.com wants you…`) must name this one (case-insensitive); one
+   * that names none is bound by its domain alone.
+   */
+  scheme?: string;
   now?: () => Date;
 }
 
@@ -32,7 +38,7 @@ export function createBip122Verifier(options: Bip122VerifierOptions = {}): SiwxV
     async verify({ data, message, signature }) {
       try {
         if (message !== createBip122SignInMessage(data)) return false;
-        if (!isCaip122Current(data, options.now?.() ?? new Date(), options.domain)) return false;
+        if (!isCaip122Current(data, options.now?.() ?? new Date(), options.domain, options.scheme ?? 'https')) return false;
         return verifyBitcoinMessage({ address: data.accountAddress, message, signature, caipNetworkId: data.chainId });
       } catch {
         return false;

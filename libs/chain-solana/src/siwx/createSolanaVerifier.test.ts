@@ -41,6 +41,18 @@ describe('createSolanaVerifier', () => {
     await expect(verifier.verify({ data: fields, message, signature: base58.encode(new Uint8Array(10)) })).resolves.toBe(false);
   });
 
+  it('a message that names a scheme must name the site’s (https unless the verifier says otherwise)', async () => {
+    const withScheme = (scheme: string) => {
+      const data = { ...fields, scheme };
+      const text = createSolanaSignInMessage(data);
+      return { data, message: text, signature: sign(text) };
+    };
+    expect(withScheme('https').message.startsWith('https://app.example.com wants you to sign in')).toBe(true);
+    await expect(verifier.verify(withScheme('https'))).resolves.toBe(true);
+    await expect(verifier.verify(withScheme('http'))).resolves.toBe(false);
+    await expect(createSolanaVerifier({ now, domain: 'app.example.com', scheme: 'http' }).verify(withScheme('http'))).resolves.toBe(true);
+  });
+
   it('refuses to format a message for a non-Solana address or chain', () => {
     expect(() => createSolanaSignInMessage({ ...fields, accountAddress: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F' })).toThrow('is not a Solana address');
     expect(() => createSolanaSignInMessage({ ...fields, chainId: 'eip155:1' })).toThrow('is not a solana CAIP-2 chain id');

@@ -8,6 +8,12 @@ import { isSolanaAddress } from '../addresses';
 export interface SolanaVerifierOptions {
   /** The domain sessions must be bound to; a server should always set it. */
   domain?: string;
+  /**
+   * The scheme of the site's origin, without `:` (default `https`). A message that names a
+   * scheme (`http://app.example.com wants you…`) must name this one (case-insensitive); one
+   * that names none is bound by its domain alone.
+   */
+  scheme?: string;
   now?: () => Date;
 }
 
@@ -30,7 +36,7 @@ export function createSolanaVerifier(options: SolanaVerifierOptions = {}): SiwxV
     async verify({ data, message, signature }) {
       try {
         if (message !== createSolanaSignInMessage(data)) return false;
-        if (!isCaip122Current(data, options.now?.() ?? new Date(), options.domain)) return false;
+        if (!isCaip122Current(data, options.now?.() ?? new Date(), options.domain, options.scheme ?? 'https')) return false;
         const bytes = base58.decode(signature);
         if (bytes.length !== 64) return false;
         return ed25519.verify(bytes, new TextEncoder().encode(message), base58.decode(data.accountAddress));
