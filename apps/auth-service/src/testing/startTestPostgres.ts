@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, chown, cp, lstat, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { listTestProcess } from '@portico/chain-eip155/testing/node';
 import pg from 'pg';
 
 /** A real PostgreSQL server for the tests: its connection string and how to stop it. */
@@ -180,7 +181,7 @@ function runToEnd(command: string, args: string[], options: SpawnOptions): Promi
 function startServer(command: string, args: string[], options: SpawnOptions): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
-    const unlist = listPid(child.pid, `postgres on 127.0.0.1:${args[args.indexOf('-p') + 1]}`);
+    const unlist = listTestProcess(child.pid, `postgres on 127.0.0.1:${args[args.indexOf('-p') + 1]}`);
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -212,19 +213,3 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * Lists `pid` in the run's PID registry (`PORTICO_PID_DIR`, set by `npm test`), so the run stops
- * it after the step even when the suite that started it fails before `stop()`. Returns the unlisting.
- */
-function listPid(pid: number | undefined, name: string): () => void {
-  const dir = process.env.PORTICO_PID_DIR;
-  if (!dir || pid === undefined) return () => undefined;
-  const file = join(dir, String(pid));
-  // Best effort: the registry is a safety net, its absence must not fail the server's start.
-  try {
-    writeFileSync(file, JSON.stringify({ name }));
-  } catch {
-    return () => undefined;
-  }
-  return () => rmSync(file, { force: true });
-}

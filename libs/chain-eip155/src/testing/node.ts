@@ -1,4 +1,5 @@
 export { anvilBinary, anvilNetwork, startAnvil } from './startAnvil';
+export { listTestProcess } from './listTestProcess';
 export type { AnvilNode } from './startAnvil';
 export { compileTestContracts, testContract } from './compileTestContracts';
 export type { CompiledContract } from './compileTestContracts';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { Network } from '@portico/kernel';
 import { createRequire } from 'node:module';
-import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { listTestProcess } from './listTestProcess';
 
 /** A running anvil node; `stop()` ends it by PID. */
 export interface AnvilNode {
@@ -40,29 +40,12 @@ export function anvilBinary(): string {
   return join(dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
 }
 
-/**
- * Lists `pid` in the run's PID registry (`PORTICO_PID_DIR`, set by `npm test`), so the run stops
- * it after the step even when the suite that started it fails before `stop()`. Returns the unlisting.
- */
-function listPid(pid: number | undefined, name: string): () => void {
-  const dir = process.env.PORTICO_PID_DIR;
-  if (!dir || pid === undefined) return () => undefined;
-  const file = join(dir, String(pid));
-  // Best effort: the registry is a safety net, its absence must not fail the node's start.
-  try {
-    writeFileSync(file, JSON.stringify({ name }));
-  } catch {
-    return () => undefined;
-  }
-  return () => rmSync(file, { force: true });
-}
-
 /** Starts anvil on 127.0.0.1 on a free port and waits until it answers `eth_chainId`. */
 export async function startAnvil({ chainId = 31337, port }: { chainId?: number; port?: number } = {}): Promise<AnvilNode> {
   const chosen = port ?? (await freePort());
   const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(chosen), '--chain-id', String(chainId), '--silent'], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${chosen}`;
-  const unlist = listPid(child.pid, `anvil on ${url}`);
+  const unlist = listTestProcess(child.pid, `anvil on ${url}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   void exited.then(unlist);
   const deadline = Date.now() + 15_000;
