@@ -102,9 +102,7 @@ export class RequestGate implements Observable<RequestGateState> {
   async request<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, options: { walletConfirms?: boolean; walletConfirmsInModal?: boolean } = {}): Promise<T> {
     const decision = this.policy.classify(request.method, namespace);
     if (decision === 'safe' || (decision === 'confirm' && options.walletConfirms)) return send();
-    const flow = await this.flow();
-    if (decision === 'confirm' && options.walletConfirmsInModal) return flow.inWallet(namespace, request, send);
-    return flow.gate(namespace, request, send, decision);
+    return (await this.flow()).gate(namespace, request, send, decision, options);
   }
 
   approve(id: string): void {

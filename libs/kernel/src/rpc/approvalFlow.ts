@@ -58,9 +58,9 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
   };
 
   /** Requests the wallet asks about in its own UI, shown by the approval view: off the view, whatever the wallet still answers. */
-  const inWallet = new Set<string>();
+  const inWalletIds = new Set<string>();
   const dropInWallet = (id: string, approved: boolean, leave = true) => {
-    if (!inWallet.delete(id)) return;
+    if (!inWalletIds.delete(id)) return;
     state.set((s) => ({ ...s, pending: s.pending.filter((p) => p.id !== id) }));
     events.emit('rpc:approval-settled', { id, approved });
     if (leave) leaveApprovalView(approved ? 'closed' : 'cancelled');
@@ -69,7 +69,7 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
   const stopListening = events.on('modal:closed', () => {
     for (const waiter of [...waiters.values()]) settle(waiter, new UserRejectedRequestError(waiter.approval.method));
     // The wallet's own UI is no longer shown: it is told so and refuses (its answer reaches the caller).
-    for (const id of [...inWallet]) dropInWallet(id, false, false);
+    for (const id of [...inWalletIds]) dropInWallet(id, false, false);
     state.set((s) => (s.notAllowed || s.failed ? { ...s, notAllowed: undefined, failed: undefined } : s));
   });
 
@@ -98,12 +98,43 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
     });
   };
 
+  /**
+   * A `confirm` request the wallet asks the user about in its own UI (an embedded wallet's
+   * frame): the approval view opens showing that UI and `send` goes at once; the view leaves
+   * when the wallet answers. The user's refusal there (EIP-1193 4001) just leaves; any other
+   * failure stays on the view, as for a request approved here.
+   */
+  const inWallet = async <T>(namespace: string, request: RpcRequest, send: () => Promise<T>): Promise<T> => {
+    if (disposed) throw new RequestAbortedError(request.method);
+    const view = router.viewFor('approval');
+    if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be shown to the user`);
+    const approval: PendingApproval = { id: `approval-${++nextId}`, namespace, method: request.method, params: request.params, inWallet: true };
+    inWalletIds.add(approval.id);
+    state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
+    events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
+    void router.open(view, { id: approval.id });
+    try {
+      const result = await send();
+      dropInWallet(approval.id, true);
+      return result;
+    } catch (error) {
+      const declined = (error as { code?: unknown } | null)?.code === 4001;
+      if (!declined && inWalletIds.has(approval.id)) fail(approval, error);
+      dropInWallet(approval.id, false);
+      throw error;
+    }
+  };
+
   return {
-    /** A `confirm` request waits for the user on the approval view; a `reject` one is refused. */
-    async gate<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, decision: 'confirm' | 'reject'): Promise<T> {
+    /**
+     * A `confirm` request waits for the user on the approval view (or, with the gate's
+     * `walletConfirmsInModal`, for the wallet's own UI the view shows: `inWallet`); a `reject` one is refused.
+     */
+    async gate<T>(namespace: string, request: RpcRequest, send: () => Promise<T>, decision: 'confirm' | 'reject', options: { walletConfirmsInModal?: boolean } = {}): Promise<T> {
       // The kernel went away while this module loaded: refused as refused, anything else aborted.
       if (disposed) throw decision === 'reject' ? new RpcMethodNotAllowedError(request.method) : new RequestAbortedError(request.method);
       if (decision === 'reject') return refuse(namespace, request.method);
+      if (options.walletConfirmsInModal) return inWallet(namespace, request, send);
       const view = router.viewFor('approval');
       // No view to ask in: refused with a reason, never left waiting.
       if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be confirmed`);
@@ -117,32 +148,6 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
         return await send();
       } catch (error) {
         fail(approval, error);
-        throw error;
-      }
-    },
-    /**
-     * A `confirm` request the wallet asks the user about in its own UI (an embedded wallet's
-     * frame): the approval view opens showing that UI and `send` goes at once; the view leaves
-     * when the wallet answers. The user's refusal there (EIP-1193 4001) just leaves; any other
-     * failure stays on the view, as for a request approved here.
-     */
-    async inWallet<T>(namespace: string, request: RpcRequest, send: () => Promise<T>): Promise<T> {
-      if (disposed) throw new RequestAbortedError(request.method);
-      const view = router.viewFor('approval');
-      if (view === undefined) throw new ViewNotFoundError('approval', `no enabled plugin contributes a view with role "approval", so "${request.method}" cannot be shown to the user`);
-      const approval: PendingApproval = { id: `approval-${++nextId}`, namespace, method: request.method, params: request.params, inWallet: true };
-      inWallet.add(approval.id);
-      state.set((s) => ({ ...s, pending: [...s.pending, approval] }));
-      events.emit('rpc:approval-requested', { id: approval.id, namespace, method: request.method });
-      void router.open(view, { id: approval.id });
-      try {
-        const result = await send();
-        dropInWallet(approval.id, true);
-        return result;
-      } catch (error) {
-        const declined = (error as { code?: unknown } | null)?.code === 4001;
-        if (!declined && inWallet.has(approval.id)) fail(approval, error);
-        dropInWallet(approval.id, false);
         throw error;
       }
     },
@@ -170,7 +175,7 @@ export function createApprovalFlow({ state, router, events, settings, logger }: 
       }
       timers.clear();
       for (const waiter of [...waiters.values()]) settle(waiter, new RequestAbortedError(waiter.approval.method), false);
-      for (const id of [...inWallet]) dropInWallet(id, false, false);
+      for (const id of [...inWalletIds]) dropInWallet(id, false, false);
     },
   };
 }
