@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalReader } from '@portico/kernel';
-import { MAX_TEXT_CHARS, MAX_VALUE_CHARS, describeRequest as describeWith, formatAmount, type DescribeContext } from './describeRequest';
+import { formatAmount } from '../format/formatAmount';
+import { MAX_TEXT_CHARS, MAX_VALUE_CHARS, describeRequest as describeWith, type DescribeContext } from './describeRequest';
 import { approvalKind } from './approvalKind';
 import { decodeBase58 } from './decodeText';
 

@@ -1,5 +1,5 @@
 import type { ApprovalReader } from '@portico/kernel';
-import { formatBalance } from '../format/formatBalance';
+import { formatAmount } from '../format/formatAmount';
 import { formatDecimal } from '../format/formatNumber';
 import { truncateAddress } from '../format/truncateAddress';
 import type { MessageKey } from '../i18n/en';
@@ -66,13 +66,6 @@ export function rawText(params: unknown): string {
   } catch {
     return cap(String(params), MAX_TEXT_CHARS);
   }
-}
-
-/** An exact amount in whole units, trailing zeros dropped: 10^15 wei with 18 decimals → "0.001" ("0,001" in French). */
-export function formatAmount(value: bigint, decimals: number, locale?: string): string {
-  const exact = formatBalance(value, decimals, decimals);
-  const trimmed = exact.includes('.') ? exact.replace(/0+$/, '').replace(/\.$/, '') : exact;
-  return locale ? formatDecimal(trimmed, locale, trimmed.split('.')[1]?.length ?? 0) : trimmed;
 }
 
 function toBigInt(value: unknown): bigint {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from './formatAmount';
 import { formatBalance } from './formatBalance';
 import { formatDate, formatDecimal, formatFixed, formatUsd } from './formatNumber';
+import { safeText } from './safeText';
 import { truncateAddress } from './truncateAddress';
 
 describe('truncateAddress', () => {
@@ -66,6 +68,42 @@ describe('formatDecimal in English', () => {
         const places = Math.min(18, scale + extra);
         const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(decimal as Intl.StringNumericLiteral);
         expect(formatDecimal(decimal, locale, places)).toBe(intl);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('formatAmount', () => {
+  it('is exact with trailing zeros dropped, in the locale\'s digits', () => {
+    expect(formatAmount(10n ** 15n, 18)).toBe('0.001');
+    expect(formatAmount(1_500_000n, 6, 'fr')).toBe('1,5');
+    expect(formatAmount(2n * 10n ** 18n, 18)).toBe('2');
+    expect(formatAmount(1n, 18)).toBe('0.000000000000000001');
+  });
+});
+
+describe('safeText', () => {
+  it('drops control and bidi-override characters a symbol or node message could hide text with', () => {
+    expect(safeText('US\u202eDC', 32)).toBe('US DC');
+    expect(safeText('\u0000TOKEN\u0007\n', 32)).toBe('TOKEN');
+    expect(safeText('line one\r\nline two', 200)).toBe('line one line two');
+    expect(safeText('\u2066\u2069', 32)).toBe('');
+  });
+
+  it('caps at max characters, counting code points, and marks the cut', () => {
+    expect(safeText('x'.repeat(40), 32)).toBe(`${'x'.repeat(31)}…`);
+    expect(safeText('🦊'.repeat(40), 10)).toBe(`${'🦊'.repeat(9)}…`);
+    expect(safeText('short', 32)).toBe('short');
+  });
+
+  it('never returns a control or bidi character, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), fc.integer({ min: 2, max: 50 }), (text, max) => {
+        const out = safeText(text, max);
+        // eslint-disable-next-line no-control-regex -- control characters are what must not come out
+        expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+        expect(Array.from(out).length).toBeLessThanOrEqual(max);
       }),
       { numRuns: 300 },
     );

@@ -98,6 +98,34 @@ export interface ChainAdapter {
    */
   estimateFee?(request: { readonly method: string; readonly params: unknown }, from: string, network: Network): Promise<Balance | undefined>;
   /**
+   * What a pending request will do, for the approval view (issue #37): the risks a person must
+   * read first, then each action in a sentence (catalogue keys with values from the request) and
+   * its details; read by the chain plugin's decoder, loaded on first use, through the network's
+   * RPC, with what the network predicts it would change (`simulation`) and, when the account
+   * cannot pay for it, why (`blocked`: the view disables Approve). `undefined` for a request the
+   * decoder does not know (the view's generic reading stays). The shape is `@portico/core`'s
+   * `DecodedApproval`.
+   */
+  describeApproval?(
+    request: { readonly method: string; readonly params?: unknown },
+    context: { readonly network: Network; readonly account?: string | undefined; readonly locale: string },
+  ): Promise<
+    | {
+        readonly risks: ReadonlyArray<{ readonly key: string; readonly vars?: Readonly<Record<string, string>> }>;
+        readonly actions: ReadonlyArray<{
+          readonly kind: string;
+          readonly text: { readonly key: string; readonly vars?: Readonly<Record<string, string>> };
+          readonly details: ReadonlyArray<{ readonly label: string; readonly value: string; readonly full?: string; readonly ltr: boolean }>;
+        }>;
+        readonly simulation?:
+          | { readonly status: 'ok'; readonly changes: ReadonlyArray<{ readonly direction: 'out' | 'in'; readonly amount: string; readonly symbol: string; readonly asset?: string }> }
+          | { readonly status: 'revert'; readonly reason: string }
+          | { readonly status: 'unavailable' };
+        readonly blocked?: { readonly key: string; readonly vars?: Readonly<Record<string, string>> };
+      }
+    | undefined
+  >;
+  /**
    * Checks a transfer's recipient on a network: the address to send to (normalised, e.g.
    * EIP-55), or the problem in English ("not a valid address on Ethereum").
    */
