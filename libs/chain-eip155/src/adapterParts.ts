@@ -19,6 +19,8 @@ export class InvalidWalletResponseError extends PorticoError {
 /** What the adapter needs from the kernel. */
 export interface Eip155AdapterParts extends Omit<ChainAdapterParts, 'namespace' | 'networks'> {
   rpc: RpcOptions;
+  /** The app's eip155 networks (the approval view names addresses by ENS when Ethereum mainnet is one of them). */
+  networks?: ChainAdapterParts['networks'];
   /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
   approvalRequired?: readonly string[];
 }

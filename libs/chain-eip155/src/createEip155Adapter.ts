@@ -78,7 +78,8 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   );
 
   /** A session method, called once the session half has loaded. */
-  type SessionMethod = 'connect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'estimateFee' | 'getIdentity' | 'getTokens' | 'getActivity' | 'getNfts' | 'checkRecipient' | 'estimateTransfer' | 'sendTransfer' | 'transferStatus' | 'signMessage' | 'readRpc';
+  const SESSION_METHODS = ['connect', 'disconnect', 'switchNetwork', 'getBalance', 'estimateFee', 'describeApproval', 'getIdentity', 'getTokens', 'getActivity', 'getNfts', 'checkRecipient', 'estimateTransfer', 'sendTransfer', 'transferStatus', 'signMessage', 'readRpc'] as const;
+  type SessionMethod = (typeof SESSION_METHODS)[number];
   const viaSession =
     <K extends SessionMethod>(name: K) =>
     async (...args: Parameters<Eip155Session[K]>): Promise<Awaited<ReturnType<Eip155Session[K]>>> =>
@@ -112,11 +113,12 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
     listed: () => (listing.current || queued.length === 0 ? undefined : listing().then(() => undefined)),
     // Fetches the code only; the session itself is made by the first call that needs it (made any
     // earlier, before a wallet was chosen, Chromium held back idle periods after the modal closed).
+    // The session half's methods, each called once that half has loaded.
+    ...(Object.fromEntries(SESSION_METHODS.map((name) => [name, viaSession(name)])) as { [K in SessionMethod]: (...args: Parameters<Eip155Session[K]>) => Promise<Awaited<ReturnType<Eip155Session[K]>>> }),
     preload: () => Promise.all([import('./session'), listing()]).then(
       () => undefined,
       () => undefined,
     ),
-    connect: viaSession('connect'),
     async reconnect(connectorId) {
       let loaded: Eip155Session;
       try {
@@ -130,20 +132,6 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
       }
       return loaded.reconnect(connectorId);
     },
-    disconnect: viaSession('disconnect'),
-    switchNetwork: viaSession('switchNetwork'),
-    getBalance: viaSession('getBalance'),
-    estimateFee: viaSession('estimateFee'),
-    getIdentity: viaSession('getIdentity'),
-    getTokens: viaSession('getTokens'),
-    signMessage: viaSession('signMessage'),
-    getActivity: viaSession('getActivity'),
-    getNfts: viaSession('getNfts'),
-    checkRecipient: viaSession('checkRecipient'),
-    estimateTransfer: viaSession('estimateTransfer'),
-    sendTransfer: viaSession('sendTransfer'),
-    transferStatus: viaSession('transferStatus'),
-    readRpc: viaSession('readRpc'),
     getProvider: () => gatedProvider,
     attachProvider(connectorId, provider) {
       const candidate = provider as Eip1193Provider | undefined;

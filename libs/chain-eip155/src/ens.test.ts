@@ -90,6 +90,38 @@ describe('the adapter’s getIdentity', () => {
   });
 });
 
+describe('the approval view’s names (describeApproval with ENS on the app’s mainnet)', () => {
+  const kernels: Array<{ dispose(): Promise<void> }> = [];
+  afterEach(async () => Promise.all(kernels.splice(0).map((k) => k.dispose())));
+  const start = async (networks: Network[]) => {
+    const kernel = createKernel({ plugins: [createEip155Plugin({ target: new EventTarget() })], networks, storage: createMemoryStorage(), logLevel: 'silent' });
+    kernels.push(kernel);
+    await kernel.start();
+    return kernel.getService(chainAdapterRef('eip155'));
+  };
+  const mainnet: Network = { caipNetworkId: 'eip155:1', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node?.url ?? ''] } } };
+  const sendTo = (to: string) => ({ method: 'eth_sendTransaction', params: [{ from: ANVIL_ACCOUNT_0.address, to, value: '0x38d7ea4c68000' }] });
+
+  it('names a recipient by its primary name, never by a name that is not normalised, and keeps the address in the details', async () => {
+    const network = { ...mainnet, rpcUrls: { default: { http: [node.url] } } };
+    const adapter = await start([network]);
+    const named = await adapter.describeApproval!(sendTo(BOB), { network, account: ANVIL_ACCOUNT_0.address, locale: 'en' });
+    expect(named!.actions[0]!.text.vars).toMatchObject({ to: 'bob.eth' });
+    expect(named!.actions[0]!.details[0]).toEqual({ label: 'approve.field.to', value: 'bob.eth', full: BOB, ltr: true });
+    const shouty = await adapter.describeApproval!(sendTo(SHOUTY), { network, account: ANVIL_ACCOUNT_0.address, locale: 'en' });
+    expect(shouty!.actions[0]!.text.vars).toMatchObject({ to: '0x90…93b906' });
+    const none = await adapter.describeApproval!(sendTo(NO_NAME), { network, account: ANVIL_ACCOUNT_0.address, locale: 'en' });
+    expect(none!.actions[0]!.text.vars).toMatchObject({ to: '0x3C…4293BC' });
+  });
+
+  it('without mainnet among the app’s networks no one is asked for a name', async () => {
+    const local: Network = { ...mainnet, caipNetworkId: 'eip155:31337', name: 'Local', rpcUrls: { default: { http: [node.url] } } };
+    const adapter = await start([local]);
+    const decoded = await adapter.describeApproval!(sendTo(BOB), { network: local, account: ANVIL_ACCOUNT_0.address, locale: 'en' });
+    expect(decoded!.actions[0]!.text.vars).toMatchObject({ to: '0x70…dc79C8' });
+  });
+});
+
 describe('avatarUrl (what an avatar record may become)', () => {
   it.each([
     ['https://example.com/a.png', 'https://example.com/a.png'],

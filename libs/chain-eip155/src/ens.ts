@@ -45,15 +45,8 @@ export async function resolveEnsAddress(rpc: RpcRequest, name: string): Promise<
 
 export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvatarError?: (error: unknown) => void): Promise<AccountIdentity | undefined> {
   const client = createPublicClient({ chain: mainnet, transport: custom({ request: requestThrough(rpc) }, { retryCount: 0 }) });
-  const name = await getEnsName(client, { address: getAddress(address) });
+  const name = await primaryName(client, address);
   if (!name) return undefined;
-  let normalized: string;
-  try {
-    normalized = normalize(name);
-  } catch {
-    return undefined;
-  }
-  if (normalized !== name) return undefined;
   let avatar: string | undefined;
   try {
     avatar = avatarUrl(await getEnsText(client, { name, key: 'avatar' }));
@@ -61,6 +54,22 @@ export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvat
     onAvatarError?.(error);
   }
   return avatar ? { name, avatar } : { name };
+}
+
+/** An address's ENS primary name, only when it is ENSIP-15 normalised (a name that is not could pass for another). */
+async function primaryName(client: ReturnType<typeof createPublicClient>, address: string): Promise<string | undefined> {
+  const name = await getEnsName(client, { address: getAddress(address) });
+  if (!name) return undefined;
+  try {
+    return normalize(name) === name ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ENS primary name of an address (the approval view's names for spenders and recipients), or undefined. */
+export async function lookupEnsName(rpc: RpcRequest, address: string): Promise<string | undefined> {
+  return primaryName(createPublicClient({ chain: mainnet, transport: custom({ request: requestThrough(rpc) }, { retryCount: 0 }) }), address);
 }
 
 /** An EIP-1193 request function over the plugin's RPC fallback; viem reads a revert reason from the error's `code` and `data` (EIP-1474). */

@@ -1,4 +1,5 @@
 import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
+import type { ApprovalDecoder } from '@portico/core';
 import { jsonRpcRequest, RpcUnavailableError } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
@@ -64,6 +65,8 @@ export type Eip155Session = ReturnType<typeof createEip155Session>;
  * never downloads it.
  */
 export function createEip155Session(state: AdapterState) {
+  /** The approval decoder, loaded with the first request the approval view reads. */
+  let decoder: Promise<ApprovalDecoder> | undefined;
   const { parts, wallets, claims, hostListeners } = state;
   const { connection, gate } = parts;
   /** `silent`: restored by `reconnect`, not chosen by the user in this page. */
@@ -337,6 +340,23 @@ export function createEip155Session(state: AdapterState) {
      * network's URLs answers (a network listed without `rpcUrls`), the connected wallet is asked,
      * only while it is on that network: a read is never answered with another chain's state.
      */
+    /** What a pending request will do (the approval view's reading; the decoder loads on first use, reads go to the network's RPC). */
+    async describeApproval(request: { readonly method: string; readonly params?: unknown }, context: { readonly network: Network; readonly account?: string | undefined; readonly locale: string }) {
+      decoder ??= import('./approval/createEip155ApprovalDecoder').then(({ createEip155ApprovalDecoder }) => createEip155ApprovalDecoder());
+      const { network } = context;
+      // Spenders and recipients by their ENS names, when Ethereum mainnet is one of the app's networks with an RPC to ask.
+      const mainnet = parts.networks?.().find((n) => n.caipNetworkId === 'eip155:1');
+      const ensUrls = mainnet ? rpcUrlsFor(mainnet, parts.rpc) : [];
+      const ensRpc = (method: string, params: readonly unknown[]) => jsonRpcRequest(parts.http, ensUrls, method, [...params]);
+      return (await decoder).decode(request, {
+        ...(ensUrls.length > 0 ? { nameOf: async (address: string) => (await import('./ens')).lookupEnsName(ensRpc, address) } : {}),
+        network: { caipNetworkId: network.caipNetworkId, name: network.name, nativeCurrency: network.nativeCurrency },
+        account: context.account ?? connection.get(NS).address?.split(':')[2],
+        read: (method, params) => jsonRpcRequest(parts.http, rpcUrlsFor(network, parts.rpc), method, [...params]),
+        locale: context.locale,
+        now: Date.now,
+      });
+    },
     async readRpc(method: string, params: readonly unknown[], network: Network) {
       if (!READ_METHODS.has(method)) throw new PorticoError(`readRpc reads only (${[...READ_METHODS].join(', ')}), not ${method}`, { code: 'eip155/not-a-read' });
       try {

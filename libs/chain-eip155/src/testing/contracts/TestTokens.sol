@@ -65,8 +65,10 @@ contract TestCollectible {
     string private imageUri;
     mapping(uint256 => address) public ownerOf;
     mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => bool)) public isApprovedForAll;
 
     event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
+    event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
 
     constructor(string memory name_, string memory symbol_, string memory imageUri_, uint256 count) {
         name = name_;
@@ -88,8 +90,13 @@ contract TestCollectible {
         return string.concat('data:application/json,{"name":"', name, " #", _decimal(id), '","image":"', imageUri, '"}');
     }
 
+    function setApprovalForAll(address operator, bool approved) external {
+        isApprovedForAll[msg.sender][operator] = approved;
+        emit ApprovalForAll(msg.sender, operator, approved);
+    }
+
     function transferFrom(address from, address to, uint256 id) public {
-        require(ownerOf[id] == from && from == msg.sender, "ERC721: caller is not the owner");
+        require(ownerOf[id] == from && (from == msg.sender || isApprovedForAll[from][msg.sender]), "ERC721: caller is not the owner nor approved");
         require(to != address(0), "ERC721: transfer to the zero address");
         ownerOf[id] = to;
         balanceOf[from] -= 1;
@@ -113,6 +120,9 @@ contract TestCollectible {
 contract TestMultiToken {
     string private metadataUri;
     mapping(uint256 => mapping(address => uint256)) public balanceOf;
+    mapping(address => mapping(address => bool)) public isApprovedForAll;
+
+    event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
 
     event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value);
     event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values);
@@ -134,8 +144,13 @@ contract TestMultiToken {
         return metadataUri;
     }
 
+    function setApprovalForAll(address operator, bool approved) external {
+        isApprovedForAll[msg.sender][operator] = approved;
+        emit ApprovalForAll(msg.sender, operator, approved);
+    }
+
     function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes calldata) external {
-        require(from == msg.sender, "ERC1155: caller is not the owner");
+        require(from == msg.sender || isApprovedForAll[from][msg.sender], "ERC1155: caller is not the owner nor approved");
         require(to != address(0), "ERC1155: transfer to the zero address");
         require(balanceOf[id][from] >= value, "ERC1155: insufficient balance");
         balanceOf[id][from] -= value;
