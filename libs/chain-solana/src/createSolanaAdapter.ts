@@ -1,3 +1,4 @@
+import type { ApprovalDecoder } from '@portico/core';
 import { createWalletStandardAdapter, PorticoError, type ChainAdapter, type ChainAdapterParts, type Network, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
 import { jsonRpcRequest } from '@portico/kernel/http';
 import { NoActiveCaipAddressError } from '@portico/kernel/errors';
@@ -108,6 +109,7 @@ export function createSolanaAdapter(parts: SolanaAdapterParts): ChainAdapter & R
     return f;
   };
   const chain = () => walletStandardChainOf(connection.get(NS).network ?? '');
+  let decoder: Promise<ApprovalDecoder> | undefined;
 
   const signMessageBytes = async (message: Uint8Array): Promise<Uint8Array> => {
     const { wallet, account } = active();
@@ -181,6 +183,18 @@ export function createSolanaAdapter(parts: SolanaAdapterParts): ChainAdapter & R
       const lamports = reply?.value;
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new InvalidSolanaResponseError('The Solana RPC', 'a balance that is not a lamport count');
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
+    },
+    /** What a pending request will do (the approval view's reading; the decoder loads on first use, reads go to the network's RPC). */
+    async describeApproval(request, context) {
+      decoder ??= import('./approval/createSolanaApprovalDecoder').then(({ createSolanaApprovalDecoder }) => createSolanaApprovalDecoder());
+      const { network } = context;
+      return (await decoder).decode(request, {
+        network: { caipNetworkId: network.caipNetworkId, name: network.name, nativeCurrency: network.nativeCurrency },
+        account: context.account ?? connection.get(NS).address?.split(':')[2],
+        read: (method, params) => jsonRpcRequest(parts.http, network.rpcUrls?.default.http ?? [], method, [...params]),
+        locale: context.locale,
+        now: Date.now,
+      });
     },
     /** A transfer's recipient: a base58 Solana address that is not a token account, or why not. */
     async checkRecipient(input, network) {
