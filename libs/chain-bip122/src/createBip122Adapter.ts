@@ -239,6 +239,26 @@ export function createBip122Adapter(parts: Bip122AdapterParts): ChainAdapter & R
       const sats = body.chain_stats.funded_txo_sum - body.chain_stats.spent_txo_sum + body.mempool_stats.funded_txo_sum - body.mempool_stats.spent_txo_sum;
       return { value: BigInt(sats), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol };
     },
+    /** What a pending `signPsbt` or `sendTransfer` will do (the approval view's reading; the decoder loads on first use and reads the network's Esplora API). */
+    async describeApproval(request, context) {
+      const { createBip122ApprovalDecoder, esploraReadPath } = await import('./approval/createBip122ApprovalDecoder');
+      const { network } = context;
+      const buildTransfer = async (to: string, amount: bigint) => {
+        const { account } = active();
+        const built = await (await import('./psbt')).buildTransferPsbt({ esploraUrl: esplora(network), caipNetworkId: network.caipNetworkId, from: account, to, amount });
+        return { psbt: built.psbt, signInputs: built.signIndexes.map((index) => ({ address: account.address, index })) };
+      };
+      return createBip122ApprovalDecoder({ buildTransfer }).decode(request, {
+        ...context,
+        account: context.account ?? connection.get(NS).address?.split(':')[2],
+        // Only the decoder's Esplora reads (esploraReadPath refuses any other): the body as text, with the RPC read timeout (10 s).
+        read: async (method, params) => {
+          const path = esploraReadPath(method, params, network.caipNetworkId);
+          return withEsplora(network, async (base) => (await parts.http.getBlob(`${base}${path}`, { timeoutMs: RPC_READ_TIMEOUT_MS })).text());
+        },
+        now: Date.now,
+      });
+    },
     /** A transfer's recipient: an address of this Bitcoin network, or why not. */
     async checkRecipient(input, network) {
       const address = input.trim();
