@@ -1,4 +1,5 @@
 export { porticoStyles } from './styles/porticoStyles';
+export { approvalStyles } from './styles/approvalStyles';
 export { AlertBanner } from './components/AlertBanner';
 export type { AlertBannerProps } from './components/AlertBanner';
 export { Avatar, IMAGE_PRELOAD_TIMEOUT_MS } from './components/Avatar';

@@ -1,11 +1,12 @@
 import { AlertBanner, Button } from '@portico/ui';
-import { describeError, describeRequest, formatBalance, type Portico, type SummaryField } from '@portico/core';
+import { describeError, describeRequest, formatBalance, type DecodedApproval, type Portico, type SummaryField } from '@portico/core';
 import type { Balance } from '@portico/kernel';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
+import { DecodedApprovalView, SimulationView } from './approval/DecodedApprovalView';
 import { WalletSurface } from './approval/WalletSurface';
 
 /** One line of the summary; values from the request are text only, addresses and hex kept left-to-right. */
@@ -13,7 +14,7 @@ function Field({ field, label, name }: { field: SummaryField; label: string; nam
   return (
     <div data-testid={`approve-${field.id}`}>
       <dt className="pt-label">{label}</dt>
-      <dd style={{ margin: 0 }}>
+      <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
         {name ? (
           <>
             <bdi data-testid="approve-to-name">{name}</bdi>{' '}
@@ -70,6 +71,34 @@ function useExtras(portico: Portico, pending: Pending | undefined, from: string 
   return extras?.id === pending?.id ? extras : undefined;
 }
 
+/**
+ * What the request's chain plugin makes of it (`describeApproval`: sentences, risks first), asked
+ * once per request through the network's RPC; `undefined` while it loads and when the plugin does
+ * not know the request (the generic reading stays).
+ */
+function useDecodedApproval(portico: Portico, pending: Pending | undefined, account: string | undefined, networkId: string | undefined, locale: string): { decoded?: DecodedApproval; decoding: boolean } {
+  const [decoded, setDecoded] = useState<{ id: string; value: DecodedApproval | undefined }>();
+  const adapter = pending ? portico.adapter(pending.namespace) : undefined;
+  const network = networkId ? portico.network(networkId) : undefined;
+  const reads = Boolean(pending && !pending.inWallet && adapter?.describeApproval && network);
+  useEffect(() => {
+    if (!pending || !reads) return;
+    let live = true;
+    adapter!.describeApproval!({ method: pending.method, params: pending.params }, { network: network!, account: account?.split(':')[2], locale }).then(
+      (value) => live && setDecoded({ id: pending.id, value: value as DecodedApproval | undefined }),
+      (error: unknown) => {
+        portico.kernel.logger.warn(`Reading ${pending.method} for the approval view failed`, error);
+        if (live) setDecoded({ id: pending.id, value: undefined });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [portico, pending, reads, adapter, network, account, locale]);
+  const current = decoded?.id === pending?.id ? decoded : undefined;
+  return { ...(current?.value ? { decoded: current.value } : {}), decoding: reads && !current };
+}
+
 /** A fee for the summary: "≈ 0.000042 ETH" (6 decimals, floored), "< 0.000001 ETH" when smaller but not zero. */
 function feeText(fee: Balance, locale: string): string {
   const smallest = 10n ** BigInt(Math.max(fee.decimals - 6, 0));
@@ -96,6 +125,9 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
   // The recipient's whole address (address fields always carry it in `full`).
   const recipient = summary?.fields.find((f) => f.id === 'to')?.full;
   const extras = useExtras(portico, pending, caipAddress, networkId, recipient);
+  const { decoded, decoding: reading } = useDecodedApproval(portico, pending, caipAddress, networkId, t.locale);
+  // A transaction is being read and simulated: said where its expected changes will be, never a silent gap.
+  const decoding = reading && summary?.kind === 'transaction';
   if (!pending && gate.failed) {
     const failure = describeError(gate.failed.error, t);
     return (
@@ -139,13 +171,19 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
           {t('approve.malformed')}
         </p>
       )}
-      {fields.length > 0 && (
+      {decoded ? <DecodedApprovalView decoded={decoded} /> : decoding ? <SimulationView simulation="pending" /> : null}
+      {!decoded && fields.length > 0 && (
         <dl className="pt-stack" style={{ margin: 0 }} data-testid="approve-summary">
           {fields.map((field, i) => (
             <Field key={i} field={field} label={'key' in field.label ? t(field.label.key) : field.label.text} name={field.id === 'to' ? extras?.recipientName : undefined} />
           ))}
         </dl>
       )}
+      {decoded && fee ? (
+        <dl className="pt-stack" style={{ margin: 0 }}>
+          <Field field={fields.at(-1)!} label={t('approve.field.fee')} />
+        </dl>
+      ) : null}
       {summary.message && (
         <div>
           <div className="pt-label">{t(summary.message.encoding === 'hex' ? 'approve.messageHex' : 'approve.message')}</div>
@@ -162,6 +200,13 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
       </div>
       <details open={summary.malformed} data-testid="approve-details">
         <summary className="pt-label">{t('approve.details')}</summary>
+        {decoded && summary.fields.length > 0 ? (
+          <dl className="pt-stack" style={{ margin: '8px 0' }} data-testid="approve-summary">
+            {summary.fields.map((field, i) => (
+              <Field key={i} field={field} label={'key' in field.label ? t(field.label.key) : field.label.text} />
+            ))}
+          </dl>
+        ) : null}
         <pre className="pt-code" dir="ltr" tabIndex={0} data-testid="approve-raw">
           {summary.raw}
         </pre>
@@ -170,7 +215,7 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
         <Button variant="secondary" block onClick={() => portico.kernel.requestGate.reject(pending.id)}>
           {t('approve.reject')}
         </Button>
-        <Button block onClick={() => portico.kernel.requestGate.approve(pending.id)}>
+        <Button block disabled={decoded?.blocked !== undefined} onClick={() => portico.kernel.requestGate.approve(pending.id)}>
           {t('approve.approve')}
         </Button>
       </div>

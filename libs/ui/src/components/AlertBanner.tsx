@@ -14,7 +14,7 @@ export function AlertBanner({ severity, title, children, action }: AlertBannerPr
     <div className={`pt-alert pt-alert-${severity}`} role={severity === 'info' ? 'status' : 'alert'}>
       <div style={{ flex: 1 }}>
         <p className="pt-alert-title">{title}</p>
-        {children ? <p>{children}</p> : null}
+        {children ? <div className="pt-alert-body">{children}</div> : null}
       </div>
       {action}
     </div>
