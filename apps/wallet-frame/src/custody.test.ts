@@ -122,5 +122,6 @@ describe('threat model: the auth service’s database and its secrets cannot reb
     // While the user, with the password, gets the key back on a new device.
     const recovered = await combineShares(shares.auth, await openRecoveryShare(sealedRecovery, password, ROUNDS));
     expect((await deriveAccounts(recovered)).evmAddress).toBe(evmAddress);
-  });
+    // Every pair of share-sized tokens of a Postgres data folder is tried (seconds of work, more on a busy 2-core machine).
+  }, 60_000);
 });

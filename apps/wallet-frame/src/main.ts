@@ -5,11 +5,12 @@ import { chainSolanaManifest } from '@portico/chain-solana';
 import { createFrameServer } from '@portico/frame-protocol';
 import type { ApprovalReader } from '@portico/kernel';
 import { smartSessionsManifest } from '@portico/plugin-smart-sessions';
-import { porticoStyles } from '@portico/ui';
+import { approvalStyles, porticoStyles } from '@portico/ui';
 import { createApprovals } from './frame/approvals';
 import { createApprovalScreen } from './frame/approvalScreen';
 import { CONFIG_META, frameConfigSchema, frameQuerySchema } from './frame/config';
 import { createFrameWallet } from './frame/createFrameWallet';
+import { createApprovalDecoding } from './frame/decodeApproval';
 import { estimateFee } from './frame/estimateFee';
 import { FRAME_STYLES } from './frame/frameStyles';
 
@@ -31,7 +32,7 @@ function readers(): Map<string, ApprovalReader> {
 
 // The modal's stylesheet and the frame's own, adopted (no inline styles: the CSP allows none).
 const sheet = new CSSStyleSheet();
-sheet.replaceSync(`${porticoStyles}\n${FRAME_STYLES}`);
+sheet.replaceSync(`${porticoStyles}\n${approvalStyles}\n${FRAME_STYLES}`);
 document.adoptedStyleSheets = [sheet];
 
 const status = document.getElementById('status')!;
@@ -61,6 +62,7 @@ if (!config.success || !query.success || !host) {
     readers: readers(),
     emit: (name, payload) => server.emit(name, payload, host),
     estimateFee: (request) => estimateFee(request, { rpcUrls: config.data.rpcUrls, networks: config.data.networks, from: wallet.address }),
+    decode: createApprovalDecoding(config.data, { eip155: wallet.address, solana: wallet.solanaAddress }),
   });
   screenOf.current = screen;
   status.textContent = 'Ready';

@@ -1,4 +1,4 @@
-import { createI18n, describeRequest, en, formatBalance, themeVariablesToStyle, type ApprovalNetwork, type I18n, type SummaryField, type ThemeVariables } from '@portico/core';
+import { createI18n, describeRequest, en, formatBalance, themeVariablesToStyle, type ApprovalDetail, type ApprovalNetwork, type DecodedApproval, type I18n, type SummaryField, type ThemeVariables } from '@portico/core';
 import type { ApprovalReader } from '@portico/kernel';
 import type { FrameEventName, FrameEventPayload } from '@portico/frame-protocol';
 import type { Approvals, PendingApproval } from './approvals';
@@ -26,6 +26,8 @@ export interface ApprovalScreenParts {
   readonly emit: <N extends FrameEventName>(name: N, payload: FrameEventPayload<N>) => void;
   /** The network fee of a request that sends, when the frame can estimate it. */
   readonly estimateFee?: (request: PendingApproval) => Promise<FeeEstimate | undefined>;
+  /** What the request will do, by the chain plugin's decoder (the same the modal uses); undefined when it does not know it. */
+  readonly decode?: (request: PendingApproval, locale: string) => Promise<DecodedApproval | undefined>;
 }
 
 /** A fee as the modal writes it: "≈ 0.000042 ETH", "< 0.000001 ETH" when smaller but not zero. */
@@ -74,6 +76,9 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
   let shown: PendingApproval | undefined;
   let fees = new Map<number, FeeEstimate | 'unknown'>();
   const estimating = new Set<number>();
+  /** Decodings by request (and the locale they were made in); `null`: the decoder does not know it. */
+  let decodings = new Map<number, { locale: string; value: DecodedApproval | null }>();
+  const decoding = new Set<string>();
   let hint: HTMLElement | undefined;
   const visibility = watchVisibility(actions, () => updateApprove());
 
@@ -82,7 +87,9 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
   /** When the request on screen last changed: the next one after an approval is not approved by the same double click. */
   let shownSince = 0;
   let shownTimer: ReturnType<typeof setTimeout> | undefined;
-  const readyNow = () => visibility.ready() && performance.now() - shownSince >= VISIBLE_BEFORE_APPROVE_MS;
+  /** The request on screen cannot go through as it stands (the account cannot pay for it): Approve leads nowhere. */
+  let blocked = false;
+  const readyNow = () => !blocked && visibility.ready() && performance.now() - shownSince >= VISIBLE_BEFORE_APPROVE_MS;
 
   function updateApprove() {
     const ready = readyNow();
@@ -110,6 +117,67 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     return h('div', { 'data-testid': `approve-${f.id}` }, h('dt', { class: 'pt-label' }, label), h('dd', { class: 'pt-frame-value' }, value));
   }
 
+  function detailElement(detail: ApprovalDetail): HTMLElement {
+    const value = detail.ltr ? h('bdi', { dir: 'ltr' }, detail.value) : detail.value;
+    const shown = detail.full
+      ? h('details', { class: 'pt-exact' }, h('summary', { title: t('approve.showExact') }, value), h('code', { dir: 'ltr', class: 'pt-exact-value', 'data-testid': 'approve-detail-full' }, detail.full))
+      : value;
+    return h('div', { class: 'pt-detail', 'data-testid': 'approve-detail' }, h('dt', { class: 'pt-label' }, t(detail.label)), h('dd', { class: 'pt-detail-value' }, shown));
+  }
+
+  /** What the network predicts (or that it is being simulated, or could not be): as the modal shows it. */
+  function simulationElement(simulation: DecodedApproval['simulation'] | 'pending'): HTMLElement | false {
+    if (!simulation) return false;
+    const status = simulation === 'pending' ? 'pending' : simulation.status;
+    const body =
+      simulation === 'pending'
+        ? h('p', { class: 'pt-muted' }, t('approve.simulation.pending'))
+        : simulation.status === 'revert'
+          ? h('div', { class: 'pt-alert pt-alert-error', role: 'alert' }, h('p', { class: 'pt-alert-title', 'data-testid': 'approve-simulation-revert' }, t('approve.simulation.revert', { reason: simulation.reason })))
+          : simulation.status === 'unavailable'
+            ? h('p', { class: 'pt-muted', 'data-testid': 'approve-simulation-unavailable' }, t('approve.simulation.unavailable'))
+            : simulation.changes.length === 0
+              ? h('p', { class: 'pt-muted' }, t('approve.simulation.none'))
+              : h(
+                  'ul',
+                  { class: 'pt-changes' },
+                  ...simulation.changes.map((c) => h('li', { class: 'pt-change', 'data-testid': 'approve-change', 'data-direction': c.direction }, t(c.direction === 'out' ? 'approve.simulation.out' : 'approve.simulation.in', { amount: c.amount, symbol: c.symbol }))),
+                );
+    return h('section', { class: 'pt-simulation', 'data-testid': 'approve-simulation', 'data-status': status, 'aria-busy': String(status === 'pending'), 'aria-label': t('approve.simulation.title') }, h('h3', { class: 'pt-label' }, t('approve.simulation.title')), body);
+  }
+
+  /** The decoder's reading: what cannot go through, the risks (a warning), each action's sentence and details, the simulation — as the modal shows it. */
+  function decodedElement(decoded: DecodedApproval): HTMLElement {
+    const stop =
+      decoded.blocked &&
+      h('div', { class: 'pt-alert pt-alert-error', role: 'alert' }, h('div', {}, h('p', { class: 'pt-alert-title' }, t('approve.risksTitle')), h('div', { class: 'pt-alert-body', 'data-testid': 'approve-blocked', 'data-key': decoded.blocked.key }, t(decoded.blocked.key, decoded.blocked.vars))));
+    const risks =
+      decoded.risks.length > 0 &&
+      h(
+        'div',
+        { class: 'pt-alert pt-alert-warning', role: 'alert' },
+        h(
+          'div',
+          { class: 'pt-alert-body' },
+          h('p', { class: 'pt-alert-title' }, t('approve.risksTitle')),
+          h('ul', { class: 'pt-risks', 'data-testid': 'approve-risks' }, ...decoded.risks.map((risk) => h('li', { 'data-testid': 'approve-risk', 'data-key': risk.key }, t(risk.key, risk.vars)))),
+        ),
+      );
+    const actions = h(
+      'ol',
+      { class: 'pt-approve-actions', 'data-testid': 'approve-actions' },
+      ...decoded.actions.map((action) =>
+        h(
+          'li',
+          { class: 'pt-approve-action', 'data-testid': 'approve-action', 'data-kind': action.kind },
+          h('p', { class: 'pt-approve-action-text', 'data-testid': 'approve-action-text' }, t(action.text.key, action.text.vars)),
+          action.details.length > 0 && h('dl', { class: 'pt-details' }, ...action.details.map(detailElement)),
+        ),
+      ),
+    );
+    return h('div', { class: 'pt-stack' }, stop, risks, actions, simulationElement(decoded.simulation));
+  }
+
   function render() {
     const queue = parts.approvals.list();
     const head = queue[0];
@@ -132,6 +200,9 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     const [namespace] = head.network.split(':');
     const summary = describeRequest({ namespace: namespace!, method: head.method, params: head.params }, { networks: parts.networks, connectedNetworkId: head.network, locale: state.locale, reader: parts.readers.get(`${namespace}|${head.method}`) });
     const fee = fees.get(head.id);
+    const decodedNow = decodings.get(head.id);
+    const decoded = decodedNow?.locale === state.locale ? (decodedNow.value ?? undefined) : undefined;
+    blocked = decoded?.blocked !== undefined;
     const fields: SummaryField[] = [...summary.fields, ...(fee ? [{ id: 'fee', label: { key: 'approve.field.fee' }, value: fee === 'unknown' ? t('approve.feeUnknown') : feeText(fee, state.locale), ltr: fee !== 'unknown' } as const] : [])];
     const setText = (button: HTMLButtonElement, text: string) => void (button.textContent !== text && (button.textContent = text));
     setText(rejectButton, t('approve.reject'));
@@ -144,11 +215,21 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
       { class: 'pt-stack pt-frame-approval', 'aria-label': t(summary.kind === 'sign' ? 'approve.titleSign' : summary.kind === 'transaction' ? 'approve.title' : 'approve.titleOther'), 'data-testid': 'frame-approval', 'data-method': head.method },
       h('p', { 'data-testid': 'approve-intro' }, t('approve.intro', { app: host })),
       summary.malformed && h('p', { class: 'pt-muted', role: 'note', 'data-testid': 'approve-malformed' }, t('approve.malformed')),
-      fields.length > 0 && h('dl', { class: 'pt-stack', 'data-testid': 'approve-summary' }, ...fields.map(field)),
+      decoded && decodedElement(decoded),
+      // A transaction still being read and simulated: said where its changes will be.
+      !decodedNow && parts.decode && summary.kind === 'transaction' && simulationElement('pending'),
+      decoded && fee && h('dl', { class: 'pt-stack' }, field(fields.at(-1)!)),
+      !decoded && fields.length > 0 && h('dl', { class: 'pt-stack', 'data-testid': 'approve-summary' }, ...fields.map(field)),
       summary.message &&
         h('div', {}, h('div', { class: 'pt-label' }, t(summary.message.encoding === 'hex' ? 'approve.messageHex' : 'approve.message')), h('pre', { class: 'pt-code', dir: 'ltr', tabindex: '0', 'data-testid': 'approve-message' }, summary.message.text)),
       h('div', {}, h('div', { class: 'pt-label' }, t('approve.method')), h('code', { 'data-testid': 'approve-method', dir: 'ltr' }, summary.method)),
-      h('details', { 'data-testid': 'approve-details', ...(summary.malformed ? { open: '' } : {}) }, h('summary', { class: 'pt-label' }, t('approve.details')), h('pre', { class: 'pt-code', dir: 'ltr', tabindex: '0', 'data-testid': 'approve-raw' }, summary.raw)),
+      h(
+        'details',
+        { 'data-testid': 'approve-details', ...(summary.malformed ? { open: '' } : {}) },
+        h('summary', { class: 'pt-label' }, t('approve.details')),
+        decoded && summary.fields.length > 0 && h('dl', { class: 'pt-stack', 'data-testid': 'approve-summary' }, ...summary.fields.map(field)),
+        h('pre', { class: 'pt-code', dir: 'ltr', tabindex: '0', 'data-testid': 'approve-raw' }, summary.raw),
+      ),
       queue.length > 1 && h('p', { class: 'pt-muted', role: 'status', 'data-testid': 'approve-queue' }, t('approve.queue', { count: queue.length - 1 })),
       hint,
     );
@@ -157,6 +238,18 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     report();
     // The frame was focused before this request was on screen (the host handed it focus at once).
     if (document.hasFocus()) focusRequest();
+    const decodeKey = `${head.id}|${state.locale}`;
+    if (decodedNow?.locale !== state.locale && parts.decode && !decoding.has(decodeKey)) {
+      decoding.add(decodeKey);
+      const locale = state.locale;
+      void parts.decode(head, locale).then(
+        (value) => {
+          decodings.set(head.id, { locale, value: value ?? null });
+          if (shown?.id === head.id) render();
+        },
+        () => decodings.set(head.id, { locale, value: null }),
+      );
+    }
     if (fee === undefined && parts.estimateFee && summary.kind === 'transaction' && !estimating.has(head.id)) {
       estimating.add(head.id);
       void parts.estimateFee(head).then(
@@ -218,6 +311,7 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     update(queue: readonly PendingApproval[]) {
       const ids = new Set(queue.map((q) => q.id));
       fees = new Map([...fees].filter(([id]) => ids.has(id)));
+      decodings = new Map([...decodings].filter(([id]) => ids.has(id)));
       render();
     },
     /** The host's theme and language (SYNC_THEME). */

@@ -485,5 +485,7 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
     },
     /** The unlocked account's EVM address (none while locked). */
     address: () => unlocked?.evm.address,
+    /** The unlocked account's Solana address (none while locked). */
+    solanaAddress: () => unlocked?.solanaAddress,
   };
 }

@@ -8,6 +8,7 @@ html, body { margin: 0; padding: 0; background: transparent; }
 .pt-frame-root[hidden] { display: none; }
 .pt-frame-approval p { margin: 0; }
 .pt-frame-approval dl, .pt-frame-value { margin: 0; }
+.pt-frame-value { overflow-wrap: anywhere; }
 .pt-frame-actions { position: sticky; bottom: 0; background: var(--pt-bg); padding-top: 8px; margin-top: 8px; }
 .pt-frame-actions > * { flex: 1; }
 `;
