@@ -236,6 +236,9 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
     await solanaRpc('requestAirdrop', [address, 2_000_000_000]);
     const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
     const sent = demoSend(page, 'sendSol', recipient, 1_000_000);
+    // The frame's screen reads the transaction (the Solana plugin's decoder) and what the node predicts: the SOL and its fee leave.
+    await expect(walletFrame(page).getByTestId('approve-action-text')).toHaveText([`Send 0.001 SOL to ${recipient.slice(0, 4)}…${recipient.slice(-6)}`]);
+    await expect(walletFrame(page).getByTestId('approve-change')).toHaveText([/^You send 0\.001\d* SOL$/]);
     await approveInWallet(page, 'solana_signAndSendTransaction');
     const txSignature = await sent;
     expect(txSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);

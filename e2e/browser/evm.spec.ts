@@ -160,7 +160,7 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     await expect(page.getByTestId('host-result')).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/);
   });
 
-  test('a transaction to approve shows its recipient’s ENS name, the amount in ETH and a fee estimated on the node', async ({ page }) => {
+  test('a transaction to approve reads as a sentence with its recipient’s ENS name, the amount in ETH and a fee estimated on the node', async ({ page }) => {
     const ens = process.env.PORTICO_ENS!;
     await freshPage(page, evmPath(`&ens=${encodeURIComponent(ens)}`));
     await connectTestWallet(page, 'Portico Test Wallet (no UI)');
@@ -172,7 +172,12 @@ test.describe('EVM on a real local node (anvil) with an EIP-6963 wallet', () => 
     }, ACCOUNT);
     const d = dialog(page);
     await expect(d).toHaveAttribute('data-view', 'ApproveTransaction');
-    await expect(d.getByTestId('approve-to-name')).toHaveText('portico.eth');
+    // The chain plugin's reading: one sentence naming the recipient by ENS, the exact address a click away.
+    await expect(d.getByTestId('approve-action-text')).toHaveText(['Send 0.001 ETH to portico.eth']);
+    const to = d.getByTestId('approve-detail').filter({ hasText: 'To' });
+    await expect(to).toContainText('portico.eth');
+    await expect(to.getByTestId('approve-detail-full')).toHaveText(ACCOUNT);
+    // The request's own fields stay under Details.
     await expect(d.getByTestId('approve-to')).toContainText('0xf3');
     await expect(d.getByTestId('approve-amount')).toContainText('0.001 ETH');
     // 21 000 gas × the node's gas price, floored to 6 decimals.

@@ -71,7 +71,8 @@ function announceTestWallets() {
   const chains: Record<number, string> = ensUrl ? { 31337: urls[0]!, 1: ensUrl } : { 31337: urls[0]! };
   const make = () => createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage });
   const wallet = make();
-  const noUi = make();
+  // The wallet without a UI also sends EIP-5792 batches (one call after the other): Portico's approval view reads them call by call.
+  const noUi = createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage, calls: true });
   wallet.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet', icon: ICON, rdns: TEST_WALLET_ID });
   noUi.announce(window, { uuid: crypto.randomUUID(), name: 'Portico Test Wallet (no UI)', icon: ICON, rdns: TEST_WALLET_NO_UI_ID });
   // `?slowWallet=1`: a wallet on another account that holds its prompts until

@@ -27,8 +27,11 @@ export const multichainNetworks: Network[] = [
   ...(bitcoinUrl ? [defineBitcoinRegtest(bitcoinUrl)] : []),
 ];
 
-export const solanaPlugin = createSolanaPlugin();
-export const bip122Plugin = createBip122Plugin();
+/** With `?noui=1`, wallets without a confirmation screen of their own (the same keys): Portico's approval view asks the user. */
+const SOLANA_NO_UI_NAME = 'Portico Solana Wallet (no UI)';
+const BITCOIN_NO_UI_NAME = 'Portico Bitcoin Wallet (no UI)';
+export const solanaPlugin = createSolanaPlugin({ approvalRequired: ['ws:portico-solana-wallet-(no-ui)'] });
+export const bip122Plugin = createBip122Plugin({ approvalRequired: ['ws:portico-bitcoin-wallet-(no-ui)'] });
 
 /** Anvil's second development key: the multi-chain wallet's EVM side (never holds real funds). */
 const ANVIL_ACCOUNT_1_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -60,6 +63,10 @@ function registerTestWallets() {
   }
   void solana?.register();
   void bitcoin?.register();
+  if (params.get('noui')) {
+    if (solanaUrl) void createSolanaTestWallet({ seed: SOLANA_TEST_WALLET_SEED, name: SOLANA_NO_UI_NAME, rpcUrls: { 'solana:localnet': solanaUrl }, storage: localStorage }).register();
+    if (bitcoinUrl) void createBitcoinTestWallet({ privateKey: BITCOIN_TEST_WALLET_KEY, network: 'regtest', name: BITCOIN_NO_UI_NAME, storage: localStorage }).register();
+  }
   if (params.get('hostile') && solanaUrl) {
     const evil = createSolanaTestWallet({ seed: '44'.repeat(32), name: '<img src=x onerror="window.__pwned=1">Evil Solana', rpcUrls: {}, storage: localStorage });
     Object.assign(evil.wallet, { icon: 'javascript:window.__pwned=1' });
