@@ -307,3 +307,59 @@ describe('nonce limits', () => {
     }
   });
 });
+
+describe('operations: health, readiness, a drained stop, a data folder that survives a restart', () => {
+  it('GET /healthz answers while the process runs; GET /readyz once the database answers', async () => {
+    expect(await (await raw('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await raw('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect((await raw('/readyz', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('close() lets a sign-in in flight finish, refuses new connections, then ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const eip155 = createEip155Verifier({ domain: 'app.example.com' });
+    const slow = { ...eip155, namespace: 'eip155', verify: async (session: SiwxSession) => (await held, eip155.verify(session)) };
+    const server = await createSiwxServer({ domain: 'app.example.com', verifiers: [slow] }).listen(0);
+    const { nonce } = (await (await fetch(`${server.url}/nonce?chainId=${chainId}&address=${account.address}`)).json()) as { nonce: string };
+    const inFlight = fetch(`${server.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)), headers: { ...json, connection: 'close' } });
+    await new Promise((r) => setTimeout(r, 200));
+    let closed = false;
+    const closing = server.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closed).toBe(false);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    release();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ valid: true });
+    await closing;
+    expect(closed).toBe(true);
+  });
+
+  it('with a data folder (SIWX_DATA_DIR), a restarted server still knows the session and its token', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'siwx-data-'));
+    try {
+      const options = { domain: 'app.example.com', verifiers: [createEip155Verifier({ domain: 'app.example.com' })], database: { dataDir } };
+      const first = await createSiwxServer(options).listen(0);
+      const { nonce } = (await (await fetch(`${first.url}/nonce?chainId=${chainId}&address=${account.address}`)).json()) as { nonce: string };
+      const { token } = (await (await fetch(`${first.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)), headers: json })).json()) as { token: string };
+      await first.close();
+      const second = await createSiwxServer(options).listen(0);
+      try {
+        const read = await fetch(`${second.url}/sessions?chainId=${chainId}&address=${account.address}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(read.status).toBe(200);
+        expect(((await read.json()) as { sessions: SiwxSession[] }).sessions.map((s) => s.data.nonce)).toEqual([nonce]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

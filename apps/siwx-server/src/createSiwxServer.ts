@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SiwxSession, SiwxVerifier } from '@portico/plugin-siwx';
 import { z } from 'zod';
 import { clientKeyOf } from './clientKeyOf';
 import { createNoncePool, type NonceRefusal } from './createNoncePool';
+import { createSessionStore } from './createSessionStore';
+import { openSiwxDatabase, type OpenSiwxDatabase, type SiwxDatabaseOptions } from './db/openSiwxDatabase';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
 import { accountQuerySchema, nonceQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
 
@@ -35,7 +36,7 @@ export interface SiwxServerOptions {
    * own expirationTime); default 24 hours.
    */
   tokenTtlMs?: number;
-  /** Live bearer tokens, and accounts with sessions, kept at most (the oldest go first); default 10,000. */
+  /** Live bearer tokens kept at most (the oldest go first); default 10,000. */
   maxTokens?: number;
   /** Sessions kept per account (the oldest goes first); default 10. */
   maxSessionsPerAccount?: number;
@@ -46,12 +47,21 @@ export interface SiwxServerOptions {
    * `Origin` gets 403 "Origin not allowed"; requests without one (servers) are accepted.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Where nonces, sessions and tokens live: `{ url }` for PostgreSQL (every instance of the site
+   * on the same database: a nonce issued by one is spent on another, limits count over all),
+   * `{ dataDir }` for PGlite in a folder; default PGlite in memory (one process, nothing kept).
+   */
+  database?: SiwxDatabaseOptions;
+  /** How long `close()` waits for requests in flight before cutting them; default 10 s. */
+  drainMs?: number;
 }
 
 /** A running reference server. */
 export interface SiwxServerHandle {
   readonly url: string;
   readonly server: Server;
+  /** Stops taking connections, lets requests in flight finish (at most `drainMs`), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -134,40 +144,35 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * its nonce is spent before the chain's verifier runs, so one nonce signs in once however many
  * posts race; stores the session and answers `{ valid: true, token }`, else
  * `{ valid: false, error }`), `GET /sessions` and `DELETE /sessions` (only with
- * `Authorization: Bearer <token>` of that account: 401 otherwise). Input is checked with
- * zod: bad input is a 400 with the reason, never a crash. State is in memory. Throws
+ * `Authorization: Bearer <token>` of that account: 401 otherwise); `GET /healthz` (the process
+ * answers) and `GET /readyz` (the database answers, its migrations applied: 503 otherwise). Input
+ * is checked with zod: bad input is a 400 with the reason, never a crash. Nonces, sessions and
+ * tokens are in the database (`database`), so any number of instances can share them. Throws
  * `SiwxServerConfigError` without a valid `domain`.
  */
 export function createSiwxServer(options: SiwxServerOptions) {
   const domains = allowedDomains(options.domain);
   const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
-  const nonces = createNoncePool({
-    ttlMs: options.nonceTtlMs ?? 10 * 60 * 1000,
-    max: options.maxNonces ?? 10_000,
-    maxPerClient: options.maxNoncesPerClient ?? 100,
-    maxPerClientAccount: options.maxNoncesPerClientAccount ?? 10,
-  });
-  const sessions = new Map<string, SiwxSession[]>();
-  const tokenTtlMs = options.tokenTtlMs ?? 24 * 60 * 60 * 1000;
-  /** Bearer tokens (256 bits from the CSPRNG) → the account they were issued for. */
-  const tokens = new Map<string, { key: string; expires: number }>();
-
-  /** Sessions not past their expirationTime. */
-  const live = (list: readonly SiwxSession[]) => list.filter((s) => !s.data.expirationTime || Date.parse(s.data.expirationTime) > Date.now());
-  const maxTokens = options.maxTokens ?? 10_000;
-  const maxSessionsPerAccount = options.maxSessionsPerAccount ?? 10;
-
-  const issueToken = (key: string, session: SiwxSession): string => {
-    const now = Date.now();
-    for (const [token, entry] of tokens) if (entry.expires <= now) tokens.delete(token);
-    // Still full: the oldest token goes (Map keeps insertion order).
-    while (tokens.size >= maxTokens) tokens.delete(tokens.keys().next().value!);
-    const sessionEnd = session.data.expirationTime ? Date.parse(session.data.expirationTime) : Number.POSITIVE_INFINITY;
-    const token = randomBytes(32).toString('base64url');
-    tokens.set(token, { key, expires: Math.min(now + tokenTtlMs, sessionEnd) });
-    return token;
-  };
+  const drainMs = options.drainMs ?? 10_000;
+  // Opened at once; requests wait for it, and `listen` reports a database that cannot open.
+  const opening = openSiwxDatabase(options.database);
+  opening.catch(() => undefined);
+  const stores = opening.then((open) => ({
+    open,
+    nonces: createNoncePool(open.db, {
+      ttlMs: options.nonceTtlMs ?? 10 * 60 * 1000,
+      max: options.maxNonces ?? 10_000,
+      maxPerClient: options.maxNoncesPerClient ?? 100,
+      maxPerClientAccount: options.maxNoncesPerClientAccount ?? 10,
+    }),
+    sessions: createSessionStore(open.db, {
+      tokenTtlMs: options.tokenTtlMs ?? 24 * 60 * 60 * 1000,
+      maxTokens: options.maxTokens ?? 10_000,
+      maxSessionsPerAccount: options.maxSessionsPerAccount ?? 10,
+    }),
+  }));
+  stores.catch(() => undefined);
 
   const verify = async (session: SiwxSession): Promise<{ valid: false; error: string } | { valid: true; token: string }> => {
     const { chainId, accountAddress, nonce, domain } = session.data;
@@ -175,27 +180,24 @@ export function createSiwxServer(options: SiwxServerOptions) {
     if (!domains.has(domain)) return { valid: false, error: VERIFY_REFUSALS.domain };
     const verifier = verifiers.get(chainId.split(':')[0]!);
     if (!verifier) return { valid: false, error: VERIFY_REFUSALS.namespace };
-    // Spent before the first await: parallel posts of one signed message would otherwise all
-    // pass the nonce check while their signature checks (an RPC call for smart accounts) run.
-    const taken = nonces.take(nonce, (owner) => owner === key || owner === ANY_ACCOUNT);
+    const { nonces, sessions } = await stores;
+    // Spent (one DELETE … RETURNING) before the signature is checked: parallel posts of one
+    // signed message, to any instances, would otherwise all pass the nonce check while their
+    // signature checks (an RPC call for smart accounts) run.
+    const taken = await nonces.take(nonce, [key, ANY_ACCOUNT]);
     if (taken !== 'taken') return { valid: false, error: VERIFY_REFUSALS[taken] };
     // A signature that fails leaves the nonce spent: retrying one nonce with other signatures
     // (each maybe an RPC call) gets nothing, and the wallet signs again with a new nonce.
     if (!(await verifier.verify(session))) return { valid: false, error: VERIFY_REFUSALS.signature };
-    const kept = [...live(sessions.get(key) ?? []).filter((s) => s.data.nonce !== nonce), session].slice(-maxSessionsPerAccount);
-    // Re-inserted, so the least recently signed-in account is the first to go past the cap.
-    sessions.delete(key);
-    sessions.set(key, kept);
-    while (sessions.size > maxTokens) sessions.delete(sessions.keys().next().value!);
-    return { valid: true, token: issueToken(key, session) };
+    return { valid: true, token: await sessions.add(key, session) };
   };
 
   /** The account key a request may read or revoke: its bearer token's, which must match. */
-  const authorize = (request: IncomingMessage, key: string) => {
+  const authorize = async (request: IncomingMessage, key: string) => {
     // The auth scheme is case-insensitive (RFC 7235); the token itself is not.
     const match = /^bearer ([A-Za-z0-9_-]{16,128})$/i.exec(request.headers.authorization ?? '');
-    const entry = match ? tokens.get(match[1]!) : undefined;
-    if (!entry || entry.expires <= Date.now() || entry.key !== key) throw new BadRequest(401, 'Sign-in token missing, expired or not for this account');
+    const owner = match ? await (await stores).sessions.accountOf(match[1]!) : undefined;
+    if (owner !== key) throw new BadRequest(401, 'Sign-in token missing, expired or not for this account');
   };
 
   const allowed = new Set(options.allowedOrigins ?? []);
@@ -219,9 +221,20 @@ export function createSiwxServer(options: SiwxServerOptions) {
     };
     const route = `${request.method} ${url.pathname}`;
     switch (route) {
+      case 'GET /healthz':
+        return send(200, { status: 'ok' });
+      case 'GET /readyz': {
+        try {
+          await (await opening).ping();
+        } catch (error) {
+          console.error('siwx-server: not ready:', error);
+          return send(503, { status: 'unavailable', error: 'Database unreachable or not migrated' });
+        }
+        return send(200, { status: 'ready' });
+      }
       case 'GET /nonce': {
         const { chainId, address } = parse(nonceQuerySchema, Object.fromEntries(url.searchParams));
-        const issued = nonces.issue(clientKeyOf(request.socket.remoteAddress), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
+        const issued = await (await stores).nonces.issue(clientKeyOf(request.socket.remoteAddress), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
         if ('refused' in issued) {
           const { limit, retryAfterMs } = issued.refused;
           throw new BadRequest(429, NONCE_REFUSALS[limit], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
@@ -235,19 +248,18 @@ export function createSiwxServer(options: SiwxServerOptions) {
       case 'GET /sessions': {
         const { chainId, address } = query();
         const key = keyOf(chainId, address);
-        authorize(request, key);
-        return send(200, { sessions: live(sessions.get(key) ?? []) });
+        await authorize(request, key);
+        return send(200, { sessions: await (await stores).sessions.list(key) });
       }
       case 'DELETE /sessions': {
         const { chainId, address } = query();
         const key = keyOf(chainId, address);
-        authorize(request, key);
-        sessions.delete(key);
-        for (const [token, entry] of tokens) if (entry.key === key) tokens.delete(token);
+        await authorize(request, key);
+        await (await stores).sessions.revoke(key);
         return send(204);
       }
       default:
-        throw new BadRequest(['/nonce', '/verify', '/sessions'].includes(url.pathname) ? 405 : 404, `No route for ${route}`);
+        throw new BadRequest(['/nonce', '/verify', '/sessions', '/healthz', '/readyz'].includes(url.pathname) ? 405 : 404, `No route for ${route}`);
     }
   };
 
@@ -263,19 +275,32 @@ export function createSiwxServer(options: SiwxServerOptions) {
     });
   });
 
+  let closing: Promise<void> | undefined;
+  /** Stops taking connections, lets requests in flight finish (at most drainMs), then closes the database. */
+  const close = () =>
+    (closing ??= (async () => {
+      const drained = new Promise<void>((done) => server.close(() => done()));
+      // Keep-alive connections with no request in flight go now; busy ones finish their request first.
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([drained, new Promise<void>((done) => (timer = setTimeout(done, drainMs)))]);
+      clearTimeout(timer);
+      server.closeAllConnections();
+      const open: OpenSiwxDatabase | undefined = await opening.catch(() => undefined);
+      await open?.close();
+    })());
+
   return {
     server,
-    /** Listens on 127.0.0.1 (port 0 = any free port) and resolves with the base URL. */
-    listen(port = 0): Promise<SiwxServerHandle> {
+    close,
+    /** Opens the database, listens on 127.0.0.1 (port 0 = any free port) and resolves with the base URL. */
+    async listen(port = 0): Promise<SiwxServerHandle> {
+      await opening;
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, '127.0.0.1', () => {
           const { port: bound } = server.address() as AddressInfo;
-          resolve({
-            url: `http://127.0.0.1:${bound}`,
-            server,
-            close: () => new Promise<void>((done) => server.close(() => done())),
-          });
+          resolve({ url: `http://127.0.0.1:${bound}`, server, close });
         });
       });
     },

@@ -20,7 +20,7 @@ const [{ createBip122Verifier }, { createEip155Verifier }, { createSolanaVerifie
   import('@portico/chain-solana/siwx'),
   import('./createSiwxServer'),
 ]);
-const { port, domain, rpcUrls, allowedOrigins, maxNoncesPerClient, maxNoncesPerClientAccount } = config;
+const { port, domain, rpcUrls, allowedOrigins, maxNoncesPerClient, maxNoncesPerClientAccount, database } = config;
 const verifiers = [
   // Takes the chain as a number or as CAIP-2 `eip155:N`, so either form of the verifier's option fits.
   createEip155Verifier({ domain, getRpcUrl: (caipNetworkId) => rpcUrls.get(caipNetworkId.replace(/^eip155:/, '')) }),
@@ -31,10 +31,12 @@ const handle = await createSiwxServer({
   domain,
   verifiers,
   allowedOrigins,
+  database,
   ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
   ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
 }).listen(port);
 console.log(`siwx-server listening on ${handle.url}`);
+// SIGTERM (a deploy, a scale-down): stop taking connections, let requests in flight finish (10 s at most), close the database, exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void handle.close().then(() => process.exit(0)));
+  process.once(signal, () => void handle.close().then(() => process.exit(0), (error: unknown) => (console.error('siwx-server: closing failed:', error), process.exit(1))));
 }

@@ -11,8 +11,10 @@ describe('readSiwxServerEnv', () => {
       EIP155_RPC_URLS: '1=http://127.0.0.1:8545,31337=http://127.0.0.1:8546',
       SIWX_MAX_NONCES_PER_CLIENT: '20',
       SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT: '3',
+      DATABASE_URL: 'postgres://siwx:secret@127.0.0.1:5432/siwx',
     });
     expect(config).toEqual({
+      database: { url: 'postgres://siwx:secret@127.0.0.1:5432/siwx' },
       domain: '127.0.0.1:5173',
       port: 8080,
       allowedOrigins: ['http://127.0.0.1:5173', 'https://app.example.com'],
@@ -23,7 +25,8 @@ describe('readSiwxServerEnv', () => {
   });
 
   it('defaults to any free port, no origins and the server’s own nonce limits', () => {
-    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com' })).toEqual({ domain: 'app.example.com', port: 0, allowedOrigins: [], rpcUrls: new Map() });
+    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com' })).toEqual({ domain: 'app.example.com', port: 0, allowedOrigins: [], rpcUrls: new Map(), database: {} });
+    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com', SIWX_DATA_DIR: '/var/lib/siwx' }).database).toEqual({ dataDir: '/var/lib/siwx' });
   });
 
   it.each([{}, { SIWX_DOMAIN: '' }, { SIWX_DOMAIN: '   ' }])('requires SIWX_DOMAIN (%j), naming it with an example', (env) => {
@@ -37,6 +40,8 @@ describe('readSiwxServerEnv', () => {
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: 'http' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: '70000' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', EIP155_RPC_URLS: 'mainnet=http://x' }, /^EIP155_RPC_URLS entries must be chainId=url/],
+    [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a PostgreSQL connection string/],
+    [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'postgres://x/y', SIWX_DATA_DIR: '/d' }, /^Set DATABASE_URL or SIWX_DATA_DIR, not both/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_MAX_NONCES_PER_CLIENT: '0' }, /^SIWX_MAX_NONCES_PER_CLIENT must be a positive integer/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT: '2.5' }, /^SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT must be a positive integer/],
   ])('refuses %j', (env, message) => {

@@ -10,6 +10,8 @@ export interface SiwxServerEnv {
   rpcUrls: Map<string, string>;
   maxNoncesPerClient?: number;
   maxNoncesPerClientAccount?: number;
+  /** PostgreSQL (`DATABASE_URL`) or a PGlite data folder (`SIWX_DATA_DIR`); neither: PGlite in memory. */
+  database: { url?: string; dataDir?: string };
 }
 
 const EXAMPLE = 'e.g. SIWX_DOMAIN=127.0.0.1:5173 (the playground under npm start) or SIWX_DOMAIN=app.example.com';
@@ -26,7 +28,8 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
  * pages' `location.host`), `SIWX_PORT` (default 0 = any free port), `SIWX_ALLOWED_ORIGINS`
  * (comma-separated browser origins allowed by CORS), `EIP155_RPC_URLS` (`chainId=url,…`, for
  * ERC-1271/6492 accounts), `SIWX_MAX_NONCES_PER_CLIENT` and
- * `SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT`. Throws `SiwxServerConfigError` saying what to fix.
+ * `SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT`, `DATABASE_URL` (PostgreSQL, shared by every instance) or
+ * `SIWX_DATA_DIR` (a PGlite folder; neither: in memory). Throws `SiwxServerConfigError` saying what to fix.
  */
 export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
   const domain = env.SIWX_DOMAIN?.trim();
@@ -45,6 +48,10 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
     if (!match) throw new SiwxServerConfigError(`EIP155_RPC_URLS entries must be chainId=url, not ${JSON.stringify(entry)}`);
     rpcUrls.set(match[1]!, match[2]!);
   }
+  const url = env.DATABASE_URL?.trim();
+  if (url && !/^postgres(ql)?:\/\//.test(url)) throw new SiwxServerConfigError('DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db)');
+  const dataDir = env.SIWX_DATA_DIR?.trim();
+  if (url && dataDir) throw new SiwxServerConfigError('Set DATABASE_URL or SIWX_DATA_DIR, not both: every instance must use the one database');
   const maxNoncesPerClient = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT');
   const maxNoncesPerClientAccount = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT');
   return {
@@ -52,6 +59,7 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
     domain,
     allowedOrigins: (env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     rpcUrls,
+    database: url ? { url } : dataDir ? { dataDir } : {},
     ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
     ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
   };
