@@ -251,6 +251,8 @@ export function createBip122Adapter(parts: Bip122AdapterParts): ChainAdapter & R
       return createBip122ApprovalDecoder({ buildTransfer }).decode(request, {
         ...context,
         account: context.account ?? connection.get(NS).address?.split(':')[2],
+        // The wallet's payment and ordinals addresses, from the connection: only what goes back to one of them is change.
+        ownAddresses: connection.get(NS).accounts.map((a) => a.address.split(':')[2]!),
         // Only the decoder's Esplora reads (esploraReadPath refuses any other): the body as text, with the RPC read timeout (10 s).
         read: async (method, params) => {
           const path = esploraReadPath(method, params, network.caipNetworkId);

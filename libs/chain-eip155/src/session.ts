@@ -343,9 +343,14 @@ export function createEip155Session(state: AdapterState) {
     /** What a pending request will do (the approval view's reading; the decoder loads on first use, reads go to the network's RPC). */
     async describeApproval(request: { readonly method: string; readonly params?: unknown }, context: { readonly network: Network; readonly account?: string | undefined; readonly locale: string }) {
       decoder ??= import('./approval/createEip155ApprovalDecoder').then(({ createEip155ApprovalDecoder }) => createEip155ApprovalDecoder());
-      const { network } = context;
-      // Spenders and recipients by their ENS names, when Ethereum mainnet is one of the app's networks with an RPC to ask.
-      const mainnet = parts.networks?.().find((n) => n.caipNetworkId === 'eip155:1');
+      // The chain the request names (a batch's or a transaction's chainId, typed data's domain) is the one it is read and
+      // simulated on; one the app does not have is left to the generic reading, which shows the id as it is.
+      const named = namedChainId(request);
+      const network = named === undefined || `eip155:${named}` === context.network.caipNetworkId ? context.network : parts.networks?.().find((n) => n.caipNetworkId === `eip155:${named}`);
+      if (!network) return undefined;
+      // Spenders and recipients by their ENS names on Ethereum mainnet only (a name there says nothing of who holds the
+      // same address on another chain), when it is one of the app's networks with an RPC to ask.
+      const mainnet = network.caipNetworkId === 'eip155:1' ? parts.networks?.().find((n) => n.caipNetworkId === 'eip155:1') : undefined;
       const ensUrls = mainnet ? rpcUrlsFor(mainnet, parts.rpc) : [];
       const ensRpc = (method: string, params: readonly unknown[]) => jsonRpcRequest(parts.http, ensUrls, method, [...params]);
       return (await decoder).decode(request, {
@@ -471,4 +476,31 @@ export function createEip155Session(state: AdapterState) {
       detach();
     },
   };
+}
+
+/**
+ * The decimal chain id a request names, if it names one: `wallet_sendCalls`' and a transaction's
+ * `chainId`, typed data's `domain.chainId`; undefined when it names none; `'invalid'` for one that
+ * is not a chain id (matching no network: the generic reading shows it).
+ */
+function namedChainId(request: { readonly method: string; readonly params?: unknown }): string | undefined {
+  const params = Array.isArray(request.params) ? request.params : [];
+  let raw: unknown;
+  if (request.method === 'wallet_sendCalls' || request.method === 'eth_sendTransaction') {
+    const first: unknown = params[0];
+    raw = typeof first === 'object' && first !== null ? (first as Record<string, unknown>)['chainId'] : undefined;
+  } else if (request.method === 'eth_signTypedData_v4') {
+    const json = params.find((p) => typeof p === 'string' && p.trimStart().startsWith('{')) ?? params.find((p) => typeof p === 'object' && p !== null);
+    try {
+      const typed: unknown = typeof json === 'string' ? JSON.parse(json.length > 200_000 ? 'x' : json) : json;
+      const domain = typeof typed === 'object' && typed !== null ? (typed as Record<string, unknown>)['domain'] : undefined;
+      raw = typeof domain === 'object' && domain !== null ? (domain as Record<string, unknown>)['chainId'] : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) return String(raw);
+  if (typeof raw === 'string' && /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/.test(raw)) return BigInt(raw).toString();
+  return 'invalid';
 }

@@ -1,8 +1,11 @@
-import { createI18n, describeRequest, en, formatBalance, themeVariablesToStyle, type ApprovalDetail, type ApprovalNetwork, type DecodedApproval, type I18n, type SummaryField, type ThemeVariables } from '@portico/core';
+import { createI18n, describeRequest, en, formatBalance, themeVariablesToStyle, truncateAddress, type ApprovalDetail, type ApprovalNetwork, type DecodedApproval, type I18n, type SummaryField, type ThemeVariables } from '@portico/core';
 import type { ApprovalReader } from '@portico/kernel';
 import type { FrameEventName, FrameEventPayload } from '@portico/frame-protocol';
 import type { Approvals, PendingApproval } from './approvals';
 import { VISIBLE_BEFORE_APPROVE_MS, watchVisibility } from './visibility';
+
+/** The longest Approve waits for a request's reading (its risks and changes) before the generic reading shows and Approve counts. */
+export const DECODE_WAIT_MS = 10_000;
 
 /** A fee for the screen, as the modal shows one. */
 export interface FeeEstimate {
@@ -87,7 +90,12 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
   /** When the request on screen last changed: the next one after an approval is not approved by the same double click. */
   let shownSince = 0;
   let shownTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The request on screen cannot go through as it stands (the account cannot pay for it): Approve leads nowhere. */
+  /** What is on screen: the request, and whether its decoding had arrived (Approve waits again when it does). */
+  let shownKey = '';
+  /**
+   * The request on screen cannot go through as it stands (the account cannot pay for it), or is
+   * still being read (its risks are not on screen yet, for at most DECODE_WAIT_MS): Approve waits.
+   */
   let blocked = false;
   const readyNow = () => !blocked && visibility.ready() && performance.now() - shownSince >= VISIBLE_BEFORE_APPROVE_MS;
 
@@ -141,7 +149,16 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
               : h(
                   'ul',
                   { class: 'pt-changes' },
-                  ...simulation.changes.map((c) => h('li', { class: 'pt-change', 'data-testid': 'approve-change', 'data-direction': c.direction }, t(c.direction === 'out' ? 'approve.simulation.out' : 'approve.simulation.in', { amount: c.amount, symbol: c.symbol }))),
+                  // A token's symbol is whatever its contract says: its address beside it tells a copy from the real one.
+                  ...simulation.changes.map((c) =>
+                    h(
+                      'li',
+                      { class: 'pt-change', 'data-testid': 'approve-change', 'data-direction': c.direction },
+                      t(c.direction === 'out' ? 'approve.simulation.out' : 'approve.simulation.in', { amount: c.amount, symbol: c.symbol }),
+                      c.asset && ' ',
+                      c.asset && h('bdi', { dir: 'ltr', class: 'pt-muted', 'data-testid': 'approve-change-asset', title: c.asset }, truncateAddress(c.asset)),
+                    ),
+                  ),
                 );
     return h('section', { class: 'pt-simulation', 'data-testid': 'approve-simulation', 'data-status': status, 'aria-busy': String(status === 'pending'), 'aria-label': t('approve.simulation.title') }, h('h3', { class: 'pt-label' }, t('approve.simulation.title')), body);
   }
@@ -183,11 +200,14 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     const head = queue[0];
     content.replaceChildren();
     hint = undefined;
-    if (head && head.id !== shown?.id) {
+    const contentKey = head ? `${head.id}|${decodings.has(head.id) ? 'read' : 'reading'}` : '';
+    if (head && contentKey !== shownKey) {
+      // A new request, or its decoding (risks, changes) just arrived: the user gets the same time to read it before Approve counts.
       shownSince = performance.now();
       clearTimeout(shownTimer);
       shownTimer = setTimeout(updateApprove, VISIBLE_BEFORE_APPROVE_MS + 1);
     }
+    shownKey = contentKey;
     shown = head;
     rootStyle.hidden = !head;
     if (!head) {
@@ -202,7 +222,7 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     const fee = fees.get(head.id);
     const decodedNow = decodings.get(head.id);
     const decoded = decodedNow?.locale === state.locale ? (decodedNow.value ?? undefined) : undefined;
-    blocked = decoded?.blocked !== undefined;
+    blocked = decoded?.blocked !== undefined || (parts.decode !== undefined && !decodedNow);
     const fields: SummaryField[] = [...summary.fields, ...(fee ? [{ id: 'fee', label: { key: 'approve.field.fee' }, value: fee === 'unknown' ? t('approve.feeUnknown') : feeText(fee, state.locale), ltr: fee !== 'unknown' } as const] : [])];
     const setText = (button: HTMLButtonElement, text: string) => void (button.textContent !== text && (button.textContent = text));
     setText(rejectButton, t('approve.reject'));
@@ -242,12 +262,24 @@ export function createApprovalScreen(parts: ApprovalScreenParts) {
     if (decodedNow?.locale !== state.locale && parts.decode && !decoding.has(decodeKey)) {
       decoding.add(decodeKey);
       const locale = state.locale;
+      // A reading that takes too long (a slow node, a request made to be slow to read) is given up: the generic reading shows and Approve counts.
+      const giveUp = setTimeout(() => {
+        if (decodings.has(head.id)) return;
+        decodings.set(head.id, { locale, value: null });
+        if (shown?.id === head.id) render();
+      }, DECODE_WAIT_MS);
       void parts.decode(head, locale).then(
         (value) => {
+          clearTimeout(giveUp);
           decodings.set(head.id, { locale, value: value ?? null });
           if (shown?.id === head.id) render();
         },
-        () => decodings.set(head.id, { locale, value: null }),
+        (error: unknown) => {
+          clearTimeout(giveUp);
+          console.warn(`wallet frame: reading ${head.method} failed`, error);
+          decodings.set(head.id, { locale, value: null });
+          if (shown?.id === head.id) render();
+        },
       );
     }
     if (fee === undefined && parts.estimateFee && summary.kind === 'transaction' && !estimating.has(head.id)) {

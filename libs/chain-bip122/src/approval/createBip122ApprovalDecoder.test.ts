@@ -47,6 +47,7 @@ const esploraRead = (url: string) => async (method: string, params: readonly unk
 const context = (options: { url?: string; account?: string; locale?: string } = {}): DecodeContext => ({
   network: { caipNetworkId: REGTEST, name: 'Bitcoin Regtest', nativeCurrency: { symbol: 'BTC', decimals: 8 } },
   account: 'account' in options ? options.account : ME,
+  ownAddresses: 'account' in options ? undefined : [ME, wallet.ordinalsAddress],
   read: esploraRead(options.url ?? server.url),
   locale: options.locale ?? 'en',
   now: Date.now,
@@ -147,6 +148,27 @@ describe('the Bitcoin approval decoder (PSBTs made with bitcoinjs-lib; coins and
     ]);
     expect(decoded!.actions[2]!.details[1]).toEqual({ label: 'approve.detail.from', value: `${ORD.slice(0, 4)}…${ORD.slice(-6)}`, full: ORD, ltr: true });
     expect(decoded!.simulation).toEqual({ status: 'ok', changes: [{ direction: 'out', amount: '0.000205', symbol: 'BTC' }] });
+  });
+
+  it('an address the request names (in signInputs, or as an input’s script) is not change: a payment to it reads as a payment (attack, #37)', async () => {
+    const evil = payments.p2wpkh({ pubkey: ECPair.fromPrivateKey(hex.decode('77'.repeat(32)), { network }).publicKey, network }).address!;
+    const input = await coin(ME, 50_000n);
+    const psbt = new Psbt({ network });
+    psbt.addInput({ hash: input.txid, index: input.vout, witnessUtxo: { script: input.script, value: input.value } });
+    // A second input claiming (in its own witnessUtxo) to be the attacker's coin.
+    const claimed = await coin(evil, 1_000n);
+    psbt.addInput({ hash: claimed.txid, index: claimed.vout, witnessUtxo: { script: claimed.script, value: claimed.value } });
+    psbt.addOutput({ address: BOB, value: 1_000n });
+    psbt.addOutput({ address: evil, value: 49_500n });
+    const decoded = await signPsbt(psbt, [{ address: ME, index: 0 }, { address: evil, index: 1 }]);
+    const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-6)}`;
+    expect(read(decoded).actions).toEqual([
+      `send: approve.action.sendNative {"amount":"0.00001","symbol":"BTC","to":"${short(BOB)}"}`,
+      `send: approve.action.sendNative {"amount":"0.000495","symbol":"BTC","to":"${short(evil)}"}`,
+      'sign: approve.action.signInputs {"count":"2","total":"2"}',
+    ]);
+    // What leaves: both inputs it signs, nothing back.
+    expect(decoded!.simulation).toEqual({ status: 'ok', changes: [{ direction: 'out', amount: '0.00051', symbol: 'BTC' }] });
   });
 
   it('SIGHASH_NONE on an input it signs, and SINGLE|ANYONECANPAY asked in signInputs: each is a risk, named', async () => {

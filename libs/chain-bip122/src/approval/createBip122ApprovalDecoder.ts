@@ -162,8 +162,7 @@ function printable(data: Uint8Array): string | undefined {
 
 /**
  * The Bitcoin approval decoder (issue #37). `signPsbt`: each output as a payment or, to the
- * user's own addresses (the account, the `signInputs` addresses, the addresses of the inputs it
- * signs), as change, OP_RETURN data and unknown scripts shown as such; which inputs the wallet
+ * connected wallet's addresses (`ownAddresses`, never one the request names), as change, OP_RETURN data and unknown scripts shown as such; which inputs the wallet
  * signs; the fee (inputs − outputs, with input values from `witnessUtxo`, `nonWitnessUtxo`, or
  * the previous transaction read from Esplora); and what leaves the user's addresses (the PSBT's
  * own effect, `unavailable` when an input value is unknown). Risks first: a sighash other than
@@ -209,7 +208,10 @@ export function createBip122ApprovalDecoder(options: { buildTransfer?: (to: stri
     }
 
     const toSign = [...new Set(signInputs.map((s) => s.index))].sort((a, b) => a - b);
-    const own = new Set([plainAddress(ctx.account), ...signInputs.map((s) => s.address), ...toSign.map((i) => inputs[i]!.address)].filter((a): a is string => a !== undefined));
+    // Change is only what goes back to the connected wallet's addresses: the `signInputs` addresses and the
+    // inputs' scripts come from the request (a dapp could name its own address there and have a
+    // payment to it read as change).
+    const own = new Set([plainAddress(ctx.account), ...(ctx.ownAddresses ?? []).map(plainAddress)].filter((a): a is string => a !== undefined));
     const risks: ApprovalText[] = [];
     const sighashes = new Set<string>();
     for (const index of toSign) {

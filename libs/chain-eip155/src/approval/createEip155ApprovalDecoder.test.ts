@@ -12,6 +12,7 @@ const NFT_ABI = parseAbi([
   'function setApprovalForAll(address operator, bool approved)',
   'function transferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
   'function increaseAllowance(address spender, uint256 addedValue)',
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
@@ -109,15 +110,17 @@ describe('the EVM approval decoder (calldata and typed data made with viem; toke
         message: { owner: ANVIL_ACCOUNT_0.address, spender: SPENDER, value: value.toString(), nonce: '0', deadline: deadline.toString() },
       });
     const unlimited = await decoder.decode({ method: 'eth_signTypedData_v4', params: [ANVIL_ACCOUNT_0.address, typed(maxUint256, maxUint256)] }, context());
+    // The deadline ends the signature, not the allowance (which has no end): the sentence is the allowance's, the deadline a detail.
     expect(read(unlimited)).toEqual({
       risks: ['approve.risk.unlimited {"spender":"0x11…960582","symbol":"PTK"}', 'approve.risk.noDeadline {"until":"∞"}'],
-      actions: ['permit: approve.action.permitUnlimited {"spender":"0x11…960582","amount":"∞","symbol":"PTK","until":"∞"}'],
+      actions: ['permit: approve.action.approveUnlimited {"spender":"0x11…960582","amount":"∞","symbol":"PTK","until":"∞"}'],
     });
+    expect(unlimited!.actions[0]!.details).toContainEqual({ label: 'approve.detail.signatureUntil', value: '∞', ltr: false });
     // The 78-digit value is "∞" on screen, every digit on demand.
     expect(unlimited!.actions[0]!.details).toContainEqual({ label: 'approve.field.amount', value: '∞', full: `${formatUnits(maxUint256, 18)} PTK`, ltr: true });
     const soon = await decoder.decode({ method: 'eth_signTypedData_v4', params: [ANVIL_ACCOUNT_0.address, typed(parseUnits('25', 18), BigInt(NOW / 1000 + 3600))] }, context());
     expect(soon!.risks).toEqual([]);
-    expect(soon!.actions[0]!.text).toEqual({ key: 'approve.action.permit', vars: { spender: '0x11…960582', amount: '25', symbol: 'PTK', until: 'Nov 28, 2026, 1:00 PM' } });
+    expect(soon!.actions[0]!.text).toEqual({ key: 'approve.action.approve', vars: { spender: '0x11…960582', amount: '25', symbol: 'PTK', until: 'Nov 28, 2026, 1:00 PM' } });
     const later = await decoder.decode({ method: 'eth_signTypedData_v4', params: [ANVIL_ACCOUNT_0.address, typed(parseUnits('25', 18), BigInt(NOW / 1000 + 90 * 86400))] }, context());
     expect(later!.risks.map((r) => r.key)).toEqual(['approve.risk.longDeadline']);
   });
@@ -153,6 +156,42 @@ describe('the EVM approval decoder (calldata and typed data made with viem; toke
     expect(unknown!.actions[0]!.details).toContainEqual({ label: 'approve.field.contractCall', value: '0xdeadbeef', ltr: true });
     // An account that is no token: named by its address, the amount left in base units.
     expect(read(await send(BOB, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [SPENDER, 12345n] }))).actions).toEqual(['send: approve.action.sendToken {"amount":"12345","symbol":"0x70…dc79C8","to":"0x11…960582"}']);
+  });
+
+  it('an ERC-721 approve (ERC-20’s selector): one NFT by its id, never an amount or a revocation; approving the zero address clears it', async () => {
+    const ERC721_APPROVE = parseAbi(['function approve(address to, uint256 tokenId)']);
+    expect(read(await send(tokens.ducks, encodeFunctionData({ abi: ERC721_APPROVE, functionName: 'approve', args: [SPENDER, 0n] })))).toEqual({
+      risks: [],
+      actions: ['approveNft: approve.action.approveNft {"spender":"0x11…960582","collection":"Portico Ducks","id":"0"}'],
+    });
+    expect(read(await send(tokens.ducks, encodeFunctionData({ abi: ERC721_APPROVE, functionName: 'approve', args: ['0x0000000000000000000000000000000000000000', 3n] })))).toEqual({
+      risks: [],
+      actions: ['revokeNft: approve.action.revokeNft {"collection":"Portico Ducks","id":"3"}'],
+    });
+  });
+
+  it('a deadline past any date (Permit2 expiration 8.7e12 s) reads as never, without losing the rest of the request (attack, #37)', async () => {
+    const typed = JSON.stringify({ types: {}, primaryType: 'PermitSingle', domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2_ADDRESS }, message: { details: { token: tokens.usd, amount: '5', expiration: '8700000000000', nonce: '0' }, spender: SPENDER, sigDeadline: '0' } });
+    expect(read(await decoder.decode({ method: 'eth_signTypedData_v4', params: [ANVIL_ACCOUNT_0.address, typed] }, context()))).toEqual({
+      risks: ['approve.risk.noDeadline {"until":"∞"}'],
+      actions: ['permit: approve.action.permit {"spender":"0x11…960582","amount":"0.000005","symbol":"tUSD","until":"∞"}'],
+    });
+  });
+
+  it('a batch larger than is read one by one: said first, and the calls read keep their risks (attack, #37)', async () => {
+    const approveAll = { to: tokens.ptk, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, maxUint256] }) };
+    const calls = [approveAll, ...Array.from({ length: 39 }, () => ({ to: BOB, value: '0x1' }))];
+    const decoded = await decoder.decode({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: ANVIL_ACCOUNT_0.address, calls }] }, context());
+    expect(read(decoded).risks).toEqual(['approve.risk.partlyRead {"shown":"32","count":"40"}', 'approve.risk.unlimited {"spender":"0x11…960582","symbol":"PTK"}']);
+    expect(decoded!.actions).toHaveLength(32);
+  });
+
+  it('a request naming another (funded) sender: simulated and checked as the account that signs, and said (attack, #37)', async () => {
+    const poor: Address = '0x000000000000000000000000000000000000dEaD';
+    const decoded = await decoder.decode({ method: 'eth_sendTransaction', params: [{ from: ANVIL_ACCOUNT_0.address, to: BOB, value: '0xde0b6b3a7640000' }] }, context(poor));
+    expect(read(decoded).risks).toEqual(['approve.risk.otherSender {"from":"0xf3…b92266"}']);
+    // 1 ETH from an account that has none: refused before Approve, whatever the named sender holds.
+    expect(decoded!.blocked?.key).toBe('approve.risk.insufficientFunds');
   });
 
   it('malformed input: undefined (the generic reading shows it raw), never an exception', async () => {
@@ -210,6 +249,23 @@ describe('what the node predicts (eth_simulateV1 with traceTransfers on anvil), 
       ],
     });
     expect((await send(tokens.usd, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 1n] })))!.simulation).toEqual({ status: 'ok', changes: [] });
+  });
+
+  it('an ERC-1155 batch transfer: each id that leaves (TransferBatch)', async () => {
+    const decoded = await send(tokens.badges, encodeFunctionData({ abi: NFT_ABI, functionName: 'safeBatchTransferFrom', args: [ANVIL_ACCOUNT_0.address, BOB, [1n, 2n], [2n, 1n], '0x'] }));
+    expect(decoded!.simulation).toEqual({
+      status: 'ok',
+      changes: [
+        { direction: 'out', amount: '2', symbol: expect.stringMatching(/ #1$/), asset: tokens.badges },
+        { direction: 'out', amount: '1', symbol: expect.stringMatching(/ #2$/), asset: tokens.badges },
+      ],
+    });
+  });
+
+  it('more events than are read (257 Ether sends in a batch): no claim about what moves, "could not simulate" (attack, #37)', async () => {
+    const calls = Array.from({ length: 257 }, () => ({ to: BOB, value: '0x1' }));
+    const decoded = await decoder.decode({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: ANVIL_ACCOUNT_0.address, calls }] }, context());
+    expect(decoded!.simulation).toEqual({ status: 'unavailable' });
   });
 
   it('a call that would revert: the node’s reason, as a failure to show', async () => {

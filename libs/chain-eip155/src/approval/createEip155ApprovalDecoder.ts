@@ -1,5 +1,5 @@
 import { formatAmount, formatDecimal, safeText, truncateAddress, type ApprovalAction, type ApprovalChange, type ApprovalDecoder, type ApprovalDetail, type ApprovalSimulation, type ApprovalText, type DecodeContext, type DecodedApproval } from '@portico/core';
-import { decodeAbiParameters, decodeErrorResult, getAddress, isAddress, isHex, parseAbi, toFunctionSelector, toHex, type AbiFunction, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, decodeErrorResult, getAddress, isAddress, isHex, parseAbi, toFunctionSelector, toHex, zeroAddress, type AbiFunction, type Address, type Hex } from 'viem';
 import { createTokenInfo, type EthCall, type TokenInfo } from './tokenInfo';
 
 /** The calls the decoder reads (viem decodes them by selector; overloads have their own). */
@@ -53,6 +53,13 @@ const NAME_TIMEOUT_MS = 1_500;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** ERC-1155 `TransferSingle(address operator, address from, address to, uint256 id, uint256 value)`. */
 const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427f6c6f3b5b88c16d1c9b4a2c7f';
+/** ERC-1155 `TransferBatch(address operator, address from, address to, uint256[] ids, uint256[] values)`. */
+const TRANSFER_BATCH_TOPIC = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
+/** Seconds past which a deadline is past any date JavaScript can write (8.64e15 ms): as good as never. */
+const NEVER_SECONDS = 8_640_000_000_000n;
+/** The most calls of a batch and permits of a typed-data request read one by one; past them the request is said to be read in part. */
+const MAX_READ_CALLS = 32;
+const MAX_READ_PERMITS = 16;
 /** The address `traceTransfers` logs native transfers from (geth's and anvil's). */
 const ETH_PSEUDO = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 /** The most logs of a simulation read (a call that emits more is summarised by the first ones). */
@@ -147,6 +154,18 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       case 'approve':
       case 'increaseAllowance': {
         const [spender, amount] = call.args as [Address, bigint];
+        if (call.functionName === 'approve' && info.erc721) {
+          // ERC-721 shares ERC-20's selector: one NFT, by its id, for the spender to take (the zero address clears it).
+          const collection = info.name ?? symbol;
+          const id = amount.toString();
+          const cleared = getAddress(spender) === zeroAddress;
+          out.actions.push({
+            kind: cleared ? 'revokeNft' : 'approveNft',
+            text: cleared ? { key: 'approve.action.revokeNft', vars: { collection, id } } : { key: 'approve.action.approveNft', vars: { spender: short(spender), collection, id } },
+            details: [addressDetail('approve.detail.collection', token), ...(cleared ? [] : [addressDetail('approve.detail.spender', spender)]), { label: 'approve.detail.tokenId', value: id, ltr: true }],
+          });
+          return;
+        }
         const unlimited = amount >= UNLIMITED || (info.totalSupply !== undefined && info.totalSupply > 0n && amount > info.totalSupply);
         const kind = amount === 0n && call.functionName === 'approve' ? 'revoke' : 'approve';
         const key = kind === 'revoke' ? 'approve.action.revoke' : unlimited ? 'approve.action.approveUnlimited' : call.functionName === 'increaseAllowance' ? 'approve.action.approveMore' : 'approve.action.approve';
@@ -156,8 +175,8 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       }
       case 'transferFrom': {
         const [from, to, amountOrId] = call.args as [Address, Address, bigint];
-        // ERC-20 and ERC-721 share the selector: a contract with decimals is a fungible token.
-        if (info.decimals !== undefined) {
+        // ERC-20 and ERC-721 share the selector: a contract that says it is ERC-721 moves one NFT; else one with decimals is a fungible token.
+        if (!info.erc721 && info.decimals !== undefined) {
           out.actions.push({ kind: 'send', text: { key: 'approve.action.moveToken', vars: { amount: amountText(amountOrId, info.decimals, locale), symbol, from: short(from), to: short(to) } }, details: [tokenDetail, addressDetail('approve.detail.from', from), addressDetail('approve.field.to', to), ...amountDetails(amountOrId)] });
         } else {
           out.actions.push({ kind: 'sendNft', text: { key: 'approve.action.sendNft', vars: { collection: info.name ?? symbol, id: amountOrId.toString(), to: short(to) } }, details: [addressDetail('approve.detail.collection', token), addressDetail('approve.field.to', to), { label: 'approve.detail.tokenId', value: amountOrId.toString(), ltr: true }] });
@@ -195,14 +214,17 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
     await allowanceWithDeadline(eth, ctx, { token, spender, amount, deadline: BigInt(expiration), kind: 'approve', via: PERMIT2_ADDRESS }, out);
   }
 
-  async function allowanceWithDeadline(eth: EthCall, ctx: DecodeContext, grant: { token: Address; spender: Address; amount: bigint; deadline: bigint; kind: 'approve' | 'permit' | 'permitTransfer'; via?: string }, out: Decoded) {
+  async function allowanceWithDeadline(eth: EthCall, ctx: DecodeContext, grant: { token: Address; spender: Address; amount: bigint; deadline: bigint; kind: 'approve' | 'permit' | 'permit2612' | 'permitTransfer'; via?: string }, out: Decoded) {
     const info = await tokens.of(eth, ctx.network.caipNetworkId, grant.token);
     const symbol = symbolOf(info, grant.token);
     const unlimited = grant.amount >= UNLIMITED || (info.totalSupply !== undefined && info.totalSupply > 0n && grant.amount > info.totalSupply);
-    const deadlineMs = grant.deadline >= BigInt(Number.MAX_SAFE_INTEGER) / 1000n ? Number.POSITIVE_INFINITY : Number(grant.deadline) * 1000;
+    // Permit2 reads an expiration of 0 as "this block only"; a deadline past what a date can hold is never.
+    const deadlineMs = grant.via && grant.deadline === 0n ? ctx.now() : grant.deadline >= NEVER_SECONDS ? Number.POSITIVE_INFINITY : Number(grant.deadline) * 1000;
     const until = Number.isFinite(deadlineMs) ? new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(deadlineMs) : '∞';
     const amount = unlimited ? '∞' : amountText(grant.amount, info.decimals, ctx.locale);
-    const key = grant.kind === 'permitTransfer' ? 'approve.action.permitTransfer' : unlimited ? 'approve.action.permitUnlimited' : 'approve.action.permit';
+    // An EIP-2612 permit's deadline ends the signature, not the allowance it grants (which has no end): its sentence is the allowance's.
+    const key =
+      grant.kind === 'permitTransfer' ? 'approve.action.permitTransfer' : grant.kind === 'permit2612' ? (unlimited ? 'approve.action.approveUnlimited' : 'approve.action.approve') : unlimited ? 'approve.action.permitUnlimited' : 'approve.action.permit';
     out.actions.push({
       kind: grant.kind === 'approve' ? 'approve' : 'permit',
       text: { key, vars: { spender: short(grant.spender), amount, symbol, until } },
@@ -210,7 +232,7 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
         addressDetail('approve.detail.token', grant.token),
         addressDetail('approve.detail.spender', grant.spender),
         amountDetail(grant.amount, info.decimals, symbol, ctx.locale, unlimited),
-        { label: 'approve.field.expires', value: until, ltr: false },
+        { label: grant.kind === 'permit2612' ? 'approve.detail.signatureUntil' : 'approve.field.expires', value: until, ltr: false },
         ...(grant.via ? [addressDetail('approve.detail.via', grant.via)] : []),
       ],
     });
@@ -284,14 +306,15 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       const amount = typeof allowed === 'boolean' ? (allowed ? 2n ** 256n - 1n : 0n) : bigintOf(message['value']);
       const deadline = bigintOf(message['deadline'] ?? message['expiry']);
       if (!spender || amount === undefined || deadline === undefined) return false;
-      await allowanceWithDeadline(eth, ctx, { token: contract, spender, amount, deadline: deadline === 0n && typeof allowed === 'boolean' ? 2n ** 64n : deadline, kind: 'permit' }, out);
+      await allowanceWithDeadline(eth, ctx, { token: contract, spender, amount, deadline: deadline === 0n && typeof allowed === 'boolean' ? NEVER_SECONDS : deadline, kind: 'permit2612' }, out);
       return true;
     }
     if (isPermit2 && (primary === 'PermitSingle' || primary === 'PermitBatch')) {
       const spender = addressOf(message['spender']);
       const details = primary === 'PermitSingle' ? [message['details']] : Array.isArray(message['details']) ? message['details'] : [];
-      if (!spender || details.length === 0 || details.length > 16) return false;
-      for (const detail of details) {
+      if (!spender || details.length === 0) return false;
+      if (details.length > MAX_READ_PERMITS) out.risks.push({ key: 'approve.risk.partlyRead', vars: { shown: String(MAX_READ_PERMITS), count: String(details.length) } });
+      for (const detail of details.slice(0, MAX_READ_PERMITS)) {
         if (!isRecord(detail)) return false;
         const token = addressOf(detail['token']);
         const amount = bigintOf(detail['amount']);
@@ -305,8 +328,9 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       const spender = addressOf(message['spender']);
       const deadline = bigintOf(message['deadline']);
       const permitted = primary === 'PermitTransferFrom' ? [message['permitted']] : Array.isArray(message['permitted']) ? message['permitted'] : [];
-      if (!spender || deadline === undefined || permitted.length === 0 || permitted.length > 16) return false;
-      for (const item of permitted) {
+      if (!spender || deadline === undefined || permitted.length === 0) return false;
+      if (permitted.length > MAX_READ_PERMITS) out.risks.push({ key: 'approve.risk.partlyRead', vars: { shown: String(MAX_READ_PERMITS), count: String(permitted.length) } });
+      for (const item of permitted.slice(0, MAX_READ_PERMITS)) {
         if (!isRecord(item)) return false;
         const token = addressOf(item['token']);
         const amount = bigintOf(item['amount']);
@@ -385,7 +409,9 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       }
       gas += bigintOf(result['gasUsed']) ?? 0n;
       for (const log of Array.isArray(result['logs']) ? result['logs'] : []) {
-        if (++logs > MAX_LOGS || !isRecord(log) || !Array.isArray(log['topics']) || typeof log['address'] !== 'string' || typeof log['data'] !== 'string') continue;
+        // More events than are read: what was read may not be all that moves, so nothing is claimed.
+        if (++logs > MAX_LOGS) return { simulation: { status: 'unavailable' } };
+        if (!isRecord(log) || !Array.isArray(log['topics']) || typeof log['address'] !== 'string' || typeof log['data'] !== 'string') continue;
         const topics = (log['topics'] as unknown[]).map((t) => (typeof t === 'string' ? t.toLowerCase() : ''));
         const asset = log['address'].toLowerCase();
         const party = (topic: string | undefined) => (topic && topic.length === 66 ? `0x${topic.slice(26)}` : '');
@@ -401,6 +427,19 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
           const id = BigInt(log['data'].slice(0, 66));
           const count = BigInt(`0x${log['data'].slice(66, 130)}`);
           if (direction && party(topics[2]) !== party(topics[3])) nfts.push({ direction, amount: count.toString(), symbol: `${await collectionName(eth, ctx, asset)} #${id.toString()}`, asset: getAddress(asset) });
+        } else if (topics[0] === TRANSFER_BATCH_TOPIC && topics.length === 4) {
+          const direction = party(topics[2]) === me ? 'out' : party(topics[3]) === me ? 'in' : undefined;
+          if (!direction || party(topics[2]) === party(topics[3])) continue;
+          let ids: readonly bigint[];
+          let counts: readonly bigint[];
+          try {
+            [ids, counts] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log['data'] as Hex);
+          } catch {
+            return { simulation: { status: 'unavailable' } };
+          }
+          if (ids.length !== counts.length || ids.length > MAX_LOGS) return { simulation: { status: 'unavailable' } };
+          const collection = await collectionName(eth, ctx, asset);
+          ids.forEach((id, i) => nfts.push({ direction, amount: counts[i]!.toString(), symbol: `${collection} #${id.toString()}`, asset: getAddress(asset) }));
         }
       }
     }
@@ -446,24 +485,33 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       let blocked: ApprovalText | undefined;
       try {
         const first = Array.isArray(request.params) ? request.params[0] : undefined;
-        const fromOf = (raw: unknown) => addressOf(isRecord(raw) ? raw['from'] : undefined) ?? addressOf(ctx.account);
+        // The account the wallet signs with, whatever `from` the request names: a request naming another
+        // (funded) sender must not have its simulation and funds check run for that one.
+        const fromOf = (raw: unknown) => {
+          const named = addressOf(isRecord(raw) ? raw['from'] : undefined);
+          const account = addressOf(ctx.account);
+          if (named && account && named !== account) out.risks.push({ key: 'approve.risk.otherSender', vars: { from: short(named) } });
+          return account ?? named;
+        };
         if (request.method === 'eth_sendTransaction') {
           const call = callOf(first);
           if (!call) return undefined;
           const from = fromOf(first);
           if (from) transaction = { from, calls: [call] };
           const simulated = from ? simulate(eth, ctx, from, [call]) : undefined;
-          await decodeCall(eth, ctx, call, out);
+          await decodeEach(eth, ctx, [call], out);
           ({ simulation, blocked } = await settle(ctx, transaction, simulated));
         } else if (request.method === 'wallet_sendCalls') {
           const calls = isRecord(first) && Array.isArray(first['calls']) ? first['calls'] : undefined;
-          if (!calls || calls.length === 0 || calls.length > 32) return undefined;
+          if (!calls || calls.length === 0 || calls.length > 1_000) return undefined;
           const read = calls.map(callOf);
           if (read.some((c) => !c)) return undefined;
           const from = fromOf(first);
           if (from) transaction = { from, calls: read as Call[] };
+          // Every call is simulated (the changes are the batch's); the first MAX_READ_CALLS are read one by one, and the rest said to be unread.
           const simulated = from ? simulate(eth, ctx, from, read as Call[]) : undefined;
-          for (const call of read) await decodeCall(eth, ctx, call!, out);
+          if (read.length > MAX_READ_CALLS) out.risks.push({ key: 'approve.risk.partlyRead', vars: { shown: String(MAX_READ_CALLS), count: String(read.length) } });
+          await decodeEach(eth, ctx, (read as Call[]).slice(0, MAX_READ_CALLS), out);
           ({ simulation, blocked } = await settle(ctx, transaction, simulated));
         } else if (request.method === 'eth_signTypedData_v4') {
           if (!(await decodeTypedData(ctx, eth, request.params, out))) return undefined;
@@ -484,6 +532,23 @@ export function createEip155ApprovalDecoder(): ApprovalDecoder {
       return nameAddresses({ risks, actions: out.actions, ...(simulation ? { simulation } : {}), ...(blocked ? { blocked } : {}) }, ctx);
     },
   };
+
+  /**
+   * Each call's reading, in order; a call whose reading fails (a contract answering nonsense) is
+   * shown as a plain contract call, and the others keep theirs (and their risks).
+   */
+  async function decodeEach(eth: EthCall, ctx: DecodeContext, calls: readonly Call[], out: Decoded) {
+    for (const call of calls) {
+      const mark = out.actions.length;
+      try {
+        await decodeCall(eth, ctx, call, out);
+      } catch {
+        out.actions.splice(mark);
+        const native = ctx.network.nativeCurrency;
+        if (call.to) out.actions.push({ kind: 'call', text: { key: call.value > 0n ? 'approve.action.callWithValue' : 'approve.action.call', vars: { contract: short(call.to), amount: amountText(call.value, native.decimals, ctx.locale), symbol: native.symbol } }, details: [addressDetail('approve.field.verifyingContract', call.to), ...(call.data ? [{ label: 'approve.field.contractCall', value: call.data.slice(0, 10).toLowerCase(), ltr: true } as const] : [])] });
+      }
+    }
+  }
 
   /** A transaction's simulation (or `unavailable` without a sender) and its funds check. */
   async function settle(ctx: DecodeContext, transaction: { from: Address; calls: Call[] } | undefined, simulated: Promise<{ simulation: ApprovalSimulation; gas?: bigint }> | undefined) {

@@ -126,6 +126,15 @@ describe('the Solana approval decoder (transactions made with web3.js, read from
     expect(server.balance(bob.toBase58())).toBe(0n);
   });
 
+  it('a durable-nonce transaction (AdvanceNonceAccount first): it never expires, said first', async () => {
+    const owner = await funded(SOL);
+    const bob = Keypair.generate().publicKey;
+    const nonceAccount = Keypair.generate().publicKey;
+    const tx = await unsigned(owner.publicKey, SystemProgram.nonceAdvance({ noncePubkey: nonceAccount, authorizedPubkey: owner.publicKey }), SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: bob, lamports: 1_000_000n }));
+    const decoded = await decode(tx, owner.publicKey.toBase58());
+    expect(read(decoded)).toEqual({ risks: ['approve.risk.durableNonce {}'], actions: [`send: approve.action.sendNative {"amount":"0.001","symbol":"SOL","to":"${short(bob)}"}`] });
+  });
+
   it('writes amounts in the locale’s digits', async () => {
     const owner = await funded(SOL);
     const bob = Keypair.generate().publicKey;

@@ -109,8 +109,12 @@ export async function describeInstructions(view: TransactionView, ctx: DecodeCon
         setAuthority(account, keyAt(data, data.length - 32));
         return true;
       }
-      case 4: // AdvanceNonceAccount: a durable-nonce transaction's bookkeeping.
-        return data.length === 4;
+      case 4: {
+        // AdvanceNonceAccount: a durable-nonce transaction, valid until someone advances the nonce, not for a minute or two as a blockhash is.
+        if (data.length !== 4) return false;
+        out.risks.push({ key: 'approve.risk.durableNonce' });
+        return true;
+      }
       default:
         return false;
     }

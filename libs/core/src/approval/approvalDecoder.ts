@@ -64,6 +64,12 @@ export interface DecodeContext {
   readonly network: ApprovalNetwork;
   /** The account asked to sign or send (its address in the namespace's form). */
   readonly account?: string | undefined;
+  /**
+   * Every address of the connected wallet in this namespace (a Bitcoin wallet's payment and
+   * ordinals addresses), from the connection, never from the request: what goes back to one of
+   * them is change. Absent: the account alone.
+   */
+  readonly ownAddresses?: readonly string[] | undefined;
   /** A read of the network's JSON-RPC (`eth_call`, `getAccountInfo`, …): through the network's RPC, never the wallet's signing methods. */
   readonly read: (method: string, params: readonly unknown[]) => Promise<unknown>;
   /** The modal's locale, for numbers and dates. */

@@ -71,6 +71,9 @@ function useExtras(portico: Portico, pending: Pending | undefined, from: string 
   return extras?.id === pending?.id ? extras : undefined;
 }
 
+/** The longest Approve waits for the chain plugin's reading (its risks and changes) before the generic reading shows. */
+const DECODE_WAIT_MS = 10_000;
+
 /**
  * What the request's chain plugin makes of it (`describeApproval`: sentences, risks first), asked
  * once per request through the network's RPC; `undefined` while it loads and when the plugin does
@@ -84,6 +87,8 @@ function useDecodedApproval(portico: Portico, pending: Pending | undefined, acco
   useEffect(() => {
     if (!pending || !reads) return;
     let live = true;
+    // A reading that takes too long (a slow node, a request made to be slow to read) is given up: the generic reading shows and Approve counts.
+    const giveUp = setTimeout(() => live && setDecoded((current) => (current?.id === pending.id ? current : { id: pending.id, value: undefined })), DECODE_WAIT_MS);
     adapter!.describeApproval!({ method: pending.method, params: pending.params }, { network: network!, account: account?.split(':')[2], locale }).then(
       (value) => live && setDecoded({ id: pending.id, value: value as DecodedApproval | undefined }),
       (error: unknown) => {
@@ -93,6 +98,7 @@ function useDecodedApproval(portico: Portico, pending: Pending | undefined, acco
     );
     return () => {
       live = false;
+      clearTimeout(giveUp);
     };
   }, [portico, pending, reads, adapter, network, account, locale]);
   const current = decoded?.id === pending?.id ? decoded : undefined;
@@ -159,6 +165,8 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
   }
   if (!pending || !summary) return <p className="pt-muted">{t('approve.nothing')}</p>;
   const fee = extras?.fee;
+  // Which network the request is for stays in view beside the decoded sentences (the rest of its own fields go under Details).
+  const networkField = summary.fields.find((f) => f.id === 'network' || f.id === 'chain');
   const fields: SummaryField[] = [
     ...summary.fields,
     ...(fee ? [{ id: 'fee', label: { key: 'approve.field.fee' }, value: fee === 'unknown' ? t('approve.feeUnknown') : feeText(fee, t.locale), ltr: fee !== 'unknown' } as const] : []),
@@ -179,9 +187,10 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
           ))}
         </dl>
       )}
-      {decoded && fee ? (
+      {decoded && (fee || networkField) ? (
         <dl className="pt-stack" style={{ margin: 0 }}>
-          <Field field={fields.at(-1)!} label={t('approve.field.fee')} />
+          {networkField ? <Field field={networkField} label={t('approve.field.network')} /> : null}
+          {fee ? <Field field={fields.at(-1)!} label={t('approve.field.fee')} /> : null}
         </dl>
       ) : null}
       {summary.message && (
@@ -200,9 +209,9 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
       </div>
       <details open={summary.malformed} data-testid="approve-details">
         <summary className="pt-label">{t('approve.details')}</summary>
-        {decoded && summary.fields.length > 0 ? (
+        {decoded && summary.fields.some((f) => f !== networkField) ? (
           <dl className="pt-stack" style={{ margin: '8px 0' }} data-testid="approve-summary">
-            {summary.fields.map((field, i) => (
+            {summary.fields.filter((f) => f !== networkField).map((field, i) => (
               <Field key={i} field={field} label={'key' in field.label ? t(field.label.key) : field.label.text} />
             ))}
           </dl>
@@ -215,7 +224,8 @@ export default function ApproveTransactionView({ params }: { params?: unknown })
         <Button variant="secondary" block onClick={() => portico.kernel.requestGate.reject(pending.id)}>
           {t('approve.reject')}
         </Button>
-        <Button block disabled={decoded?.blocked !== undefined} onClick={() => portico.kernel.requestGate.approve(pending.id)}>
+        {/* Not while the reading (its risks) is still coming, nor when the account cannot pay for it. */}
+        <Button block disabled={reading || decoded?.blocked !== undefined} onClick={() => portico.kernel.requestGate.approve(pending.id)}>
           {t('approve.approve')}
         </Button>
       </div>

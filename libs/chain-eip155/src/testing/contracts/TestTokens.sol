@@ -66,8 +66,10 @@ contract TestCollectible {
     mapping(uint256 => address) public ownerOf;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => bool)) public isApprovedForAll;
+    mapping(uint256 => address) public getApproved;
 
     event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
+    event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
     event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
 
     constructor(string memory name_, string memory symbol_, string memory imageUri_, uint256 count) {
@@ -95,9 +97,17 @@ contract TestCollectible {
         emit ApprovalForAll(msg.sender, operator, approved);
     }
 
+    function approve(address to, uint256 id) external {
+        address owner = ownerOf[id];
+        require(owner == msg.sender || isApprovedForAll[owner][msg.sender], "ERC721: approve caller is not the owner nor approved for all");
+        getApproved[id] = to;
+        emit Approval(owner, to, id);
+    }
+
     function transferFrom(address from, address to, uint256 id) public {
-        require(ownerOf[id] == from && (from == msg.sender || isApprovedForAll[from][msg.sender]), "ERC721: caller is not the owner nor approved");
+        require(ownerOf[id] == from && (from == msg.sender || isApprovedForAll[from][msg.sender] || getApproved[id] == msg.sender), "ERC721: caller is not the owner nor approved");
         require(to != address(0), "ERC721: transfer to the zero address");
+        getApproved[id] = address(0);
         ownerOf[id] = to;
         balanceOf[from] -= 1;
         balanceOf[to] += 1;
@@ -156,6 +166,18 @@ contract TestMultiToken {
         balanceOf[id][from] -= value;
         balanceOf[id][to] += value;
         emit TransferSingle(msg.sender, from, to, id, value);
+    }
+
+    function safeBatchTransferFrom(address from, address to, uint256[] calldata ids, uint256[] calldata values, bytes calldata) external {
+        require(from == msg.sender || isApprovedForAll[from][msg.sender], "ERC1155: caller is not the owner nor approved");
+        require(to != address(0), "ERC1155: transfer to the zero address");
+        require(ids.length == values.length, "ERC1155: ids and values length mismatch");
+        for (uint256 i = 0; i < ids.length; i++) {
+            require(balanceOf[ids[i]][from] >= values[i], "ERC1155: insufficient balance");
+            balanceOf[ids[i]][from] -= values[i];
+            balanceOf[ids[i]][to] += values[i];
+        }
+        emit TransferBatch(msg.sender, from, to, ids, values);
     }
 }
 

@@ -1,4 +1,4 @@
-import type { ApprovalDetail, ApprovalSimulation, DecodedApproval } from '@portico/core';
+import { truncateAddress, type ApprovalDetail, type ApprovalSimulation, type DecodedApproval } from '@portico/core';
 import { AlertBanner, approvalStyles, CopyIcon, IconButton } from '@portico/ui';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useCopy } from '../../hooks/useCopy';
@@ -129,6 +129,15 @@ export function SimulationView({ simulation }: { simulation: ApprovalSimulation 
           {simulation.changes.map((change, i) => (
             <li key={i} className="pt-change" data-testid="approve-change" data-direction={change.direction}>
               {t(change.direction === 'out' ? 'approve.simulation.out' : 'approve.simulation.in', { amount: change.amount, symbol: change.symbol })}
+              {/* A token's symbol is whatever its contract says ("USDC", "ETH"): its address beside it tells a copy from the real one. */}
+              {change.asset ? (
+                <>
+                  {' '}
+                  <bdi dir="ltr" className="pt-muted" data-testid="approve-change-asset" title={change.asset}>
+                    {truncateAddress(change.asset)}
+                  </bdi>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
