@@ -9,7 +9,7 @@ export interface LocalService {
  * Starts the reference Sign-in-with-X server on a free port. `domain` (the site's host as its
  * pages' `location.host`, e.g. `127.0.0.1:5173`) is required: the server refuses to start without it.
  */
-export function startSiwxServer(options: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain: string }): Promise<LocalService>;
+export function startSiwxServer(options: { allowedOrigins?: string[]; rpcUrls?: Record<number, string>; domain: string; databaseUrl?: string; env?: Record<string, string> }): Promise<LocalService>;
 
 /** Starts the local Solana node (LiteSVM, JSON-RPC + WebSocket) with the test wallets funded. */
 export function startSolanaNode(options?: { allowedOrigins?: string[] }): Promise<LocalService>;
@@ -24,7 +24,7 @@ export function startRelay(options?: { port?: number }): Promise<LocalService>;
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;
 
 /** Starts the auth service (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), mailing through the catcher at `smtpPort`. */
-export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number; social?: Record<string, Record<string, { issuer: string; clientId: string; clientSecret: string }>>; port?: number; mailPerClientPerMinute?: number }): Promise<LocalService>;
+export function startAuthService(options: { smtpPort: number; projects?: Record<string, string[]>; frameOrigins: string[]; dataDir?: string; databaseUrl?: string; cooldownMs?: number; codeTtlMs?: number; social?: Record<string, Record<string, { issuer: string; clientId: string; clientSecret: string }>>; port?: number; mailPerClientPerMinute?: number; env?: Record<string, string> }): Promise<LocalService>;
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number>;

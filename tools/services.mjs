@@ -52,7 +52,7 @@ function startTsxService({ name, cwd, script, env }) {
  * pages' `location.host`, e.g. `127.0.0.1:5173`), verifying each chain through
  * `rpcUrls[chainId]`; resolves once it prints its URL.
  */
-export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = {}) {
+export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain, databaseUrl, env = {} } = {}) {
   // The server refuses to start without one; say so here rather than after spawning it.
   if (!domain) return Promise.reject(new Error("startSiwxServer needs the site's domain, e.g. { domain: '127.0.0.1:5173' }: the sign-in server refuses to start without one"));
   return startTsxService({
@@ -65,6 +65,9 @@ export function startSiwxServer({ allowedOrigins = [], rpcUrls = {}, domain } = 
       EIP155_RPC_URLS: Object.entries(rpcUrls).map(([id, url]) => `${id}=${url}`).join(','),
       // Sessions are bound to the site: a message signed for another domain is refused.
       SIWX_DOMAIN: domain,
+      // PostgreSQL shared by several instances; without it, PGlite in memory.
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
   });
 }
@@ -152,7 +155,7 @@ export async function startMailCatcher({ allowedOrigins = [] } = {}) {
  * `databaseUrl`. `projects` maps project ids to the host origins each allows; `frameOrigins`
  * are the wallet frame's.
  */
-export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs, social, port = 0, mailPerClientPerMinute = 120 }) {
+export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDir, databaseUrl, cooldownMs, codeTtlMs, social, port = 0, mailPerClientPerMinute = 120, env = {} }) {
   return startTsxService({
     name: 'auth-service',
     cwd: join(ROOT, 'apps/auth-service'),
@@ -170,6 +173,8 @@ export function startAuthService({ smtpPort, projects = {}, frameOrigins, dataDi
       AUTH_MAIL_PER_CLIENT_PER_MINUTE: String(mailPerClientPerMinute),
       // Social login against the local OpenID stand-in (its issuers are http:).
       ...(social ? { AUTH_SOCIAL: JSON.stringify(social), AUTH_ALLOW_HTTP_ISSUERS: '1' } : {}),
+      // Anything else (several instances share AUTH_JWT_SECRET, AUTH_PEPPER and AUTH_PUBLIC_URL).
+      ...env,
     },
   });
 }

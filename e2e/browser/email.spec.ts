@@ -329,6 +329,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
   });
 
   test('a new device: without a recovery password the wallet stays where it was made; with one, the new device opens the same wallet', async ({ page, browser }) => {
+    // Two devices, three logins, two mail cooldowns and three signatures: about 30 s of steps on this machine kind, none of them waiting on another.
+    test.slow();
     await freshPage(page, path());
     const stamp = Date.now();
     const email = `recover-${stamp}@example.com`;

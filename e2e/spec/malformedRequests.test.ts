@@ -140,3 +140,15 @@ describe.each(['siwx-server', 'solana node', 'esplora', 'relay', 'wallet registr
     expect((await rawRequest(service.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).status).toBeDefined();
   }, 60_000);
 });
+
+describe.each(['siwx-server', 'auth service', 'wallet frame'])('%s, the self-hosted service, for a load balancer (#40)', (name) => {
+  it('answers GET /healthz (alive) and GET /readyz (ready to serve) with 200, after all of the above', async () => {
+    const service = services.find((s) => s.name === name)!;
+    const health = await fetch(`${service.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+});

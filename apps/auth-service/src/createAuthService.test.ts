@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** A running service over one engine, with a clock the test moves. */
-async function startService(database: DatabaseOptions, limits: Partial<Pick<Parameters<typeof createAuthService>[0], 'mailPerClientPerMinute' | 'mailPerProjectPerMinute' | 'wrongCodesPerHour' | 'trustedProxies'>> = {}) {
+async function startService(database: DatabaseOptions, limits: Partial<Pick<Parameters<typeof createAuthService>[0], 'mailPerClientPerMinute' | 'mailPerProjectPerMinute' | 'wrongCodesPerHour' | 'trustedProxies' | 'jwtSecret' | 'previousJwtSecrets'>> = {}) {
   const clock = { offset: 0 };
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
@@ -402,6 +402,27 @@ describe('a restart loses no account', () => {
     } finally {
       await second.stop();
       if (database.dataDir) await rm(database.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rotating the JWT secret (AUTH_JWT_SECRET_PREVIOUS)', () => {
+  it('a session signed with the old secret stays good where the old one is listed as previous, and new ones are signed with the new; without it, the session is refused', async () => {
+    const oldSecret = new TextEncoder().encode('o'.repeat(32));
+    const newSecret = new TextEncoder().encode('n'.repeat(32));
+    const before = await startService({ url: postgres.url }, { jwtSecret: oldSecret });
+    const after = await startService({ url: postgres.url }, { jwtSecret: newSecret, previousJwtSecrets: [oldSecret] });
+    const forgotten = await startService({ url: postgres.url }, { jwtSecret: newSecret });
+    try {
+      const { token } = await login(before, newEmail('rotate'));
+      expect((await after.call('GET', '/v1/session', undefined, bearer(token))).status).toBe(200);
+      expect(await forgotten.call('GET', '/v1/session', undefined, bearer(token))).toMatchObject({ status: 401, body: { error: 'Invalid session' } });
+      // A login on the rotated instance is signed with the new secret: the old instance does not know it, the rotated ones do.
+      const fresh = await login(after, newEmail('rotated'));
+      expect((await forgotten.call('GET', '/v1/session', undefined, bearer(fresh.token))).status).toBe(200);
+      expect(await before.call('GET', '/v1/session', undefined, bearer(fresh.token))).toMatchObject({ status: 401, body: { error: 'Invalid session' } });
+    } finally {
+      await Promise.all([before.stop(), after.stop(), forgotten.stop()]);
     }
   });
 });

@@ -32,6 +32,12 @@ export interface AuthServiceOptions {
   readonly frameOrigins: readonly string[];
   /** Signs session JWTs (HS256); at least 32 bytes. */
   readonly jwtSecret: Uint8Array;
+  /**
+   * Secrets sessions were signed with before a rotation: a token signed with one still verifies
+   * (new tokens are signed with `jwtSecret`), so rotating logs nobody out. Drop them once the
+   * session lifetime has passed since the rotation.
+   */
+  readonly previousJwtSecrets?: readonly Uint8Array[];
   /** Keys the hashes of passcodes and link tokens; at least 32 bytes. */
   readonly pepper: Uint8Array;
   readonly mailer: Mailer;
@@ -108,7 +114,7 @@ type Env = { Bindings: Partial<HttpBindings>; Variables: { project: ProjectConfi
  * logging out revokes. Bad input is a 4xx with `{ error }`, never a crash.
  */
 export function createAuthService(options: AuthServiceOptions) {
-  if (options.jwtSecret.length < 32 || options.pepper.length < 32) throw new RangeError('jwtSecret and pepper must be at least 32 bytes');
+  if (options.jwtSecret.length < 32 || options.pepper.length < 32 || options.previousJwtSecrets?.some((s) => s.length < 32)) throw new RangeError('jwtSecret, previousJwtSecrets and pepper must be at least 32 bytes');
   const { db, mailer } = options;
   const now = options.now ?? Date.now;
   const sessionTtl = options.sessionTtlMs ?? 7 * 24 * 3600_000;
@@ -247,7 +253,25 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!match) throw new ApiError(401, { error: 'Sign-in required' });
     let claims;
     try {
-      ({ payload: claims } = await jwtVerify(match[1]!, secret, { issuer: ISSUER, audience: c.get('project').id, algorithms: ['HS256'], currentDate: date(now()) }));
+      const verifyWith = (key: Uint8Array) => jwtVerify(match[1]!, key, { issuer: ISSUER, audience: c.get('project').id, algorithms: ['HS256'], currentDate: date(now()) });
+      try {
+        ({ payload: claims } = await verifyWith(secret));
+      } catch (error) {
+        // Signed before a rotation: the previous secrets, in turn (only a bad signature moves on; a claim that fails fails).
+        const previous = options.previousJwtSecrets ?? [];
+        if (!(error instanceof joseErrors.JWSSignatureVerificationFailed) || previous.length === 0) throw error;
+        let verified;
+        for (const key of previous) {
+          try {
+            verified = await verifyWith(key);
+            break;
+          } catch (again) {
+            if (!(again instanceof joseErrors.JWSSignatureVerificationFailed)) throw again;
+          }
+        }
+        if (!verified) throw error;
+        claims = verified.payload;
+      }
     } catch (error) {
       if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'nbf') throw new ApiError(401, { error: 'JWT not yet valid' });
       if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, { error: 'Session expired' });
@@ -269,6 +293,19 @@ export function createAuthService(options: AuthServiceOptions) {
     return c.json({ error: 'Something went wrong' }, 500);
   });
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // For a load balancer and an orchestrator, before any origin check: alive (the process answers),
+  // and ready (the database answers with the migrations applied and the projects written).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await seeded;
+      await db.select({ id: projects.id }).from(projects).limit(1);
+    } catch (error) {
+      console.error('auth-service: not ready:', error);
+      return c.json({ status: 'unavailable', error: 'Database unreachable or not migrated' }, 503);
+    }
+    return c.json({ status: 'ready' });
+  });
   app.use('*', async (c, next) => {
     c.set('client', clientKey(clientAddress(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trustedProxies)));
     const origin = c.req.header('origin');
@@ -465,13 +502,23 @@ export function createAuthService(options: AuthServiceOptions) {
         s.once('error', reject);
       });
       const { port: bound } = server.address() as AddressInfo;
+      const http = server as unknown as { closeAllConnections?: () => void; closeIdleConnections?: () => void };
+      let closing: Promise<void> | undefined;
       return {
         url: `http://${hostname}:${bound}`,
-        close: () =>
-          new Promise<void>((resolve) => {
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-            server.close(() => resolve());
-          }),
+        /**
+         * Stops taking connections and lets the requests in flight finish (at most `drainMs`,
+         * default 10 s: a deploy or a scale-down loses no login half-way), then cuts what is left.
+         */
+        close: (drainMs = 10_000) =>
+          (closing ??= (async () => {
+            const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+            http.closeIdleConnections?.();
+            let timer: NodeJS.Timeout | undefined;
+            await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+            clearTimeout(timer);
+            http.closeAllConnections?.();
+          })()),
       };
     },
   };

@@ -18,7 +18,7 @@ try {
 const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: join(env.dataDir, 'pglite') });
 const mailer = createSmtpMailer(env.smtp);
 let publicUrl = env.publicUrl ?? '';
-const service = createAuthService({ db: database.db, projects: env.projects, frameOrigins: env.frameOrigins, jwtSecret: env.jwtSecret, pepper: env.pepper, mailer, cooldownMs: env.cooldownMs, codeTtlMs: env.codeTtlMs, social: env.social, allowHttpIssuers: env.allowHttpIssuers, mailPerClientPerMinute: env.mailPerClientPerMinute, mailPerProjectPerMinute: env.mailPerProjectPerMinute, wrongCodesPerHour: env.wrongCodesPerHour, trustedProxies: env.trustedProxies, get publicUrl() { return publicUrl; } });
+const service = createAuthService({ db: database.db, projects: env.projects, frameOrigins: env.frameOrigins, jwtSecret: env.jwtSecret, previousJwtSecrets: env.previousJwtSecrets, pepper: env.pepper, mailer, cooldownMs: env.cooldownMs, codeTtlMs: env.codeTtlMs, social: env.social, allowHttpIssuers: env.allowHttpIssuers, mailPerClientPerMinute: env.mailPerClientPerMinute, mailPerProjectPerMinute: env.mailPerProjectPerMinute, wrongCodesPerHour: env.wrongCodesPerHour, trustedProxies: env.trustedProxies, get publicUrl() { return publicUrl; } });
 const server = await service.listen(env.port);
 publicUrl ||= server.url;
 console.log(`auth-service listening on ${server.url} (${database.engine})`);

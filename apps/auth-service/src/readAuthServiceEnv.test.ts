@@ -39,6 +39,11 @@ describe('readAuthServiceEnv', () => {
     const env = readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: secret, AUTH_PEPPER: secret, DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/auth', AUTH_PORT: '4600' }, cwd());
     expect(env).toMatchObject({ port: 4600, databaseUrl: 'postgres://u:p@127.0.0.1:5432/auth' });
     expect(Buffer.from(env.jwtSecret).equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(env.previousJwtSecrets).toEqual([]);
+    // A rotation: the old secrets, comma-separated, still verify their sessions.
+    const old = [Buffer.alloc(32, 1), Buffer.alloc(40, 2)];
+    const rotated = readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: secret, AUTH_PEPPER: secret, AUTH_JWT_SECRET_PREVIOUS: old.map((b) => b.toString('base64url')).join(',') }, cwd());
+    expect(rotated.previousJwtSecrets.map((b) => Buffer.from(b))).toEqual(old);
   });
 
   it('names each mistake', () => {
@@ -48,6 +53,7 @@ describe('readAuthServiceEnv', () => {
     expect(() => readAuthServiceEnv({ ...base, AUTH_FRAME_ORIGINS: 'http://127.0.0.1:4500/path' }, dir)).toThrow('is not an origin');
     expect(() => readAuthServiceEnv({ ...base, AUTH_PROJECTS: 'bad project=http://x' }, dir)).toThrow('AUTH_PROJECTS entries must be id=origin|origin');
     expect(() => readAuthServiceEnv({ ...base, AUTH_JWT_SECRET: 'short' }, dir)).toThrow('AUTH_JWT_SECRET must be at least 32 bytes of base64url');
+    expect(() => readAuthServiceEnv({ ...base, AUTH_JWT_SECRET_PREVIOUS: 'short' }, dir)).toThrow('AUTH_JWT_SECRET_PREVIOUS must be base64url secrets of at least 32 bytes, comma-separated');
     expect(() => readAuthServiceEnv({ ...base, DATABASE_URL: 'mysql://x' }, dir)).toThrow('DATABASE_URL must be a postgres:// connection string');
     expect(() => readAuthServiceEnv({ ...base, AUTH_PORT: '70000' }, dir)).toThrow('AUTH_PORT must be a port number');
     expect(() => readAuthServiceEnv({ ...base, AUTH_MAIL_COOLDOWN_MS: '-1' }, dir)).toThrow('AUTH_MAIL_COOLDOWN_MS must be a whole number of milliseconds');

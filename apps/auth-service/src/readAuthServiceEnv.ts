@@ -19,6 +19,8 @@ export interface AuthServiceEnv {
   readonly projects: readonly ProjectConfig[];
   readonly frameOrigins: readonly string[];
   readonly jwtSecret: Uint8Array;
+  /** Secrets sessions were signed with before a rotation (`AUTH_JWT_SECRET_PREVIOUS`): still accepted, never used to sign. */
+  readonly previousJwtSecrets: readonly Uint8Array[];
   readonly pepper: Uint8Array;
   readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
   readonly publicUrl?: string;
@@ -118,7 +120,8 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
  * `AUTH_DATA_DIR` (PGlite's folder, default `.data` here), `AUTH_PROJECTS`
  * (`id=origin|origin,id2=origin`: the host origins each project allows), `AUTH_FRAME_ORIGINS`
  * (the wallet frame's origins, for CORS), `AUTH_SMTP_HOST` (default 127.0.0.1),
- * `AUTH_SMTP_PORT`, `AUTH_MAIL_FROM`, `AUTH_PUBLIC_URL`, and the secrets `AUTH_JWT_SECRET` and
+ * `AUTH_SMTP_PORT`, `AUTH_MAIL_FROM`, `AUTH_PUBLIC_URL`, `AUTH_JWT_SECRET_PREVIOUS` (a rotation's old
+ * secrets, comma-separated: their sessions stay valid), and the secrets `AUTH_JWT_SECRET` and
  * `AUTH_PEPPER` (base64url; when absent, made once and kept in `<data dir>/secrets.json`,
  * readable by the owner only), the limits `AUTH_MAIL_PER_CLIENT_PER_MINUTE` (10),
  * `AUTH_MAIL_PER_PROJECT_PER_MINUTE` (300), `AUTH_WRONG_CODES_PER_HOUR` (20) and the proxies
@@ -155,6 +158,12 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
   const before = JSON.stringify(stored);
   const jwtSecret = secret(env, 'AUTH_JWT_SECRET', stored);
   const pepper = secret(env, 'AUTH_PEPPER', stored);
+  // A rotation: the old secret(s), comma-separated, still verify the sessions they signed until those end.
+  const previousJwtSecrets = (env.AUTH_JWT_SECRET_PREVIOUS ?? '').split(',').filter(Boolean).map((value) => {
+    const bytes = /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : undefined;
+    if (!bytes || bytes.length < 32) throw new AuthServiceConfigError('AUTH_JWT_SECRET_PREVIOUS must be base64url secrets of at least 32 bytes, comma-separated');
+    return new Uint8Array(bytes);
+  });
   if (JSON.stringify(stored) !== before) {
     writeFileSync(secretsFile, JSON.stringify(stored, null, 2), { mode: 0o600 });
     chmodSync(secretsFile, 0o600);
@@ -166,6 +175,7 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     projects,
     frameOrigins,
     jwtSecret,
+    previousJwtSecrets,
     pepper,
     smtp: { host: env.AUTH_SMTP_HOST?.trim() || '127.0.0.1', port: port(env.AUTH_SMTP_PORT, 'AUTH_SMTP_PORT'), from },
     ...(publicUrl ? { publicUrl: publicUrl.replace(/\/$/, '') } : {}),

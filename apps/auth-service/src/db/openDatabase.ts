@@ -20,6 +20,8 @@ export interface DatabaseOptions {
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** One instance migrates at a time (drizzle's migrator takes no lock of its own): instances started together on one PostgreSQL take turns. */
+const MIGRATION_LOCK = 7_302_114_002;
 
 /**
  * Opens the database and applies the migrations drizzle-kit generated (drizzle's migrator
@@ -32,8 +34,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<{ db:
     // An idle connection the server ends (a restart, an admin) must not end the service: the pool reconnects.
     pool.on('error', (error) => console.warn(`auth-service: a database connection ended: ${error.message}`));
     try {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
       const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder: MIGRATIONS });
       return { db: db as unknown as AuthDatabase, engine: 'postgres', close: () => pool.end() };
     } catch (error) {
       await pool.end().catch(() => undefined);

@@ -49,6 +49,8 @@ export async function startFrameServer(options: FrameServerOptions) {
       return void response.writeHead(400, headers).end();
     }
     const path = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
+    // For a load balancer: alive, and ready (the frame was built and read at start, so ready as soon as it listens).
+    if (path === '/healthz' || path === '/readyz') return void response.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ status: path === '/healthz' ? 'ok' : 'ready' }));
     if (path === '/' || path === '/index.html') return void response.writeHead(200, { ...headers, 'content-type': TYPES['.html']! }).end(index);
     const file = join(dist, path);
     if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404, headers).end();
@@ -74,6 +76,14 @@ export async function startFrameServer(options: FrameServerOptions) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))),
+    /** Stops taking connections, lets responses in flight finish (at most `drainMs`, default 10 s), then cuts what is left. */
+    close: async (drainMs = 10_000) => {
+      const drained = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([drained, new Promise<void>((done) => (timer = setTimeout(done, drainMs)))]);
+      clearTimeout(timer);
+      server.closeAllConnections();
+    },
   };
 }
