@@ -8,6 +8,7 @@
 // wallet registry: whether the protocol client loads before the QR view, All Wallets' first
 // paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50);
 // the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
+// the approval view of an unlimited approve, decoded and simulated on anvil (tools/benchApproval.mjs, cold);
 // the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
 // last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
@@ -23,6 +24,7 @@ const { buildHost, buildPluginVariant, measureSizes, measureFeatureFirstLoads, H
 const { chromium } = await import('playwright-core');
 const { measureCold, summarize } = await import('./benchCold.mjs');
 const { measureAccountPaint } = await import('./benchAccount.mjs');
+const { measureApproval } = await import('./benchApproval.mjs');
 
 buildHost({ withWalletPage: true });
 const sizes = measureSizes();
@@ -247,6 +249,24 @@ try {
     const s = summarize(ms);
     console.log(`  ${name.padEnd(42)} median ${f(s.median)} ms, min ${f(s.min)}, max ${f(s.max)}; rendered in the click's next task in ${nextTask}/${s.count}  [target ≤ 30]`);
   }
+
+  // The approval view (#37): an unlimited ERC-20 approve, decoded and simulated on anvil, cold.
+  const { deployTestTokens } = await import('@portico/chain-eip155/testing/node');
+  const { ANVIL_ACCOUNT_0 } = await import('@portico/chain-eip155/testing');
+  const tokens = await deployTestTokens(anvil.url);
+  const approval = await measureApproval(browser, {
+    url: `${walletHost.url}approval.html?evm=${encodeURIComponent(anvil.url)}`,
+    token: tokens.ptk,
+    account: ANVIL_ACCOUNT_0.address,
+    samples: COLD_SAMPLES,
+    log: (text) => process.stdout.write(text),
+  });
+  const approvalView = summarize(approval.view);
+  const approvalSimulated = summarize(approval.simulated);
+  const simulatedOk = approval.statuses.filter((s) => s === 'ok').length;
+  console.log(`\nApproval view, cold (a fresh context per sample; eth_sendTransaction of approve(spender, 2^256 − 1) on anvil; request → first frame showing it; ${COLD_SAMPLES} samples):`);
+  console.log(`  decoded sentence shown ("Allow … to spend all your PTK"): median ${f(approvalView.median)} ms, min ${f(approvalView.min)}, max ${f(approvalView.max)}`);
+  console.log(`  simulation shown (eth_simulateV1):                   median ${f(approvalSimulated.median)} ms, min ${f(approvalSimulated.min)}, max ${f(approvalSimulated.max)}; status ok in ${simulatedOk}/${approval.statuses.length}  [target ≤ 300]`);
 
   // The embedded wallet (#15): the frame's ready time, and the auth service under load.
   console.log('\nEmbedded wallet (wallet frame, auth service on PGlite, SMTP catcher; tools/benchEmbedded.mjs):');
