@@ -171,6 +171,24 @@ describe('the Bitcoin approval decoder (PSBTs made with bitcoinjs-lib; coins and
     expect(decoded!.simulation).toEqual({ status: 'ok', changes: [{ direction: 'out', amount: '0.00051', symbol: 'BTC' }] });
   });
 
+  it('a transfer to the wallet’s own ordinals address (sendTransfer) reads as a payment there, with the change back to the payment address', async () => {
+    const ORD = wallet.ordinalsAddress;
+    const input = await coin(ME, 60_000n);
+    const psbt = new Psbt({ network });
+    psbt.addInput({ hash: input.txid, index: input.vout, witnessUtxo: { script: input.script, value: input.value } });
+    psbt.addOutput({ address: ORD, value: 25_000n });
+    psbt.addOutput({ address: ME, value: 34_000n });
+    const building = createBip122ApprovalDecoder({ buildTransfer: async () => ({ psbt: psbt.toBase64(), signInputs: [{ address: ME, index: 0 }] }) });
+    const decoded = await building.decode({ method: 'sendTransfer', params: { recipientAddress: ORD, amount: '25000' } }, context());
+    const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-6)}`;
+    expect(read(decoded).actions).toEqual([
+      `send: approve.action.sendNative {"amount":"0.00025","symbol":"BTC","to":"${short(ORD)}"}`,
+      'change: approve.action.change {"amount":"0.00034","symbol":"BTC"}',
+      'sign: approve.action.signInputs {"count":"1","total":"1"}',
+    ]);
+    expect(decoded!.simulation).toEqual({ status: 'ok', changes: [{ direction: 'out', amount: '0.00026', symbol: 'BTC' }] });
+  });
+
   it('SIGHASH_NONE on an input it signs, and SINGLE|ANYONECANPAY asked in signInputs: each is a risk, named', async () => {
     const [a, b] = [await coin(ME, 50_000n), await coin(ME, 50_000n)];
     const psbt = new Psbt({ network });

@@ -176,7 +176,8 @@ export function createBip122ApprovalDecoder(options: { buildTransfer?: (to: stri
   const short = (value: string) => truncateAddress(value);
   const addressDetail = (label: ApprovalDetail['label'], address: string): ApprovalDetail => ({ label, value: short(address), full: address, ltr: true });
 
-  async function decodePsbt(params: Params, ctx: DecodeContext): Promise<DecodedApproval | undefined> {
+  /** `recipient`: a transfer's own recipient (`sendTransfer`), a payment even when it is one of the wallet's addresses (its ordinals address, say). */
+  async function decodePsbt(params: Params, ctx: DecodeContext, recipient?: string): Promise<DecodedApproval | undefined> {
     const caip = ctx.network.caipNetworkId;
     const { symbol, decimals } = ctx.network.nativeCurrency;
     const btc = (sats: bigint) => `${formatAmount(sats, decimals, ctx.locale)} ${symbol}`;
@@ -230,7 +231,7 @@ export function createBip122ApprovalDecoder(options: { buildTransfer?: (to: stri
       const to = addressOf(script, network);
       const amountDetail: ApprovalDetail = { label: 'approve.field.amount', value: btc(value), ltr: true };
       const amount = formatAmount(value, decimals, ctx.locale);
-      if (to && own.has(to)) {
+      if (to && own.has(to) && to !== recipient) {
         backToOwn += value;
         actions.push({ kind: 'change', text: { key: 'approve.action.change', vars: { amount, symbol } }, details: [addressDetail('approve.field.to', to), amountDetail] });
         continue;
@@ -303,7 +304,7 @@ export function createBip122ApprovalDecoder(options: { buildTransfer?: (to: stri
     };
     // The PSBT this transfer would sign, read like any other: its real fee, its change, what leaves.
     const built = options.buildTransfer ? await options.buildTransfer(to, amount).catch(() => undefined) : undefined;
-    const read = built ? await decodePsbt({ psbt: built.psbt, signInputs: built.signInputs }, ctx).catch(() => undefined) : undefined;
+    const read = built ? await decodePsbt({ psbt: built.psbt, signInputs: built.signInputs }, ctx, to).catch(() => undefined) : undefined;
     if (read) return read;
     const from = plainAddress(ctx.account);
     let blocked: ApprovalText | undefined;
