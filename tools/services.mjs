@@ -30,11 +30,15 @@ function startTsxService({ name, cwd, script, env }) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`${name} did not start within 30 s`))), 30_000);
     let output = '';
+    let started = false;
     const pattern = new RegExp(`${name} listening on ((?:http|ws)://127\\.0\\.0\\.1:\\d+)`);
     child.stdout.on('data', (chunk) => {
+      // Once it listens, its output (a JSON log line per request) is read and dropped: kept, it would grow for as long as the service runs.
+      if (started) return;
       output += chunk;
       const match = pattern.exec(output);
       if (match) {
+        started = true;
         clearTimeout(timer);
         resolve({ url: match[1], pid: child.pid, stop, output });
       }

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** A running service over one engine, with a clock the test moves. */
-async function startService(database: DatabaseOptions, limits: Partial<Pick<Parameters<typeof createAuthService>[0], 'mailPerClientPerMinute' | 'mailPerProjectPerMinute' | 'wrongCodesPerHour' | 'trustedProxies' | 'jwtSecret' | 'previousJwtSecrets'>> = {}) {
+async function startService(database: DatabaseOptions, limits: Partial<Pick<Parameters<typeof createAuthService>[0], 'mailPerClientPerMinute' | 'mailPerProjectPerMinute' | 'wrongCodesPerHour' | 'trustedProxies' | 'jwtSecret' | 'previousJwtSecrets' | 'telemetry'>> = {}) {
   const clock = { offset: 0 };
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
@@ -423,6 +423,48 @@ describe('rotating the JWT secret (AUTH_JWT_SECRET_PREVIOUS)', () => {
       expect(await before.call('GET', '/v1/session', undefined, bearer(fresh.token))).toMatchObject({ status: 401, body: { error: 'Invalid session' } });
     } finally {
       await Promise.all([before.stop(), after.stop(), forgotten.stop()]);
+    }
+  });
+});
+
+describe('logs and metrics (#40)', () => {
+  it('a JSON log line per request by its route pattern with its X-Request-Id, and Prometheus counts of passcodes, refusals, wrong codes, logins and live sessions', async () => {
+    const { createTelemetry } = await import('@portico/service-kit');
+    const { Writable } = await import('node:stream');
+    const logged: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const telemetry = createTelemetry({ service: 'auth-service', destination });
+    const service = await startService({}, { telemetry });
+    const metrics = await telemetry.serveMetrics(0);
+    try {
+      const email = newEmail('metrics');
+      const device = newDevice();
+      const started = await service.call<{ flowId: string }>('POST', '/v1/email/login', { email, deviceId: device }, { 'x-request-id': 'edge-proxy-request-7' });
+      expect(started.headers.get('x-request-id')).toBe('edge-proxy-request-7');
+      await confirmDevice(service, linkIn(email));
+      const code = codeIn(email);
+      expect((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code: code === '000000' ? '111111' : '000000' })).status).toBe(400);
+      expect((await service.call('POST', '/v1/email/otp', { flowId: started.body.flowId, code })).status).toBe(200);
+      expect((await service.call('POST', '/v1/email/login', { email, deviceId: device })).status).toBe(429);
+      await new Promise((r) => setTimeout(r, 50));
+      const requests = logged.filter((l) => l['msg'] === 'request');
+      expect(requests[0]).toMatchObject({ service: 'auth-service', reqId: 'edge-proxy-request-7', method: 'POST', route: '/v1/email/login', status: 200 });
+      expect(requests.map((l) => `${l['route']} ${l['status']}`)).toEqual(['/v1/email/login 200', '/device/confirm 200', '/v1/email/otp 400', '/v1/email/otp 200', '/v1/email/login 429']);
+      const text = await (await fetch(metrics.url)).text();
+      expect(text).toContain('auth_passcodes_sent_total{service="auth-service"} 1');
+      expect(text).toContain('auth_wrong_codes_total{service="auth-service"} 1');
+      expect(text).toContain('auth_logins_total{service="auth-service"} 1');
+      expect(text).toContain('auth_mails_refused_total{limit="cooldown",service="auth-service"} 1');
+      expect(text).toContain('auth_active_sessions{service="auth-service"} 1');
+      expect(text).toContain('http_requests_total{route="/v1/email/otp",method="POST",status="400",service="auth-service"} 1');
+    } finally {
+      await metrics.close();
+      await service.stop();
     }
   });
 });

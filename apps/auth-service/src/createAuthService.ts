@@ -1,5 +1,6 @@
+import { createTelemetry, requestIdOf, type Telemetry } from '@portico/service-kit';
 import { serve } from '@hono/node-server';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { bodyLimit } from 'hono/body-limit';
@@ -31,6 +32,8 @@ export interface AuthServiceOptions {
   /** Browser origins that may call the service (CORS): the wallet frame's. */
   readonly frameOrigins: readonly string[];
   /** Signs session JWTs (HS256); at least 32 bytes. */
+  /** Logs and metrics (`@portico/service-kit`); default: none logged, metrics kept but not served. */
+  readonly telemetry?: Telemetry;
   readonly jwtSecret: Uint8Array;
   /**
    * Secrets sessions were signed with before a rotation: a token signed with one still verifies
@@ -103,7 +106,7 @@ class ApiError extends HTTPException {
 /** 429 with the seconds to wait, in the body and as `Retry-After`. */
 const tooMany = (error: string, seconds: number, extra: Record<string, unknown> = {}) => new ApiError(429, { error, retryAfter: seconds, ...extra }, { 'retry-after': String(seconds) });
 
-type Env = { Bindings: Partial<HttpBindings>; Variables: { project: ProjectConfig; client: string } };
+type Env = { Bindings: Partial<HttpBindings>; Variables: { project: ProjectConfig; client: string; reqId: string } };
 
 /**
  * The auth service as a Hono app (see README.md for the protocol). Every `/v1` request names
@@ -122,6 +125,11 @@ export function createAuthService(options: AuthServiceOptions) {
   const flowTtl = options.flowTtlMs ?? 15 * 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const cooldown = options.cooldownMs ?? 30_000;
+  const telemetry = options.telemetry ?? createTelemetry({ service: 'auth-service', level: 'silent' });
+  const passcodesSent = telemetry.counter('auth_passcodes_sent_total', 'Passcode mails sent');
+  const mailsRefused = telemetry.counter('auth_mails_refused_total', 'Passcode and device-link mails refused, by the limit reached', ['limit']);
+  const wrongCodes = telemetry.counter('auth_wrong_codes_total', 'Wrong passcodes entered');
+  const logins = telemetry.counter('auth_logins_total', 'Sessions issued (e-mail, social and Farcaster logins)');
   const mailPerClient = options.mailPerClientPerMinute ?? 10;
   const mailPerProject = options.mailPerProjectPerMinute ?? 300;
   const wrongCodesPerHour = options.wrongCodesPerHour ?? 20;
@@ -166,8 +174,10 @@ export function createAuthService(options: AuthServiceOptions) {
   const claimMail = async (c: Context<Env>, to: string, force = false) => {
     const at = now();
     const client = await limits.take(`mail:client:${c.get('client')}`, mailPerClient, 60_000);
+    if (client) mailsRefused.inc({ limit: 'client' });
     if (client) throw tooMany(`Too many mails from this client: please try again after ${client.retryAfterSeconds} seconds`, client.retryAfterSeconds);
     const project = await limits.take(`mail:project:${c.get('project').id}`, mailPerProject, 60_000);
+    if (project) mailsRefused.inc({ limit: 'project' });
     if (project) throw tooMany(`Too many mails for this app right now: please try again after ${project.retryAfterSeconds} seconds`, project.retryAfterSeconds);
     if (force) {
       await db.insert(mailSends).values({ email: to, sentAt: date(at) }).onConflictDoUpdate({ target: mailSends.email, set: { sentAt: date(at) } });
@@ -181,6 +191,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!claimed) {
       const [last] = await db.select().from(mailSends).where(eq(mailSends.email, to));
       const seconds = Math.max(1, Math.ceil(((last?.sentAt.getTime() ?? at) + cooldown - at) / 1000));
+      mailsRefused.inc({ limit: 'cooldown' });
       throw tooMany(`Please try again after ${seconds} seconds`, seconds);
     }
   };
@@ -190,6 +201,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const issueCode = async (flow: string, to: string, purpose: string) => {
     const value = newCode();
     await db.update(flows).set({ codeHash: hash(`${flow}:${value}`), attempts: 0, codeExpiresAt: date(now() + codeTtl) }).where(eq(flows.id, flow));
+    passcodesSent.inc();
     await mailer.send({ to, subject: `Your code: ${value}`, text: `${value} is your one-time code ${purpose}. It expires in ${Math.round(codeTtl / 60_000)} minutes. If you did not ask for it, ignore this mail.` });
   };
   /** The mail claimed first (`claimMail`), then the code replaced and sent: a refused claim leaves the flow as it was. */
@@ -217,6 +229,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const window = await limits.take(`codes:${address}`, wrongCodesPerHour, 3600_000);
     if (window) throw tooMany(`Too many wrong codes for this address: please try again after ${Math.ceil(window.retryAfterSeconds / 60)} minutes`, window.retryAfterSeconds, { attemptsLeft: 0 });
     if (!sameHash(hash(`${id}:${value}`), flow.codeHash)) {
+      wrongCodes.inc();
       throw new ApiError(400, { error: 'Invalid code', attemptsLeft: maxAttempts - counted.attempts });
     }
     // A right code is no wrong attempt.
@@ -234,6 +247,7 @@ export function createAuthService(options: AuthServiceOptions) {
       .insert(sessions)
       .values({ userId, projectId: project, deviceId: device, createdAt: date(at), expiresAt: date(at + sessionTtl) })
       .returning();
+    logins.inc();
     const seconds = Math.floor(at / 1000);
     const token = await new SignJWT({ sid: session!.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -286,10 +300,28 @@ export function createAuthService(options: AuthServiceOptions) {
   };
 
   const app = new Hono<Env>();
+  // Every request: its id (a proxy's `X-Request-Id`, else a new one) in the answer, and a JSON log line and metrics once answered,
+  // by the route it matched (its pattern, never the raw path).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const id = requestIdOf(c.req.header('x-request-id'));
+    c.set('reqId', id);
+    try {
+      await next();
+    } finally {
+      c.header('x-request-id', id);
+      const route = c.req.routePath && c.req.routePath !== '/*' && c.req.routePath !== '*' ? c.req.routePath : 'other';
+      telemetry.record({ id, method: c.req.method, route, status: c.res.status, ms: performance.now() - started });
+    }
+  });
+  telemetry.gauge('auth_active_sessions', 'Sessions not revoked and not expired', async () => {
+    const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(sessions).where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, date(now()))));
+    return row?.count ?? 0;
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body, error.status, error.headers);
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
-    console.error('auth-service: unexpected error', error);
+    telemetry.logger.error({ err: error, reqId: c.get('reqId') }, 'unexpected error');
     return c.json({ error: 'Something went wrong' }, 500);
   });
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
@@ -301,7 +333,7 @@ export function createAuthService(options: AuthServiceOptions) {
       await seeded;
       await db.select({ id: projects.id }).from(projects).limit(1);
     } catch (error) {
-      console.error('auth-service: not ready:', error);
+      telemetry.logger.error({ err: error }, 'not ready');
       return c.json({ status: 'unavailable', error: 'Database unreachable or not migrated' }, 503);
     }
     return c.json({ status: 'ready' });

@@ -13,6 +13,8 @@ export class AuthServiceConfigError extends Error {
 /** What `main.ts` starts the service with. */
 export interface AuthServiceEnv {
   readonly port: number;
+  /** Where `GET /metrics` listens (`AUTH_METRICS_PORT`, on 127.0.0.1); none without it. */
+  readonly metricsPort?: number;
   /** PostgreSQL (`DATABASE_URL`), else PGlite in `dataDir`. */
   readonly databaseUrl?: string;
   readonly dataDir: string;
@@ -125,7 +127,8 @@ const secret = (env: NodeJS.ProcessEnv, name: string, stored: Record<string, str
  * `AUTH_PEPPER` (base64url; when absent, made once and kept in `<data dir>/secrets.json`,
  * readable by the owner only), the limits `AUTH_MAIL_PER_CLIENT_PER_MINUTE` (10),
  * `AUTH_MAIL_PER_PROJECT_PER_MINUTE` (300), `AUTH_WRONG_CODES_PER_HOUR` (20) and the proxies
- * trusted to name the client, `AUTH_TRUSTED_PROXIES`. Throws `AuthServiceConfigError` saying what to fix.
+ * trusted to name the client, `AUTH_TRUSTED_PROXIES`, and `AUTH_METRICS_PORT` (Prometheus `GET /metrics` on
+ * 127.0.0.1; none without it). Throws `AuthServiceConfigError` saying what to fix.
  */
 export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AuthServiceEnv {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -170,6 +173,7 @@ export function readAuthServiceEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
   }
   return {
     port: port(env.AUTH_PORT, 'AUTH_PORT', 0),
+    ...(env.AUTH_METRICS_PORT?.trim() ? { metricsPort: port(env.AUTH_METRICS_PORT.trim(), 'AUTH_METRICS_PORT') } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,
     projects,

@@ -24,6 +24,8 @@ export interface SessionStore {
   list(account: string): Promise<SiwxSession[]>;
   /** Deletes the account's sessions and every token issued for it. */
   revoke(account: string): Promise<void>;
+  /** Sessions not past their expirationTime, over every account (the `siwx_active_sessions` gauge). */
+  countLive(): Promise<number>;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -69,6 +71,10 @@ export function createSessionStore(db: SiwxDatabase, limits: SessionStoreLimits,
         .where(and(eq(siwxSessions.account, account), live(now())))
         .orderBy(asc(siwxSessions.createdAt), asc(siwxSessions.id));
       return rows.map((row) => row.session as SiwxSession);
+    },
+    async countLive() {
+      const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(siwxSessions).where(live(now()));
+      return row?.count ?? 0;
     },
     async revoke(account) {
       await db.transaction(async (tx) => {

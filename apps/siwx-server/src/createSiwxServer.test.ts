@@ -363,3 +363,46 @@ describe('operations: health, readiness, a drained stop, a data folder that surv
     }
   });
 });
+
+describe('logs and metrics (#40)', () => {
+  it('a JSON log line per request carrying its X-Request-Id, and Prometheus counts of nonces, sign-ins and live sessions on the metrics port', async () => {
+    const { createTelemetry } = await import('@portico/service-kit');
+    const { Writable } = await import('node:stream');
+    const logged: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const telemetry = createTelemetry({ service: 'siwx-server', destination });
+    const server = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier({ domain: 'app.example.com' })], telemetry }).listen(0);
+    const metrics = await telemetry.serveMetrics(0);
+    try {
+      const asked = await fetch(`${server.url}/nonce?chainId=${chainId}&address=${account.address}`, { headers: { 'x-request-id': 'lb-request-000123' } });
+      expect(asked.headers.get('x-request-id')).toBe('lb-request-000123');
+      const { nonce } = (await asked.json()) as { nonce: string };
+      expect(await (await fetch(`${server.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)), headers: json })).json()).toMatchObject({ valid: true });
+      expect(await (await fetch(`${server.url}/verify`, { method: 'POST', body: JSON.stringify(await signedSession(nonce)), headers: json })).json()).toMatchObject({ valid: false });
+      await fetch(`${server.url}/no/such/path/123`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(logged.filter((l) => l['msg'] === 'request').map((l) => [l['reqId'] === 'lb-request-000123' ? 'given' : typeof l['reqId'], l['route'], l['status']])).toEqual([
+        ['given', '/nonce', 200],
+        ['string', '/verify', 200],
+        ['string', '/verify', 200],
+        ['string', 'other', 404],
+      ]);
+      const text = await (await fetch(metrics.url)).text();
+      expect(text).toContain('siwx_nonces_issued_total{service="siwx-server"} 1');
+      expect(text).toContain('siwx_signins_total{result="valid",service="siwx-server"} 1');
+      expect(text).toContain('siwx_signins_total{result="unknown",service="siwx-server"} 1');
+      expect(text).toContain('siwx_active_sessions{service="siwx-server"} 1');
+      expect(text).toContain('http_requests_total{route="/verify",method="POST",status="200",service="siwx-server"} 2');
+      // The raw path never becomes a label.
+      expect(text).not.toContain('/no/such/path');
+    } finally {
+      await metrics.close();
+      await server.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { createNoncePool, type NonceRefusal } from './createNoncePool';
 import { createSessionStore } from './createSessionStore';
 import { openSiwxDatabase, type OpenSiwxDatabase, type SiwxDatabaseOptions } from './db/openSiwxDatabase';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
+import { createTelemetry, type Telemetry } from '@portico/service-kit';
 import { accountQuerySchema, nonceQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
 
 /** Options of `createSiwxServer`. */
@@ -55,6 +56,8 @@ export interface SiwxServerOptions {
   database?: SiwxDatabaseOptions;
   /** How long `close()` waits for requests in flight before cutting them; default 10 s. */
   drainMs?: number;
+  /** Logs and metrics (`@portico/service-kit`); default: none logged, metrics kept but not served. */
+  telemetry?: Telemetry;
 }
 
 /** A running reference server. */
@@ -155,6 +158,10 @@ export function createSiwxServer(options: SiwxServerOptions) {
   const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const drainMs = options.drainMs ?? 10_000;
+  const telemetry = options.telemetry ?? createTelemetry({ service: 'siwx-server', level: 'silent' });
+  const noncesIssued = telemetry.counter('siwx_nonces_issued_total', 'Nonces handed out');
+  const noncesRefused = telemetry.counter('siwx_nonces_refused_total', 'Nonces refused, by the limit reached', ['limit']);
+  const signIns = telemetry.counter('siwx_signins_total', 'POST /verify answers: valid, or why not', ['result']);
   // Opened at once; requests wait for it, and `listen` reports a database that cannot open.
   const opening = openSiwxDatabase(options.database);
   opening.catch(() => undefined);
@@ -177,19 +184,22 @@ export function createSiwxServer(options: SiwxServerOptions) {
   const verify = async (session: SiwxSession): Promise<{ valid: false; error: string } | { valid: true; token: string }> => {
     const { chainId, accountAddress, nonce, domain } = session.data;
     const key = keyOf(chainId, accountAddress);
-    if (!domains.has(domain)) return { valid: false, error: VERIFY_REFUSALS.domain };
+    const refuse = (reason: keyof typeof VERIFY_REFUSALS) => (signIns.inc({ result: reason }), { valid: false as const, error: VERIFY_REFUSALS[reason] });
+    if (!domains.has(domain)) return refuse('domain');
     const verifier = verifiers.get(chainId.split(':')[0]!);
-    if (!verifier) return { valid: false, error: VERIFY_REFUSALS.namespace };
+    if (!verifier) return refuse('namespace');
     const { nonces, sessions } = await stores;
     // Spent (one DELETE … RETURNING) before the signature is checked: parallel posts of one
     // signed message, to any instances, would otherwise all pass the nonce check while their
     // signature checks (an RPC call for smart accounts) run.
     const taken = await nonces.take(nonce, [key, ANY_ACCOUNT]);
-    if (taken !== 'taken') return { valid: false, error: VERIFY_REFUSALS[taken] };
+    if (taken !== 'taken') return refuse(taken);
     // A signature that fails leaves the nonce spent: retrying one nonce with other signatures
     // (each maybe an RPC call) gets nothing, and the wallet signs again with a new nonce.
-    if (!(await verifier.verify(session))) return { valid: false, error: VERIFY_REFUSALS.signature };
-    return { valid: true, token: await sessions.add(key, session) };
+    if (!(await verifier.verify(session))) return refuse('signature');
+    const token = await sessions.add(key, session);
+    signIns.inc({ result: 'valid' });
+    return { valid: true, token };
   };
 
   /** The account key a request may read or revoke: its bearer token's, which must match. */
@@ -227,7 +237,7 @@ export function createSiwxServer(options: SiwxServerOptions) {
         try {
           await (await opening).ping();
         } catch (error) {
-          console.error('siwx-server: not ready:', error);
+          telemetry.logger.error({ err: error }, 'not ready');
           return send(503, { status: 'unavailable', error: 'Database unreachable or not migrated' });
         }
         return send(200, { status: 'ready' });
@@ -237,8 +247,10 @@ export function createSiwxServer(options: SiwxServerOptions) {
         const issued = await (await stores).nonces.issue(clientKeyOf(request.socket.remoteAddress), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
         if ('refused' in issued) {
           const { limit, retryAfterMs } = issued.refused;
+          noncesRefused.inc({ limit });
           throw new BadRequest(429, NONCE_REFUSALS[limit], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
         }
+        noncesIssued.inc();
         return send(200, { nonce: issued.nonce });
       }
       case 'POST /verify': {
@@ -263,17 +275,19 @@ export function createSiwxServer(options: SiwxServerOptions) {
     }
   };
 
-  const server = createServer((request, response) => {
+  telemetry.gauge('siwx_active_sessions', 'Sessions not past their expirationTime', async () => (await stores).sessions.countLive());
+  const ROUTES = new Set(['/nonce', '/verify', '/sessions', '/healthz', '/readyz']);
+  const server = createServer(telemetry.instrument((request, response, reqId) => {
     handle(request, response).catch((error: unknown) => {
       const status = error instanceof BadRequest ? error.status : 500;
-      if (status === 500) console.error('siwx-server:', error);
+      if (status === 500) telemetry.logger.error({ err: error, reqId }, 'unexpected error');
       if (!response.headersSent) {
         const headers = error instanceof BadRequest ? error.headers : {};
         response.writeHead(status, { 'content-type': 'application/json', ...headers, ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
         response.end(JSON.stringify({ error: status === 500 ? 'Internal error' : (error as Error).message }));
       }
     });
-  });
+  }, (_method, path) => (ROUTES.has(path) ? path : 'other')));
 
   let closing: Promise<void> | undefined;
   /** Stops taking connections, lets requests in flight finish (at most drainMs), then closes the database. */

@@ -27,6 +27,7 @@ describe('readSiwxServerEnv', () => {
   it('defaults to any free port, no origins and the server’s own nonce limits', () => {
     expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com' })).toEqual({ domain: 'app.example.com', port: 0, allowedOrigins: [], rpcUrls: new Map(), database: {} });
     expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com', SIWX_DATA_DIR: '/var/lib/siwx' }).database).toEqual({ dataDir: '/var/lib/siwx' });
+    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com', SIWX_METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it.each([{}, { SIWX_DOMAIN: '' }, { SIWX_DOMAIN: '   ' }])('requires SIWX_DOMAIN (%j), naming it with an example', (env) => {
@@ -40,6 +41,7 @@ describe('readSiwxServerEnv', () => {
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: 'http' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: '70000' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', EIP155_RPC_URLS: 'mainnet=http://x' }, /^EIP155_RPC_URLS entries must be chainId=url/],
+    [{ SIWX_DOMAIN: 'a.example', SIWX_METRICS_PORT: 'http' }, /^SIWX_METRICS_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a PostgreSQL connection string/],
     [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'postgres://x/y', SIWX_DATA_DIR: '/d' }, /^Set DATABASE_URL or SIWX_DATA_DIR, not both/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_MAX_NONCES_PER_CLIENT: '0' }, /^SIWX_MAX_NONCES_PER_CLIENT must be a positive integer/],

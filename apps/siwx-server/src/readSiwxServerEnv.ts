@@ -12,6 +12,8 @@ export interface SiwxServerEnv {
   maxNoncesPerClientAccount?: number;
   /** PostgreSQL (`DATABASE_URL`) or a PGlite data folder (`SIWX_DATA_DIR`); neither: PGlite in memory. */
   database: { url?: string; dataDir?: string };
+  /** Where `GET /metrics` listens (`SIWX_METRICS_PORT`, on 127.0.0.1); none without it. */
+  metricsPort?: number;
 }
 
 const EXAMPLE = 'e.g. SIWX_DOMAIN=127.0.0.1:5173 (the playground under npm start) or SIWX_DOMAIN=app.example.com';
@@ -29,7 +31,8 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
  * (comma-separated browser origins allowed by CORS), `EIP155_RPC_URLS` (`chainId=url,…`, for
  * ERC-1271/6492 accounts), `SIWX_MAX_NONCES_PER_CLIENT` and
  * `SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT`, `DATABASE_URL` (PostgreSQL, shared by every instance) or
- * `SIWX_DATA_DIR` (a PGlite folder; neither: in memory). Throws `SiwxServerConfigError` saying what to fix.
+ * `SIWX_DATA_DIR` (a PGlite folder; neither: in memory), `SIWX_METRICS_PORT` (Prometheus `GET /metrics` on
+ * 127.0.0.1; none without it). Throws `SiwxServerConfigError` saying what to fix.
  */
 export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
   const domain = env.SIWX_DOMAIN?.trim();
@@ -52,6 +55,8 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new SiwxServerConfigError('DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db)');
   const dataDir = env.SIWX_DATA_DIR?.trim();
   if (url && dataDir) throw new SiwxServerConfigError('Set DATABASE_URL or SIWX_DATA_DIR, not both: every instance must use the one database');
+  const metricsText = env.SIWX_METRICS_PORT?.trim();
+  if (metricsText && (!/^[0-9]{1,5}$/.test(metricsText) || Number(metricsText) > 65_535)) throw new SiwxServerConfigError(`SIWX_METRICS_PORT must be a port number (0 = any free port), not ${JSON.stringify(metricsText)}`);
   const maxNoncesPerClient = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT');
   const maxNoncesPerClientAccount = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT');
   return {
@@ -60,6 +65,7 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
     allowedOrigins: (env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     rpcUrls,
     database: url ? { url } : dataDir ? { dataDir } : {},
+    ...(metricsText ? { metricsPort: Number(metricsText) } : {}),
     ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
     ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
   };

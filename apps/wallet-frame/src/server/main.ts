@@ -3,6 +3,7 @@
 // [FRAME_SMART_ACCOUNTS=eip155:31337=0xe6Cae83BdE06E4c305530e199D7217f42808555B]
 // [FRAME_NETWORKS='{"eip155:31337":{"name":"Anvil","symbol":"ETH","decimals":18}}']
 // [FRAME_PORT=0] npx tsx apps/wallet-frame/src/server/main.ts   (serves apps/wallet-frame/dist: vite build first)
+import { createTelemetry, logLevelOf } from '@portico/service-kit';
 import { join } from 'node:path';
 import { frameConfigSchema } from '../frame/config';
 import { startFrameServer } from './serveFrame';
@@ -24,11 +25,17 @@ const networks = (() => {
 })();
 const config = frameConfigSchema.safeParse({ authUrl: env.FRAME_AUTH_URL, rpcUrls: pairs(env.FRAME_RPC_URLS), smartAccounts: pairs(env.FRAME_SMART_ACCOUNTS), networks });
 const port = Number(env.FRAME_PORT ?? '0');
+const metricsPort = env.FRAME_METRICS_PORT?.trim() ? Number(env.FRAME_METRICS_PORT) : undefined;
 const ancestors = (env.FRAME_ANCESTORS ?? '').split(',').filter(Boolean);
-if (!config.success || !Number.isInteger(port) || port < 0 || port > 65535 || ancestors.some((a) => !URL.canParse(a))) {
-  console.error(`usage: FRAME_AUTH_URL=url FRAME_ANCESTORS=origin,… [FRAME_RPC_URLS=caip2=url,…] [FRAME_SMART_ACCOUNTS=caip2=address,…] [FRAME_NETWORKS={"caip2":{"name":…,"symbol":…,"decimals":…}}] [FRAME_PORT=0] main.ts${config.success ? '' : ` (${config.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`}`);
+const badPort = (n: number | undefined) => n !== undefined && (!Number.isInteger(n) || n < 0 || n > 65535);
+if (!config.success || badPort(port) || badPort(metricsPort) || ancestors.some((a) => !URL.canParse(a))) {
+  console.error(`usage: FRAME_AUTH_URL=url FRAME_ANCESTORS=origin,… [FRAME_RPC_URLS=caip2=url,…] [FRAME_SMART_ACCOUNTS=caip2=address,…] [FRAME_NETWORKS={"caip2":{"name":…,"symbol":…,"decimals":…}}] [FRAME_PORT=0] [FRAME_METRICS_PORT] [LOG_LEVEL=info] main.ts${config.success ? '' : ` (${config.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`}`);
   process.exit(2);
 }
-const server = await startFrameServer({ distDir: join(import.meta.dirname, '../../dist'), config: config.data, frameAncestors: ancestors, port });
+// JSON log lines on stdout (LOG_LEVEL: pino's levels, default info), a request id on each.
+const telemetry = createTelemetry({ service: 'wallet-frame', level: logLevelOf(env.LOG_LEVEL) });
+const server = await startFrameServer({ distDir: join(import.meta.dirname, '../../dist'), config: config.data, frameAncestors: ancestors, port, telemetry });
 console.log(`wallet-frame listening on ${server.url}`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));
+const metrics = metricsPort === undefined ? undefined : await telemetry.serveMetrics(metricsPort);
+if (metrics) console.log(`wallet-frame metrics on ${metrics.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.all([server.close(), metrics?.close()]).then(() => process.exit(0)));

@@ -1,3 +1,4 @@
+import { createTelemetry, type Telemetry } from '@portico/service-kit';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,8 @@ export interface FrameServerOptions {
   /** The host origins that may embed the frame (CSP `frame-ancestors`). */
   readonly frameAncestors: readonly string[];
   readonly port?: number;
+  /** Logs and metrics (`@portico/service-kit`); default: none logged, metrics kept but not served. */
+  readonly telemetry?: Telemetry;
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
@@ -59,16 +62,19 @@ export async function startFrameServer(options: FrameServerOptions) {
       .on('error', () => response.destroy())
       .pipe(response);
   };
-  const server = createServer((request, response) => {
+  const telemetry = options.telemetry ?? createTelemetry({ service: 'wallet-frame', level: 'silent' });
+  /** A route label: the frame's page, its assets, the health checks, or `other` (a raw path is never a label). */
+  const routeOf = (_method: string, path: string) => (path === '/' || path === '/index.html' ? '/' : path.startsWith('/assets/') ? '/assets' : path === '/healthz' || path === '/readyz' ? path : 'other');
+  const server = createServer(telemetry.instrument((request, response, reqId) => {
     try {
       serve(request, response);
     } catch (error) {
       // Nothing a request carries may end the process that serves every host's embedded wallet.
-      console.error('wallet-frame: unexpected error', error);
+      telemetry.logger.error({ err: error, reqId }, 'unexpected error');
       if (!response.headersSent) response.writeHead(500, headers).end();
       else response.destroy();
     }
-  });
+  }, routeOf));
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
