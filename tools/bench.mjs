@@ -10,6 +10,7 @@
 // the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
 // the approval view of an unlimited approve, decoded and simulated on anvil (tools/benchApproval.mjs, cold);
 // the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
+// the auth service as one and two instances on one PostgreSQL (tools/benchInstances.mjs);
 // last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
@@ -272,6 +273,11 @@ try {
   console.log('\nEmbedded wallet (wallet frame, auth service on PGlite, SMTP catcher; tools/benchEmbedded.mjs):');
   const { benchEmbeddedWallet } = await import('./benchEmbedded.mjs');
   await benchEmbeddedWallet({ browser, samples: COLD_SAMPLES });
+
+  // The auth service at scale (#40): one and two instances on one PostgreSQL, behind a round-robin proxy.
+  console.log('\nAuth service instances (tools/benchInstances.mjs; 2 cores: the instances, PostgreSQL, the proxy, the SMTP catcher and the load share them):');
+  const { benchAuthInstances } = await import('./benchInstances.mjs');
+  await benchAuthInstances();
 } finally {
   await browser.close();
   host.server.close();

@@ -39,6 +39,44 @@ async function load(total, concurrency, task) {
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
+/**
+ * The auth service under load at `authUrl` (one instance or a proxy in front of several): new
+ * devices confirmed first (prep, not timed), then `logins` timed passcode requests and `logins`
+ * timed logins, `concurrency` at a time; each run's latencies and wall time.
+ */
+export async function loadAuthService({ authUrl, mailUrl, hostOrigin, logins, concurrency }) {
+  const call = (path, body) => fetch(`${authUrl}${path}`, { method: 'POST', headers: { ...HEADERS, 'x-portico-origin': hostOrigin }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  const mailFor = async (email) => {
+    for (let tries = 0; tries < 200; tries++) {
+      const response = await fetch(`${mailUrl}/messages/latest?to=${encodeURIComponent(email)}`);
+      if (response.status === 200) return response.json();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no mail for ${email}`);
+  };
+  const users = Array.from({ length: logins }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com`, deviceId: `bench-device-${String(i).padStart(8, '0')}` }));
+  for (const user of users) {
+    const { body } = await call('/v1/email/login', user);
+    const token = /device\/confirm\?token=([A-Za-z0-9_-]+)/.exec((await mailFor(user.email)).text)[1];
+    await fetch(`${authUrl}/device/confirm`, { method: 'POST', body: new URLSearchParams({ token }) });
+    user.flowId = body.flowId;
+  }
+  await fetch(`${mailUrl}/messages`, { method: 'DELETE' });
+  const requests = await load(logins, concurrency, async (i) => {
+    const answer = await call('/v1/email/login', users[i]);
+    if (answer.status !== 200 || answer.body.step !== 'otp') throw new Error(`login start ${answer.status}: ${JSON.stringify(answer.body)}`);
+    users[i].flowId = answer.body.flowId;
+  });
+  for (const user of users) user.code = /\b(\d{6})\b/.exec((await mailFor(user.email)).subject)[1];
+  const verified = await load(logins, concurrency, async (i) => {
+    const answer = await call('/v1/email/otp', { flowId: users[i].flowId, code: users[i].code });
+    if (answer.status !== 200 || typeof answer.body.token !== 'string') throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
+  });
+  return { requests, verified };
+}
+
+export { load, percentile };
+
 export async function benchEmbeddedWallet({ browser, samples = 20, logins = 200, concurrency = 8 }) {
   const host = await startHostPage();
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-auth-'));
@@ -79,34 +117,7 @@ export async function benchEmbeddedWallet({ browser, samples = 20, logins = 200,
     const a = summarize(firstAnswer);
     console.log(`  wallet frame, cold (fresh context): iframe inserted → READY median ${r.median.toFixed(1)} ms (min ${r.min.toFixed(1)}, max ${r.max.toFixed(1)}); → first answer (IS_CONNECTED) median ${a.median.toFixed(1)} ms; the host then waits the spec's 500 ms  [${samples} samples]`);
 
-    // The auth service: new devices confirmed first (prep, not timed), then timed passcode requests and logins.
-    const call = (path, body) => fetch(`${wallet.auth.url}${path}`, { method: 'POST', headers: { ...HEADERS, 'x-portico-origin': host.url }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
-    const mailFor = async (email) => {
-      for (let tries = 0; tries < 200; tries++) {
-        const response = await fetch(`${wallet.mail.url}/messages/latest?to=${encodeURIComponent(email)}`);
-        if (response.status === 200) return response.json();
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`no mail for ${email}`);
-    };
-    const users = Array.from({ length: logins }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com`, deviceId: `bench-device-${String(i).padStart(8, '0')}` }));
-    for (const user of users) {
-      const { body } = await call('/v1/email/login', user);
-      const link = /(http:\/\/127\.0\.0\.1:\d+\/device\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await mailFor(user.email)).text)[1];
-      await fetch(link);
-      user.flowId = body.flowId;
-    }
-    await fetch(`${wallet.mail.url}/messages`, { method: 'DELETE' });
-    const requests = await load(logins, concurrency, async (i) => {
-      const answer = await call('/v1/email/login', users[i]);
-      if (answer.status !== 200 || answer.body.step !== 'otp') throw new Error(`login start ${answer.status}: ${JSON.stringify(answer.body)}`);
-      users[i].flowId = answer.body.flowId;
-    });
-    for (const user of users) user.code = /\b(\d{6})\b/.exec((await mailFor(user.email)).subject)[1];
-    const verified = await load(logins, concurrency, async (i) => {
-      const answer = await call('/v1/email/otp', { flowId: users[i].flowId, code: users[i].code });
-      if (answer.status !== 200 || typeof answer.body.token !== 'string') throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
-    });
+    const { requests, verified } = await loadAuthService({ authUrl: wallet.auth.url, mailUrl: wallet.mail.url, hostOrigin: host.url, logins, concurrency });
     const line = (name, run) =>
       `  auth service (PGlite, 2 cores, ${concurrency} concurrent): ${name} ${(logins / run.seconds).toFixed(0)}/s, median ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms  [${logins} requests]`;
     console.log(line('passcode requests (the code mailed through SMTP)', requests));

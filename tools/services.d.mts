@@ -73,3 +73,6 @@ export interface ServiceGroup {
 
 /** A set of running services: see `ServiceGroup`. */
 export function createServiceGroup(): ServiceGroup;
+
+/** A round-robin proxy on 127.0.0.1 in front of several instances (an upstream that refuses the connection is skipped); `served` lists which answered each request. */
+export function startRoundRobinProxy(upstreams: readonly string[]): Promise<{ url: string; served: string[]; stop(): Promise<void> }>;

@@ -1,6 +1,7 @@
 // Local services shared by `npm start` and the browser tests, each started on 127.0.0.1
 // and stopped by PID (its process group).
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { listPid, ROOT } from './workspace.mjs';
@@ -294,6 +295,38 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
     await group.stop();
     throw error;
   }
+}
+
+/**
+ * A small round-robin proxy on 127.0.0.1 in front of several instances of one service (a load
+ * balancer with a passive health check): each request goes to the next upstream, with
+ * `X-Forwarded-For`; an upstream that refuses the connection is skipped and the request sent to
+ * the next. `served` lists, in order, the upstream that answered each request.
+ */
+export async function startRoundRobinProxy(upstreams) {
+  let next = 0;
+  const served = [];
+  const server = createHttpServer((incoming, outgoing) => {
+    const chunks = [];
+    incoming.on('data', (chunk) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (tries) => {
+        const upstream = upstreams[next++ % upstreams.length];
+        const target = new URL(incoming.url ?? '/', upstream);
+        const forwarded = httpRequest(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host, 'x-forwarded-for': incoming.socket.remoteAddress ?? '' } }, (answer) => {
+          served.push(upstream);
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        });
+        forwarded.on('error', () => (tries > 1 ? attempt(tries - 1) : outgoing.writeHead(502).end()));
+        forwarded.end(body);
+      };
+      attempt(upstreams.length);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, served, stop: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
 }
 
 /**

@@ -5,10 +5,8 @@
 // an instance killed mid-flow leaves the flow to the other.
 import { createEip155SiweMessage } from '@portico/chain-eip155/siwx';
 import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
-import { startAuthService, startSiwxServer, type LocalService } from '@portico/tools/services';
+import { startAuthService, startRoundRobinProxy, startSiwxServer, type LocalService } from '@portico/tools/services';
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
@@ -20,39 +18,12 @@ const FRAME = 'http://127.0.0.1:4500';
 const DOMAIN = 'app.acme.example';
 const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
-/** A round-robin proxy: each request to the next upstream; one that refuses the connection is skipped (and the request sent to the next). */
-async function startProxy(upstreams: readonly string[]) {
-  let next = 0;
-  const served: string[] = [];
-  const server: Server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const attempt = (tries: number) => {
-        const upstream = upstreams[next++ % upstreams.length]!;
-        const target = new URL(incoming.url ?? '/', upstream);
-        const forwarded = httpRequest(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host, 'x-forwarded-for': incoming.socket.remoteAddress ?? '' } }, (answer) => {
-          served.push(upstream);
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        });
-        forwarded.on('error', () => (tries > 1 ? attempt(tries - 1) : outgoing.writeHead(502).end()));
-        forwarded.end(body);
-      };
-      attempt(upstreams.length);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served, stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
-}
-
 let postgres: TestPostgres;
 let catcher: MailCatcher;
 const auth: LocalService[] = [];
 const siwx: LocalService[] = [];
-let authProxy: Awaited<ReturnType<typeof startProxy>>;
-let siwxProxy: Awaited<ReturnType<typeof startProxy>>;
+let authProxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
+let siwxProxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
 
 beforeAll(async () => {
   [postgres, catcher] = await Promise.all([startTestPostgres(), startMailCatcher()]);
@@ -64,8 +35,8 @@ beforeAll(async () => {
     auth.push(await startAuthService({ smtpPort: catcher.smtpPort, projects: { [PROJECT]: [HOST] }, frameOrigins: [FRAME], databaseUrl: postgres.url, cooldownMs: 3_000, mailPerClientPerMinute: 1_000, env: shared }));
     siwx.push(await startSiwxServer({ domain: DOMAIN, databaseUrl: postgres.url, env: { SIWX_MAX_NONCES_PER_CLIENT: '6', SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT: '6' } }));
   }
-  authProxy = await startProxy(auth.map((s) => s.url));
-  siwxProxy = await startProxy(siwx.map((s) => s.url));
+  authProxy = await startRoundRobinProxy(auth.map((s) => s.url));
+  siwxProxy = await startRoundRobinProxy(siwx.map((s) => s.url));
 }, 180_000);
 
 afterAll(async () => {
