@@ -10,7 +10,7 @@
 // the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
 // the approval view of an unlimited approve, decoded and simulated on anvil (tools/benchApproval.mjs, cold);
 // the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
-// the auth service as one and two instances on one PostgreSQL (tools/benchInstances.mjs);
+// the auth service as one and two instances on one PostgreSQL (apps/auth-service/bench/instances.ts);
 // last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
@@ -275,9 +275,10 @@ try {
   await benchEmbeddedWallet({ browser, samples: COLD_SAMPLES });
 
   // The auth service at scale (#40): one and two instances on one PostgreSQL, behind a round-robin proxy.
-  console.log('\nAuth service instances (tools/benchInstances.mjs; 2 cores: the instances, PostgreSQL, the proxy, the SMTP catcher and the load share them):');
-  const { benchAuthInstances } = await import('./benchInstances.mjs');
-  await benchAuthInstances();
+  console.log('\nAuth service instances (apps/auth-service/bench/instances.ts; 2 cores: the instances, PostgreSQL, the proxy, the SMTP catcher and the load share them):');
+  const { spawnSync: run } = await import('node:child_process');
+  const instances = run(process.execPath, ['--import', 'tsx', 'bench/instances.ts'], { cwd: join(import.meta.dirname, '..', 'apps', 'auth-service'), stdio: 'inherit' });
+  if (instances.status !== 0) throw new Error(`the instances bench failed (exit ${instances.status})`);
 } finally {
   await browser.close();
   host.server.close();

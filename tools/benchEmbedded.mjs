@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summarize } from './benchCold.mjs';
+import { loadAuthService, percentile } from './loadAuth.mjs';
 import { startEmbeddedWallet } from './services.mjs';
 
 const PROJECT = 'bench';
-const HEADERS = { 'content-type': 'application/json', 'x-portico-project': PROJECT };
 
 /** A blank host page on 127.0.0.1 (the frame's allowed ancestor). */
 async function startHostPage() {
@@ -18,64 +18,6 @@ async function startHostPage() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
-
-/** Runs `task(i)` for i < total with `concurrency` at a time; returns each one's milliseconds and the wall time. */
-async function load(total, concurrency, task) {
-  const latencies = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
-/**
- * The auth service under load at `authUrl` (one instance or a proxy in front of several): new
- * devices confirmed first (prep, not timed), then `logins` timed passcode requests and `logins`
- * timed logins, `concurrency` at a time; each run's latencies and wall time.
- */
-export async function loadAuthService({ authUrl, mailUrl, hostOrigin, logins, concurrency }) {
-  const call = (path, body) => fetch(`${authUrl}${path}`, { method: 'POST', headers: { ...HEADERS, 'x-portico-origin': hostOrigin }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: await response.json() }));
-  const mailFor = async (email) => {
-    for (let tries = 0; tries < 200; tries++) {
-      const response = await fetch(`${mailUrl}/messages/latest?to=${encodeURIComponent(email)}`);
-      if (response.status === 200) return response.json();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no mail for ${email}`);
-  };
-  const users = Array.from({ length: logins }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com`, deviceId: `bench-device-${String(i).padStart(8, '0')}` }));
-  for (const user of users) {
-    const { body } = await call('/v1/email/login', user);
-    const token = /device\/confirm\?token=([A-Za-z0-9_-]+)/.exec((await mailFor(user.email)).text)[1];
-    await fetch(`${authUrl}/device/confirm`, { method: 'POST', body: new URLSearchParams({ token }) });
-    user.flowId = body.flowId;
-  }
-  await fetch(`${mailUrl}/messages`, { method: 'DELETE' });
-  const requests = await load(logins, concurrency, async (i) => {
-    const answer = await call('/v1/email/login', users[i]);
-    if (answer.status !== 200 || answer.body.step !== 'otp') throw new Error(`login start ${answer.status}: ${JSON.stringify(answer.body)}`);
-    users[i].flowId = answer.body.flowId;
-  });
-  for (const user of users) user.code = /\b(\d{6})\b/.exec((await mailFor(user.email)).subject)[1];
-  const verified = await load(logins, concurrency, async (i) => {
-    const answer = await call('/v1/email/otp', { flowId: users[i].flowId, code: users[i].code });
-    if (answer.status !== 200 || typeof answer.body.token !== 'string') throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
-  });
-  return { requests, verified };
-}
-
-export { load, percentile };
 
 export async function benchEmbeddedWallet({ browser, samples = 20, logins = 200, concurrency = 8 }) {
   const host = await startHostPage();

@@ -1,4 +1,4 @@
-import { createTelemetry, requestIdOf, type Telemetry } from '@portico/service-kit';
+import { clientAddress, clientKey, createTelemetry, requestIdOf, type Telemetry } from '@portico/service-kit';
 import { serve } from '@hono/node-server';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -9,7 +9,6 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { clientAddress, clientKey } from './clientAddress';
 import type { AuthDatabase } from './db/openDatabase';
 import { devices, flows, keyShares, mailSends, projects, sessions, users } from './db/schema';
 import { emailField } from './emailAddress';

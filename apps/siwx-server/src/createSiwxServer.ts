@@ -2,12 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { SiwxSession, SiwxVerifier } from '@portico/plugin-siwx';
 import { z } from 'zod';
-import { clientKeyOf } from './clientKeyOf';
 import { createNoncePool, type NonceRefusal } from './createNoncePool';
 import { createSessionStore } from './createSessionStore';
 import { openSiwxDatabase, type OpenSiwxDatabase, type SiwxDatabaseOptions } from './db/openSiwxDatabase';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
-import { createTelemetry, type Telemetry } from '@portico/service-kit';
+import { clientAddress, clientKey, createTelemetry, type Telemetry } from '@portico/service-kit';
 import { accountQuerySchema, nonceQuerySchema, sessionSchema, siwxDomainSchema } from './siwxServerSchemas';
 
 /** Options of `createSiwxServer`. */
@@ -58,6 +57,12 @@ export interface SiwxServerOptions {
   drainMs?: number;
   /** Logs and metrics (`@portico/service-kit`); default: none logged, metrics kept but not served. */
   telemetry?: Telemetry;
+  /**
+   * Addresses of the proxies in front (`SIWX_TRUSTED_PROXIES`): only from them is
+   * `X-Forwarded-For` read, its right-most address that is not one of them being the client. None
+   * by default: the connection's peer is the client, and a client cannot choose how it is counted.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /** A running reference server. */
@@ -158,6 +163,7 @@ export function createSiwxServer(options: SiwxServerOptions) {
   const verifiers = new Map(options.verifiers.map((v) => [v.namespace, v]));
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const drainMs = options.drainMs ?? 10_000;
+  const trustedProxies = new Set(options.trustedProxies ?? []);
   const telemetry = options.telemetry ?? createTelemetry({ service: 'siwx-server', level: 'silent' });
   const noncesIssued = telemetry.counter('siwx_nonces_issued_total', 'Nonces handed out');
   const noncesRefused = telemetry.counter('siwx_nonces_refused_total', 'Nonces refused, by the limit reached', ['limit']);
@@ -244,7 +250,8 @@ export function createSiwxServer(options: SiwxServerOptions) {
       }
       case 'GET /nonce': {
         const { chainId, address } = parse(nonceQuerySchema, Object.fromEntries(url.searchParams));
-        const issued = await (await stores).nonces.issue(clientKeyOf(request.socket.remoteAddress), address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
+        const client = clientKey(clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'] as string | undefined, trustedProxies));
+        const issued = await (await stores).nonces.issue(client, address === undefined ? ANY_ACCOUNT : keyOf(chainId, address));
         if ('refused' in issued) {
           const { limit, retryAfterMs } = issued.refused;
           noncesRefused.inc({ limit });

@@ -21,7 +21,7 @@ const [{ createBip122Verifier }, { createEip155Verifier }, { createSolanaVerifie
   import('./createSiwxServer'),
   import('@portico/service-kit'),
 ]);
-const { port, domain, rpcUrls, allowedOrigins, maxNoncesPerClient, maxNoncesPerClientAccount, database, metricsPort } = config;
+const { port, domain, rpcUrls, allowedOrigins, maxNoncesPerClient, maxNoncesPerClientAccount, database, metricsPort, trustedProxies } = config;
 // JSON log lines on stdout (LOG_LEVEL: pino's levels, default info), a request id on each.
 const telemetry = createTelemetry({ service: 'siwx-server', level: logLevelOf(process.env.LOG_LEVEL) });
 const verifiers = [
@@ -36,6 +36,7 @@ const handle = await createSiwxServer({
   allowedOrigins,
   database,
   telemetry,
+  trustedProxies,
   ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
   ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),
 }).listen(port);

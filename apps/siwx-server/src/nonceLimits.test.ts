@@ -134,6 +134,24 @@ describe('outstanding nonces are limited per client (remote address)', () => {
   });
 });
 
+describe('behind a proxy (#40)', () => {
+  const fromProxy = (handle: SiwxServerHandle, forwardedFor: string) => requestFrom(`${handle.url}/nonce?chainId=${chainId}&address=${wallet.address}`, { from: '127.0.0.9', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('with the proxy trusted (SIWX_TRUSTED_PROXIES), each client named by X-Forwarded-For has its own limit', async () => {
+    const handle = await start({ maxNoncesPerClient: 2, maxNoncesPerClientAccount: 2, trustedProxies: ['127.0.0.9'] });
+    expect([await fromProxy(handle, '198.51.100.1'), await fromProxy(handle, '198.51.100.1'), await fromProxy(handle, '198.51.100.1')].map((a) => a.status)).toEqual([200, 200, 429]);
+    // Another client through the same proxy is not held by the first one's limit; what a client writes on the left is not believed.
+    expect((await fromProxy(handle, '198.51.100.2')).status).toBe(200);
+    expect((await fromProxy(handle, '203.0.113.66, 198.51.100.1')).status).toBe(429);
+  });
+
+  it('without it, X-Forwarded-For is ignored: a client cannot choose how it is counted', async () => {
+    const handle = await start({ maxNoncesPerClient: 2, maxNoncesPerClientAccount: 2 });
+    const answers = await Promise.all(['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((xff) => fromProxy(handle, xff)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429]);
+  });
+});
+
 describe('an IPv6 client is counted by its /64 (attack, #36)', () => {
   /**
    * The server listens on 127.0.0.1 only, so no test can connect from IPv6: each loopback address

@@ -12,9 +12,11 @@ describe('readSiwxServerEnv', () => {
       SIWX_MAX_NONCES_PER_CLIENT: '20',
       SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT: '3',
       DATABASE_URL: 'postgres://siwx:secret@127.0.0.1:5432/siwx',
+      SIWX_TRUSTED_PROXIES: '10.0.0.5, 2001:db8::5',
     });
     expect(config).toEqual({
       database: { url: 'postgres://siwx:secret@127.0.0.1:5432/siwx' },
+      trustedProxies: ['10.0.0.5', '2001:db8::5'],
       domain: '127.0.0.1:5173',
       port: 8080,
       allowedOrigins: ['http://127.0.0.1:5173', 'https://app.example.com'],
@@ -25,7 +27,7 @@ describe('readSiwxServerEnv', () => {
   });
 
   it('defaults to any free port, no origins and the server’s own nonce limits', () => {
-    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com' })).toEqual({ domain: 'app.example.com', port: 0, allowedOrigins: [], rpcUrls: new Map(), database: {} });
+    expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com' })).toEqual({ domain: 'app.example.com', port: 0, allowedOrigins: [], rpcUrls: new Map(), database: {}, trustedProxies: [] });
     expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com', SIWX_DATA_DIR: '/var/lib/siwx' }).database).toEqual({ dataDir: '/var/lib/siwx' });
     expect(readSiwxServerEnv({ SIWX_DOMAIN: 'app.example.com', SIWX_METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
@@ -41,6 +43,7 @@ describe('readSiwxServerEnv', () => {
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: 'http' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_PORT: '70000' }, /^SIWX_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', EIP155_RPC_URLS: 'mainnet=http://x' }, /^EIP155_RPC_URLS entries must be chainId=url/],
+    [{ SIWX_DOMAIN: 'a.example', SIWX_TRUSTED_PROXIES: 'proxy.internal' }, /^SIWX_TRUSTED_PROXIES must be IP addresses/],
     [{ SIWX_DOMAIN: 'a.example', SIWX_METRICS_PORT: 'http' }, /^SIWX_METRICS_PORT must be a port number/],
     [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a PostgreSQL connection string/],
     [{ SIWX_DOMAIN: 'a.example', DATABASE_URL: 'postgres://x/y', SIWX_DATA_DIR: '/d' }, /^Set DATABASE_URL or SIWX_DATA_DIR, not both/],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { SiwxServerConfigError } from './SiwxServerConfigError';
 import { siwxDomainSchema } from './siwxServerSchemas';
 
@@ -14,6 +15,8 @@ export interface SiwxServerEnv {
   database: { url?: string; dataDir?: string };
   /** Where `GET /metrics` listens (`SIWX_METRICS_PORT`, on 127.0.0.1); none without it. */
   metricsPort?: number;
+  /** Proxies whose `X-Forwarded-For` names the client (`SIWX_TRUSTED_PROXIES`, IP addresses, comma-separated). */
+  trustedProxies: string[];
 }
 
 const EXAMPLE = 'e.g. SIWX_DOMAIN=127.0.0.1:5173 (the playground under npm start) or SIWX_DOMAIN=app.example.com';
@@ -31,7 +34,8 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
  * (comma-separated browser origins allowed by CORS), `EIP155_RPC_URLS` (`chainId=url,…`, for
  * ERC-1271/6492 accounts), `SIWX_MAX_NONCES_PER_CLIENT` and
  * `SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT`, `DATABASE_URL` (PostgreSQL, shared by every instance) or
- * `SIWX_DATA_DIR` (a PGlite folder; neither: in memory), `SIWX_METRICS_PORT` (Prometheus `GET /metrics` on
+ * `SIWX_DATA_DIR` (a PGlite folder; neither: in memory), `SIWX_TRUSTED_PROXIES` (the proxies whose
+ * `X-Forwarded-For` names the client), `SIWX_METRICS_PORT` (Prometheus `GET /metrics` on
  * 127.0.0.1; none without it). Throws `SiwxServerConfigError` saying what to fix.
  */
 export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
@@ -57,6 +61,9 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
   if (url && dataDir) throw new SiwxServerConfigError('Set DATABASE_URL or SIWX_DATA_DIR, not both: every instance must use the one database');
   const metricsText = env.SIWX_METRICS_PORT?.trim();
   if (metricsText && (!/^[0-9]{1,5}$/.test(metricsText) || Number(metricsText) > 65_535)) throw new SiwxServerConfigError(`SIWX_METRICS_PORT must be a port number (0 = any free port), not ${JSON.stringify(metricsText)}`);
+  const trustedProxies = (env.SIWX_TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const notAnAddress = trustedProxies.find((p) => isIP(p) === 0);
+  if (notAnAddress) throw new SiwxServerConfigError(`SIWX_TRUSTED_PROXIES must be IP addresses, comma-separated, not ${JSON.stringify(notAnAddress)}`);
   const maxNoncesPerClient = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT');
   const maxNoncesPerClientAccount = positiveInteger(env, 'SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT');
   return {
@@ -65,6 +72,7 @@ export function readSiwxServerEnv(env: NodeJS.ProcessEnv): SiwxServerEnv {
     allowedOrigins: (env.SIWX_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     rpcUrls,
     database: url ? { url } : dataDir ? { dataDir } : {},
+    trustedProxies,
     ...(metricsText ? { metricsPort: Number(metricsText) } : {}),
     ...(maxNoncesPerClient === undefined ? {} : { maxNoncesPerClient }),
     ...(maxNoncesPerClientAccount === undefined ? {} : { maxNoncesPerClientAccount }),

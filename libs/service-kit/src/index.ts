@@ -1,3 +1,4 @@
+export { clientAddress, clientKey } from './clientAddress';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
