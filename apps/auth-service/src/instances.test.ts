@@ -5,8 +5,10 @@
 // an instance killed mid-flow leaves the flow to the other.
 import { createEip155SiweMessage } from '@portico/chain-eip155/siwx';
 import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
+import { startOidcProvider } from '@portico/oidc-provider';
+import { signInAt } from '@portico/oidc-provider/testing';
 import { startAuthService, startRoundRobinProxy, startSiwxServer, type LocalService } from '@portico/tools/services';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
@@ -18,7 +20,10 @@ const FRAME = 'http://127.0.0.1:4500';
 const DOMAIN = 'app.acme.example';
 const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
+const CLIENT = { clientId: 'acme-at-the-provider', clientSecret: 'the-secret-acme-registered-with-the-provider' };
+
 let postgres: TestPostgres;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 let catcher: MailCatcher;
 const auth: LocalService[] = [];
 const siwx: LocalService[] = [];
@@ -27,22 +32,35 @@ let siwxProxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
 
 beforeAll(async () => {
   [postgres, catcher] = await Promise.all([startTestPostgres(), startMailCatcher()]);
-  const publicUrl = 'http://auth.proxy.test';
-  // What every instance of a site shares: the database, the secrets, its public URL.
-  const shared = { AUTH_JWT_SECRET: randomBytes(32).toString('base64url'), AUTH_PEPPER: randomBytes(32).toString('base64url'), AUTH_PUBLIC_URL: publicUrl, AUTH_TRUSTED_PROXIES: '127.0.0.1' };
+  // The proxies first (their upstreams filled in as the instances start): the site's public URL is the auth proxy's.
+  const authUpstreams: string[] = [];
+  const siwxUpstreams: string[] = [];
+  authProxy = await startRoundRobinProxy(authUpstreams);
+  siwxProxy = await startRoundRobinProxy(siwxUpstreams);
+  // Google stood in for by the local OpenID provider, the site registered there with its public callback.
+  provider = await startOidcProvider({ providers: { google: [{ ...CLIENT, redirectUris: [`${authProxy.url}/social/callback`] }] } });
+  // What every instance of a site shares: the database, the secrets, its public URL, its social login configuration.
+  const shared = {
+    AUTH_JWT_SECRET: randomBytes(32).toString('base64url'),
+    AUTH_PEPPER: randomBytes(32).toString('base64url'),
+    AUTH_PUBLIC_URL: authProxy.url,
+    AUTH_TRUSTED_PROXIES: '127.0.0.1',
+    AUTH_SOCIAL: JSON.stringify({ [PROJECT]: { google: { issuer: provider.issuer('google'), ...CLIENT } } }),
+    AUTH_ALLOW_HTTP_ISSUERS: '1',
+  };
   // One at a time: the first applies the migrations (the others wait on the advisory lock anyway).
   for (let i = 0; i < 2; i++) {
     auth.push(await startAuthService({ smtpPort: catcher.smtpPort, projects: { [PROJECT]: [HOST] }, frameOrigins: [FRAME], databaseUrl: postgres.url, cooldownMs: 3_000, mailPerClientPerMinute: 1_000, env: shared }));
     siwx.push(await startSiwxServer({ domain: DOMAIN, databaseUrl: postgres.url, env: { SIWX_MAX_NONCES_PER_CLIENT: '6', SIWX_MAX_NONCES_PER_CLIENT_ACCOUNT: '6' } }));
   }
-  authProxy = await startRoundRobinProxy(auth.map((s) => s.url));
-  siwxProxy = await startRoundRobinProxy(siwx.map((s) => s.url));
+  authUpstreams.push(...auth.map((s) => s.url));
+  siwxUpstreams.push(...siwx.map((s) => s.url));
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all([authProxy?.stop(), siwxProxy?.stop()]);
   await Promise.all([...auth, ...siwx].map((s) => s.stop()));
-  await Promise.all([catcher?.stop(), postgres?.stop()]);
+  await Promise.all([catcher?.stop(), postgres?.stop(), provider?.close()]);
 }, 60_000);
 
 const call = async <T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -58,6 +76,7 @@ let counter = 0;
 const newEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
 const newDevice = () => randomBytes(16).toString('base64url');
 const codeIn = (to: string) => /\b(\d{6})\b/.exec(catcher.mails(to)[0]!.text)![1]!;
+/** The device link's token, wherever the link points. */
 const tokenIn = (to: string) => /device\/confirm\?token=([A-Za-z0-9_-]+)/.exec(catcher.mails(to)[0]!.text)![1]!;
 /** The two instances the last `n` proxied requests went to. */
 const lastServed = (proxy: { served: string[] }, n: number) => new Set(proxy.served.slice(-n));
@@ -96,6 +115,23 @@ describe('two auth services on one PostgreSQL, behind a round-robin proxy', () =
     expect(await call(auth[1]!.url, 'POST', '/v1/email/otp', { flowId: started.body.flowId, code })).toMatchObject({ status: 429 });
     // Asking for a new mail at once, from the other instance: the address's cooldown counts there too.
     for (const instance of auth) expect((await call(instance.url, 'POST', '/v1/email/login', { email, deviceId: device })).body['error']).toMatch(/^Please try again after \d+ seconds?$/);
+  });
+
+  it('a social login (Google, stood in for) whose start, callback and completion land on both instances', async () => {
+    const codeVerifier = randomBytes(32).toString('base64url');
+    const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    const started = await call<{ flowId: string; uri: string }>(authProxy.url, 'POST', '/v1/social/start', { provider: 'google', deviceId: newDevice(), codeChallenge });
+    expect(started.status).toBe(200);
+    const email = newEmail('social');
+    // The popup: the provider signs the person in and sends the browser to the site's callback (through the proxy).
+    const answer = await signInAt(started.body.uri, email);
+    expect(answer.url.href.startsWith(`${authProxy.url}/social/callback`)).toBe(true);
+    const page = await (await fetch(answer.url)).text();
+    const callback = (JSON.parse(/<script type="application\/json" id="answer">([^<]*)<\/script>/.exec(page)![1]!) as { uri: string }).uri;
+    const done = await call<{ token: string; user: { email: string } }>(authProxy.url, 'POST', '/v1/social/complete', { flowId: started.body.flowId, codeVerifier, callback });
+    expect(done).toMatchObject({ status: 200, body: { user: { email } } });
+    expect(lastServed(authProxy, 3)).toEqual(new Set(auth.map((s) => s.url)));
+    for (const instance of auth) expect((await call(instance.url, 'GET', '/v1/session', undefined, { authorization: `Bearer ${done.body.token}` })).status).toBe(200);
   });
 
   it('an instance killed mid-flow: the proxy sends the next step to the other, and the login completes', async () => {
