@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from './formatAmount';
 import { formatBalance } from './formatBalance';
-import { formatDate, formatDecimal, formatFixed, formatUsd } from './formatNumber';
+import { formatDate, formatDecimal, formatFixed, formatQuantity, formatUsd } from './formatNumber';
 import { safeText } from './safeText';
 import { truncateAddress } from './truncateAddress';
 
@@ -110,6 +110,30 @@ describe('safeText', () => {
           expect(unsafe, `U+${code.toString(16)}`).toBe(false);
         }
         expect(Array.from(out).length).toBeLessThanOrEqual(max);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('formatQuantity', () => {
+  it('floors a token quantity to 3 decimals as formatBalance floors the native balance: the header and the Tokens row agree', () => {
+    expect(formatQuantity('9999.9938', 'en')).toBe('9999.993');
+    expect(formatQuantity('9999.9938', 'en')).toBe(formatBalance(9_999_993_800_000_000_000_000n, 18, 3, 'en'));
+    expect(formatQuantity('1000000', 'en')).toBe('1000000.000');
+    expect(formatQuantity('0.0009', 'de')).toBe('0,000');
+    expect(formatQuantity('1.23456', 'fa')).toBe(formatBalance(123_456n, 5, 3, 'fa'));
+    expect(formatQuantity('1e-7', 'en')).toBe('0.000');
+    expect(formatQuantity('2.5e3', 'en')).toBe('2500.000');
+    expect(formatQuantity('not a number', 'en')).toBe('not a number');
+  });
+
+  it('is formatBalance on every generated amount and number of decimals', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 24 }), (value, decimals) => {
+        const unit = 10n ** BigInt(decimals);
+        const numeric = decimals === 0 ? value.toString() : `${value / unit}.${(value % unit).toString().padStart(decimals, '0')}`;
+        expect(formatQuantity(numeric, 'en')).toBe(formatBalance(value, decimals, 3, 'en'));
       }),
       { numRuns: 300 },
     );

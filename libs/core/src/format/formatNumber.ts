@@ -37,6 +37,22 @@ export function formatDecimal(decimal: string, locale: string, places: number): 
   return numberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(decimal as Intl.StringNumericLiteral);
 }
 
+/**
+ * A token quantity (a decimal string: EIP-7811's `numeric`, an indexer's amount) floored to
+ * `places` decimals in the locale's digits — the rule `formatBalance` follows for the native
+ * balance, so the Account view's header and its Tokens row never differ in the last digit
+ * (9999.9938 ETH is "9999.993" in both). An exponent form is read first; anything else is shown
+ * as given.
+ */
+export function formatQuantity(numeric: string, locale: string, places = 3): string {
+  let plain = numeric.trim();
+  if (/^-?\d+(\.\d+)?[eE][-+]?\d+$/.test(plain)) plain = Number(plain).toFixed(Math.min(MAX_FRACTION_DIGITS, places + 20));
+  const match = /^(-?\d+)(?:\.(\d+))?$/.exec(plain);
+  if (!match) return numeric;
+  const fraction = (match[2] ?? '').slice(0, places).padEnd(places, '0');
+  return formatDecimal(places > 0 ? `${match[1]}.${fraction}` : match[1]!, locale, places);
+}
+
 /** A number fixed to `places` decimals (the spec's amounts: 3) in the locale's digits, no grouping. */
 export function formatFixed(value: number, locale: string, places: number): string {
   return numberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(value);

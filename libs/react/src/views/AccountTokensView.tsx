@@ -1,13 +1,13 @@
 import { TokenRow } from '@portico/ui';
-import { formatBalance, formatFixed, formatUsd, readFailureKind } from '@portico/core';
+import { formatBalance, formatQuantity, formatUsd, readFailureKind } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { useTokens } from '../hooks/useTokens';
 
-/** Spec: amounts fixed to 3 decimals, token values to 2 (in US dollars), in the locale's digits. */
-const amount = (numeric: string, locale: string) => formatFixed(Number(numeric), locale, 3);
+/** Spec: amounts to 3 decimals, floored as the header's balance is (one number, one rule), token values to 2 (in US dollars), in the locale's digits. */
+const amount = (numeric: string, locale: string) => formatQuantity(numeric, locale, 3);
 const fiat = (value: number | undefined, locale: string) => (value === undefined ? undefined : formatUsd(value, locale));
 
 /** Tokens tab: the wallet's tokens (EIP-7811) when it reports them, else the native balance. */
