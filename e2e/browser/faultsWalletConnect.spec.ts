@@ -85,6 +85,8 @@ test.describe('WalletConnect with the relay down (the host signs with the modal 
     await expect(failed).toHaveAttribute('data-state', 'failed');
     await expect(failed.getByRole('alert')).toContainText('The request did not go through');
     await expect(failed.getByRole('alert')).toContainText(USER_SENTENCE);
+    // "Reconnecting…" does not stay beside the failure it contradicts.
+    await expect(alert).toHaveCount(0);
     // Never the protocol client's own text, anywhere on the page.
     await expect(page.getByText(/Failed to publish|tag:1108/)).toHaveCount(0);
     expect(phone.requests).toHaveLength(1);

@@ -47,6 +47,19 @@ describe('announceRelayInterruptions', () => {
     expect(modal().isOpen).toBe(false);
   });
 
+  it('takes "Reconnecting…" down while a request\'s failure is shown (the two would contradict), and back up once the failure is dismissed while the relay is still away (#38)', async () => {
+    const { kernel, state, requests, alerted } = await setup();
+    state.set({ status: 'interrupted', since: Date.now() });
+    requests.set({ pending: 1 });
+    expect(alerted()).toBe(true);
+    requests.set({ pending: 0, failed: new Error('unreachable') });
+    expect(alerted()).toBe(false);
+    kernel.router.close('cancelled');
+    expect(alerted()).toBe(true);
+    state.set({ status: 'connected' });
+    expect(alerted()).toBe(false);
+  });
+
   it('keeps a failure on screen until the user closes the modal, which forgets it', async () => {
     const { kernel, state, requests, modal } = await setup();
     state.set({ status: 'interrupted', since: Date.now() });

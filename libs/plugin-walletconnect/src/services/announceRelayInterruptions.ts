@@ -24,9 +24,13 @@ export function announceRelayInterruptions(parts: {
   const update = () => {
     const interrupted = connection.getSnapshot().status === 'interrupted';
     const { pending, failed } = requests.getSnapshot();
-    if (interrupted !== alerted) {
-      alerted = interrupted;
-      if (interrupted) alerts.raise(WALLETCONNECT_INTERRUPTED_ALERT);
+    // While a request's failure is on screen ("could not be reached because the connection was
+    // interrupted"), "Reconnecting…" beside it would say the opposite: the alert waits until the
+    // failure is dismissed (the modal closed) or another request waits.
+    const alert = interrupted && !(failed && pending === 0);
+    if (alert !== alerted) {
+      alerted = alert;
+      if (alert) alerts.raise(WALLETCONNECT_INTERRUPTED_ALERT);
       else alerts.dismiss(WALLETCONNECT_INTERRUPTED_ALERT);
     }
     const onOurView = () => router.getSnapshot().isOpen && router.getSnapshot().current.view === WALLETCONNECT_REQUEST_VIEW;
