@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -154,7 +155,8 @@ async function setUpHost(spec: HostSpec, versions: Record<string, string>, folde
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // Connections a page left open (keep-alive) would hold close() until they time out.
+  const stop = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   return { spec, folder, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, log: () => '', stop };
 }
 
@@ -202,10 +204,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const host of hosts.splice(0)) {
+  // Five hosts' node_modules (Next.js's among them) take longer to delete than a test's 30 s: the hosts stop and their
+  // folders go side by side, within two minutes.
+  test.setTimeout(120_000);
+  await Promise.all(hosts.splice(0).map(async (host) => {
     await host.stop();
-    rmSync(host.folder, { recursive: true, force: true });
-  }
+    await rm(host.folder, { recursive: true, force: true });
+  }));
   await registry?.stop();
 });
 
