@@ -6,17 +6,7 @@
 // settles, then the request is made. Timed in the page, from the request to the first
 // animation frame showing (a) the view with the decoded sentence and (b) the simulation's result.
 
-/** Waits until the page has fetched nothing new for `quietMs` and the browser has been idle twice. */
-async function settle(page, quietMs = 400) {
-  let last = -1;
-  for (let i = 0; i < 100; i++) {
-    const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
-    if (count === last) break;
-    last = count;
-    await page.waitForTimeout(quietMs);
-  }
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
-}
+import { settle } from './benchCold.mjs';
 
 /**
  * `samples` fresh contexts of `url` (the bench's approval page); `token` is an ERC-20 on its anvil held

@@ -15,7 +15,7 @@ export function summarize(values) {
 }
 
 /** Waits until the page has fetched nothing new for `quietMs` and the browser has been idle twice. */
-async function settle(page, quietMs = 400) {
+export async function settle(page, quietMs = 400) {
   let last = -1;
   for (let i = 0; i < 100; i++) {
     const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
