@@ -30,7 +30,7 @@ export { useTheme } from './hooks/useTheme';
 export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
-export { usePluginT } from './hooks/usePluginT';
+export { usePluginT } from './modal/ModalRoot';
 export { useLoaded } from './hooks/useLoaded';
 export { useStepFocus } from './hooks/useStepFocus';
 export type { ViewProps } from './modal/ViewOutlet';

@@ -1,6 +1,3 @@
-import type { I18n } from './createI18n';
-import { interpolate } from './createI18n';
-
 /**
  * A plugin's own strings, shipped with its views: English (complete, the source) and any
  * translations, keyed by catalogue id (`ar`, `zh-TW`: the keys of `BUILTIN_LOCALES`). A view
@@ -14,13 +11,4 @@ export interface PluginMessages<K extends string = string> {
 /** Declares a plugin's catalogue, checking at compile time that translations use English's keys only. */
 export function definePluginMessages<K extends string>(messages: { readonly en: Readonly<Record<K, string>> } & { readonly [locale: string]: Readonly<Partial<Record<K, string>>> }): PluginMessages<K> {
   return messages;
-}
-
-/** `t` reading `messages` first (the locale in use, then its English) and the modal's catalogue for any other key. */
-export function translateWith(t: I18n['t'], messages: PluginMessages, loaded: string): I18n['t'] {
-  return (key, vars, fallback) => {
-    const english = (messages.en as Readonly<Record<string, string>>)[key];
-    if (english === undefined) return t(key, vars, fallback);
-    return interpolate((messages[loaded] as Readonly<Record<string, string>> | undefined)?.[key] ?? english, vars);
-  };
 }

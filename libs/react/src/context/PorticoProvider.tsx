@@ -85,8 +85,8 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
     setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
     pending.current = loadModalRoot().then(
       (module) => {
-        // Before the modal renders: its views read the whole English catalogue.
-        portico.i18n.provideEnglish(module.en);
+        // Before the modal renders: its views read the whole English catalogue; the modal's host is made while idle.
+        module.ready(portico);
         setChunk({ status: 'ready', Root: module.default });
       },
       (error: unknown) => {

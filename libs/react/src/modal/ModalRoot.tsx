@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle } from '@portico/kernel';
+import { en, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
-import { useShadowHost } from './useShadowHost';
+import { discardShadowHost, prepareShadowHost, useShadowHost } from './useShadowHost';
 import * as accountNftsView from '../views/AccountNftsView';
 import * as accountTokensView from '../views/AccountTokensView';
 import * as accountView from '../views/AccountView';
@@ -13,8 +14,17 @@ import * as connectingView from '../views/ConnectingView';
 import * as connectView from '../views/ConnectView';
 import * as networksView from '../views/NetworksView';
 
-/** The complete English catalogue travels with the modal: the page's first load has only the buttons' words. */
-export { en } from '@portico/core';
+/**
+ * Called once the chunk has loaded, before the modal renders: hands over the complete English
+ * catalogue (it travels with the modal: the page's first load has only the buttons' words) and,
+ * unless the modal is already open, makes its host ready while the browser is idle (#41).
+ */
+export function ready(portico: Portico): void {
+  portico.i18n.provideEnglish(en);
+  if (portico.kernel.router.getSnapshot().isOpen) return;
+  prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
+  portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));
+}
 
 /**
  * The core views' modules, loaded from here rather than from the core plugin so the
@@ -37,7 +47,7 @@ export const coreViews = {
 /** The lazily loaded modal: a shadow-root host on the page and the shell while open. */
 export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
-  const container = useShadowHost(portico.cspNonce, (message) => portico.kernel.logger.warn(message));
+  const container = useShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   const { isOpen } = useObservable(portico.kernel.router);
   // Once the modal has opened, the chunks of views that ask for it (`prefetch` in their
   // manifest: All Wallets, Networks, Account, the QR view, …) load when the browser is idle,
@@ -53,4 +63,22 @@ export default function ModalRoot() {
     [portico],
   );
   return isOpen ? createPortal(<ModalShell />, container) : null;
+}
+
+/**
+ * `useT` for a plugin's view with its own catalogue (`messages`, shipped in the view's chunk):
+ * its keys are read there first (the locale in use, then its English), any other key in the
+ * modal's catalogue. Re-renders when the locale changes.
+ *
+ * Defined here, in the modal's own module, on purpose (#41): a plugin's view that imports it
+ * depends on the modal chunk, so the host's bundler keeps what the modal and the plugins' views
+ * share (buttons, banners, avatars, icons, formatters, hooks) inside that one chunk. Defined
+ * elsewhere, each shared module became a file of its own, fetched before the first click: 26
+ * requests for a host with every feature plugin on, 15 with the hook here.
+ */
+export function usePluginT(messages: PluginMessages) {
+  const { i18n } = usePortico('usePluginT');
+  const state = useObservable(i18n);
+  const t = useMemo(() => translateWith(i18n.t, messages, state.loaded), [i18n, messages, state.loaded]);
+  return Object.assign(t, { dir: state.dir, locale: state.locale });
 }
