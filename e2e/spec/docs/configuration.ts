@@ -17,7 +17,8 @@ export const config: PorticoConfig = {
     { caipNetworkId: 'eip155:10', name: 'OP Mainnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
   ],
   defaultNetwork: 'eip155:10',
-  plugins: [chainEip155Plugin, () => import('@portico/plugin-swaps/plugin').then((m) => m.swapsPlugin)],
+  // Swap shows on the Account view only: its code loads once an account is connected.
+  plugins: [chainEip155Plugin, { load: () => import('@portico/plugin-swaps/plugin').then((m) => m.swapsPlugin), when: 'connected' }],
   features: { legalCheckbox: true, onramp: false },
   contributions: { walletButtons: { order: ['send', 'receive'], disabled: ['swaps'] } },
   themeMode: 'dark',

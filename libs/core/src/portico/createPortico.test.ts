@@ -51,6 +51,24 @@ describe('createPortico config', () => {
     expect(() => createPortico(config as never)).toThrow(message);
   });
 
+  it('says in the console what the host got wrong but can run with (the words load only then)', async () => {
+    const said: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => void said.push(args.map(String).join(' ')));
+    const error = vi.spyOn(console, 'error').mockImplementation((...args) => void said.push(args.map(String).join(' ')));
+    try {
+      portico({ logLevel: 'warn', siweConfig: {}, features: { legalCheckbox: true } } as never);
+      await vi.waitFor(() => expect(said).toHaveLength(3));
+      expect(said.join('\n')).toMatch(/siweConfig is the legacy sign-in option[\s\S]*legalCheckbox is on but neither[\s\S]*Project ID Not Configured: pass projectId/);
+      said.length = 0;
+      portico({ projectId: 'p', logLevel: 'warn' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(said).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
   it("loads the binding's shell once even when the host lists it", () => {
     const p = portico({ projectId: 'p', plugins: [shellPlugin] });
     expect(p.kernel.plugins.getSnapshot().filter((x) => x.id === shellPlugin.manifest.id)).toHaveLength(1);
@@ -66,13 +84,15 @@ describe('lazy plugins (functions that load a plugin)', () => {
     expect(p.kernel.plugins.get('later')).toBeUndefined();
     await p.start();
     expect(loads).toBe(0);
-    p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+    // Opened at once, while the lazy-plugin loader's own module may still be on its way.
+    p.open();
     await vi.waitFor(() => expect(p.kernel.contributions.list('walletButtons').map((b) => b.id)).toEqual(['later']));
     expect(p.kernel.plugins.get('later')?.status).toBe('active');
     expect(loads).toBe(1);
     // Loaded once: later opens do not load it again.
-    p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
-    await Promise.resolve();
+    p.close();
+    p.open();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).toBe(1);
   });
 
@@ -107,21 +127,52 @@ describe('lazy plugins (functions that load a plugin)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
     try {
       await p.start();
-      p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+      p.open();
       await vi.waitFor(() => expect(p.kernel.plugins.get('fine')?.status).toBe('active'));
       expect(p.kernel.plugins.get('flaky')).toBeUndefined();
       // The kernel reports what is not a plugin as it does at creation.
       await vi.waitFor(() => expect(p.kernel.plugins.get('(unnamed)')?.status).toBe('invalid'));
       expect(errors.map((e) => String(e)).filter((e) => e.includes('A lazy plugin did not load'))).toHaveLength(2);
-      p.kernel.events.emit('modal:opened', { view: 'Connect' } as never);
+      p.close();
+      p.open();
       await vi.waitFor(() => expect(p.kernel.plugins.get('flaky')?.status).toBe('active'));
     } finally {
       error.mockRestore();
     }
   });
 
-  it('the config names a list entry that is neither a plugin nor a function', () => {
-    expect(() => createPortico({ projectId: 'p', plugins: ['swaps' as never] })).toThrow('plugins[0]: Expected a plugin made with definePlugin, or a function that loads one');
+  it('the config names a list entry that is neither a plugin nor a loader', () => {
+    const expected = 'Expected a plugin, a function that loads one, or { load, when: "connected" }';
+    expect(() => createPortico({ projectId: 'p', plugins: ['swaps' as never] })).toThrow(`plugins[0]: ${expected}`);
+    // A staged loader must say when, and only 'connected' is a stage; its load must be a function.
+    expect(() => createPortico({ projectId: 'p', plugins: [{ load: () => Promise.resolve(feature('x')) } as never] })).toThrow(`plugins[0]: ${expected}`);
+    expect(() => createPortico({ projectId: 'p', plugins: [{ load: () => Promise.resolve(feature('x')), when: 'idle' } as never] })).toThrow(`plugins[0]: ${expected}`);
+    expect(() => createPortico({ projectId: 'p', plugins: [{ load: 'x', when: 'connected' } as never] })).toThrow(`plugins[0]: ${expected}`);
+  });
+
+  it("{ when: 'connected' } loads nothing before an account connects, not at idle nor at opens; then at idle, and at an open while connected", async () => {
+    const { plugin: chain } = acmeChain();
+    let loads = 0;
+    let plainLoads = 0;
+    const p = portico({
+      projectId: 'p',
+      networks,
+      plugins: [chain, { load: () => (loads++, Promise.resolve(feature('wallettools'))), when: 'connected' }, () => (plainLoads++, Promise.resolve(feature('chooser')))],
+    });
+    await p.start();
+    p.open();
+    await vi.waitFor(() => expect(p.kernel.plugins.get('chooser')?.status).toBe('active'));
+    // Idle passes (onIdle's fallback is a timeout) and the modal opens again: still nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    p.close();
+    p.open();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loads).toBe(0);
+    expect(p.kernel.plugins.get('wallettools')).toBeUndefined();
+    p.close();
+    await p.connect('acme-wallet');
+    await vi.waitFor(() => expect(p.kernel.plugins.get('wallettools')?.status).toBe('active'), { timeout: 4_000 });
+    expect([loads, plainLoads]).toEqual([1, 1]);
   });
 });
 

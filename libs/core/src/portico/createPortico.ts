@@ -102,10 +102,10 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   const listed = options.plugins ?? [];
   /** Cancels the idle-time load of the host's lazy plugins (on dispose). */
   let stopLazy = () => undefined as void;
-  const lazyPlugins = listed.filter((p): p is LazyPlugin => typeof p === 'function');
+  const lazyPlugins = listed.filter((p): p is LazyPlugin => typeof p === 'function' || !('manifest' in p));
   const kernel = createKernel({
     // The core first, then the binding's shell; a host that lists either too does not get it twice.
-    plugins: [corePlugin, ...(shell ? [shell] : []), ...listed.filter((p): p is PluginDefinition => typeof p !== 'function' && p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
+    plugins: [corePlugin, ...(shell ? [shell] : []), ...listed.filter((p): p is PluginDefinition => typeof p !== 'function' && 'manifest' in p && p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
     features: options.features,
     contributions: options.contributions,
     storage: options.storage,
@@ -214,28 +214,12 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             // Disposed while the analytics recorder loaded: nothing to start.
             if (kernel.isDisposed) return;
             await kernel.start();
-            // Lazy plugins load when the browser is first idle, or at an open if that comes sooner; one that
-            // fails is logged and tried again at the next open (the kernel reports one that is not a plugin).
-            const pending = new Set(lazyPlugins);
-            const loadLazy = () => {
-              if (kernel.isDisposed) return;
-              for (const loader of pending) {
-                pending.delete(loader);
-                // A loader that throws, or returns no promise, is a failed load too.
-                Promise.resolve()
-                  .then(loader)
-                  .then(
-                  (definition) => kernel.isDisposed || kernel.plugins.add([definition]),
-                  (error: unknown) => {
-                    pending.add(loader);
-                    kernel.logger.error('A lazy plugin did not load; it is tried again at the next open', error);
-                  },
-                );
-              }
-            };
-            if (pending.size) {
-              stopLazy = onIdle(loadLazy);
-              kernel.events.on('modal:opened', loadLazy);
+            // Lazy plugins: their loader's code loads only for a host that lists some (see loadLazyPlugins).
+            if (lazyPlugins.length) {
+              void import('./loadLazyPlugins').then(
+                ({ loadLazyPlugins }) => void (kernel.isDisposed || (stopLazy = loadLazyPlugins(kernel, lazyPlugins))),
+                (error: unknown) => kernel.logger.error('The lazy plugins did not load', error),
+              );
             }
             // Custom wallets need no network: a host that lists some loads the listing code now, so
             // they are listed once `start` resolves (and the modal first opens).
@@ -272,13 +256,10 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     },
   };
 
-  if (options.siweConfig) kernel.logger.warn('siweConfig is the legacy sign-in option and is not supported; pass siwx: createSiwxPlugin({...})');
-  if (options.features?.legalCheckbox && !legal.hasLinks) {
-    kernel.logger.warn('legalCheckbox is on but neither termsConditionsUrl nor privacyPolicyUrl is set: there is nothing to accept, so connecting is not held back');
-  }
-  if (!portico.projectId) {
-    kernel.alerts.raise('project-id-not-configured');
-    kernel.logger.error('Project ID Not Configured: pass projectId to createPortico()');
+  if (!portico.projectId) kernel.alerts.raise('project-id-not-configured');
+  // What a host got wrong but can run with is said in the console; the words load only then.
+  if (options.siweConfig || (options.features?.legalCheckbox && !legal.hasLinks) || !portico.projectId) {
+    void import('./configWarnings').then(({ warnAboutConfig }) => warnAboutConfig(kernel.logger, options, legal.hasLinks));
   }
   return portico;
 }

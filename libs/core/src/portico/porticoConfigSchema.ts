@@ -27,8 +27,8 @@ export const porticoConfigSchema = z
     plugins: z.optional(
       z.array(
         z.custom<PluginDefinition | LazyPlugin>(
-          (v) => typeof v === 'function' || (typeof v === 'object' && v !== null && 'manifest' in v),
-          'Expected a plugin made with definePlugin, or a function that loads one',
+          (v) => typeof v === 'function' || (typeof v === 'object' && v !== null && ('manifest' in v || (typeof (v as { load?: unknown }).load === 'function' && (v as { when?: unknown }).when === 'connected'))),
+          'Expected a plugin, a function that loads one, or { load, when: "connected" }',
         ),
       ),
     ),
@@ -118,12 +118,14 @@ export const porticoConfigSchema = z
 export type { Network };
 
 /**
- * A plugin loaded after start: `() => import('@portico/plugin-swaps/plugin').then((m) => m.swapsPlugin)`.
+ * A plugin loaded after start: `() => import('@portico/plugin-email/plugin').then((m) => m.createEmailPlugin(…))`.
  * Its code (manifest included) is a chunk of its own, fetched when the browser is first idle
  * after `start()` or at the modal's first open, whichever comes first; its buttons, tabs and
- * views join then. A load that fails is logged and tried again at the next open.
+ * views join then. Listed as `{ load, when: 'connected' }`, it is fetched only once an account is
+ * connected (for what only the Account view shows: Activity, Send, Receive, Swap, Buy), so a visitor
+ * who never connects fetches none of it. A load that fails is logged and tried again at the next open.
  */
-export type LazyPlugin = () => Promise<PluginDefinition>;
+export type LazyPlugin = (() => Promise<PluginDefinition>) | { readonly load: () => Promise<PluginDefinition>; readonly when: 'connected' };
 
 /** What a host passes to `createPortico`. */
 export type PorticoConfig = Omit<z.input<typeof porticoConfigSchema>, 'plugins' | 'networks' | 'siwx'> & {
