@@ -2,7 +2,6 @@ import { chainAdapterRef, createServiceRef, definePlugin, kernelRefs } from '@po
 import type { ApprovalSurfaceSource, ConnectedUserSource } from '@portico/react';
 import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type EmailService } from './api';
 import { manifest } from './manifest';
-import { createEmailSolanaWallet } from './solanaWallet';
 import { LOGIN_CACHE_KEY } from './loginCache';
 
 /**
@@ -58,7 +57,7 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
   return definePlugin({
     // Without a frame, no e-mail method on the Connect view (the views stay declared).
     manifest: frameUrl ? manifest : { ...manifest, contributes: { views: manifest.contributes.views } },
-    activate(ctx) {
+    async activate(ctx) {
       if (options.frameUrl && !frameUrl) ctx.logger.error(`E-mail login is off: frameUrl must be an http(s) URL, not ${JSON.stringify(options.frameUrl)}`);
       if (!frameUrl || !ctx.services.has(chainAdapterRef('eip155'))) return;
       const settings = ctx.services.get(kernelRefs.settings);
@@ -103,8 +102,9 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
       // The same login gives a Solana account when the app has Solana (the spec: eip155 and solana from one login).
       const hasSolanaNetwork = settings.networks.some((n) => n.caipNetworkId.startsWith('solana:'));
       const solanaAdapter = hasSolanaNetwork && ctx.services.has(chainAdapterRef('solana')) ? ctx.services.get(chainAdapterRef('solana')) : undefined;
+      // Its code (base58, the frame's errors) loads only for an app with Solana (#41).
       const solana = solanaAdapter?.attachProvider
-        ? createEmailSolanaWallet({
+        ? (await import('./solanaWallet')).createEmailSolanaWallet({
             name: 'Email',
             icon: MAIL_ICON,
             frame: async () => (await load()).wallet,
