@@ -7,6 +7,7 @@
 // (tools/benchCold.mjs: a fresh context per sample, first open and each first view visit); with plugin-walletconnect and the local
 // wallet registry: whether the protocol client loads before the QR view, All Wallets' first
 // paint after the data arrives (median of 20) and a search keystroke's re-render (median of 50);
+// click → dialog visible for the minimal host and one with every feature plugin on (tools/benchVisible.mjs, cold);
 // the Account view of a large account (200 tokens, 1,000 transactions: data → painted, and a scroll);
 // the approval view of an unlimited approve, decoded and simulated on anvil (tools/benchApproval.mjs, cold);
 // the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
@@ -26,6 +27,7 @@ const { chromium } = await import('playwright-core');
 const { measureCold, summarize } = await import('./benchCold.mjs');
 const { measureAccountPaint } = await import('./benchAccount.mjs');
 const { measureApproval } = await import('./benchApproval.mjs');
+const { measureVisible } = await import('./benchVisible.mjs');
 
 buildHost({ withWalletPage: true });
 const sizes = measureSizes();
@@ -35,8 +37,8 @@ console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
 console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
 // What each other chain plugin costs a host that enables it (an eip155-only host pays nothing).
-const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect', features: 'plugin-history + plugin-send + plugin-receive', market: 'plugin-swaps + plugin-onramp' };
-for (const plugin of ['solana', 'bitcoin', 'walletconnect', 'features', 'market']) {
+const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect', features: 'plugin-history + plugin-send + plugin-receive', market: 'plugin-swaps + plugin-onramp', everything: 'every feature plugin (WalletConnect, e-mail, socials, history, send, receive, swaps, onramp)' };
+for (const plugin of ['solana', 'bitcoin', 'walletconnect', 'features', 'market', 'everything']) {
   const variant = measureSizes(buildPluginVariant(plugin));
   const name = PLUGIN_NAMES[plugin];
   console.log(
@@ -68,6 +70,8 @@ const wcHost = await serve(join(HOST_DIR, 'dist-walletconnect'));
 const accountHost = await serve(buildPluginVariant('account'));
 // Built by measureFeatureFirstLoads above: e-mail and social login as lazy plugins.
 const socialsHost = await serve(join(HOST_DIR, 'dist-socials'));
+// Built by the size loop above: every feature plugin on (#41).
+const everythingHost = await serve(join(HOST_DIR, 'dist-everything'));
 const { startWalletRegistry } = await import('./services.mjs');
 const registry = await startWalletRegistry();
 const url = host.url;
@@ -251,6 +255,23 @@ try {
     console.log(`  ${name.padEnd(42)} median ${f(s.median)} ms, min ${f(s.min)}, max ${f(s.max)}; rendered in the click's next task in ${nextTask}/${s.count}  [target ≤ 30]`);
   }
 
+  // Click → dialog visible (#41): a real mouse click in a fresh context, timed to the frame with the
+  // dialog and to that frame painted; what each page fetched before the click; the heap with the modal open.
+  console.log(`\nClick → dialog visible (a fresh context per sample, page idle, one mouse click; ${COLD_SAMPLES} samples; from the click event's timestamp):`);
+  for (const [name, hostUrl, dist] of [
+    ['minimal host', url, dist],
+    ['every feature plugin on', `${everythingHost.url}plugin-pages/everything.html?registry=${encodeURIComponent(registry.url)}`, join(HOST_DIR, 'dist-everything')],
+  ]) {
+    const seen = await measureVisible(browser, { url: hostUrl, dist, samples: COLD_SAMPLES, log: (text) => process.stdout.write(text) });
+    const v = summarize(seen.visible);
+    const c = summarize(seen.frame);
+    console.log(`  ${name}:`);
+    console.log(`    click → frame with the dialog (commit): median ${f(c.median)} ms, min ${f(c.min)}, max ${f(c.max)}`);
+    console.log(`    click → dialog visible (that frame painted): median ${f(v.median)} ms, min ${f(v.min)}, max ${f(v.max)}  [target ≤ 20]`);
+    console.log(`    before the click: ${summarize(seen.requests).median} requests, JS ${f(summarize(seen.jsKiB).median)} KiB gzip / ${f(summarize(seen.jsBrotliKiB).median)} KiB brotli  [every feature: ≤ 8 requests, ≤ 110 KiB]`);
+    console.log(`    JS heap with the modal open, after GC: ${summarize(seen.heapMiB).median.toFixed(2)} MiB  [≤ 4]`);
+  }
+
   // The approval view (#37): an unlimited ERC-20 approve, decoded and simulated on anvil, cold.
   const { deployTestTokens } = await import('@portico/chain-eip155/testing/node');
   const { ANVIL_ACCOUNT_0 } = await import('@portico/chain-eip155/testing');
@@ -286,6 +307,7 @@ try {
   wcHost.server.close();
   accountHost.server.close();
   socialsHost.server.close();
+  everythingHost.server.close();
   await Promise.all([anvil.stop(), registry.stop()]);
 }
 
