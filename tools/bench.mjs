@@ -258,11 +258,11 @@ try {
   // Click → dialog visible (#41): a real mouse click in a fresh context, timed to the frame with the
   // dialog and to that frame painted; what each page fetched before the click; the heap with the modal open.
   console.log(`\nClick → dialog visible (a fresh context per sample, page idle, one mouse click; ${COLD_SAMPLES} samples; from the click event's timestamp):`);
-  for (const [name, hostUrl, dist] of [
+  for (const [name, hostUrl, hostDist] of [
     ['minimal host', url, dist],
     ['every feature plugin on', `${everythingHost.url}plugin-pages/everything.html?registry=${encodeURIComponent(registry.url)}`, join(HOST_DIR, 'dist-everything')],
   ]) {
-    const seen = await measureVisible(browser, { url: hostUrl, dist, samples: COLD_SAMPLES, log: (text) => process.stdout.write(text) });
+    const seen = await measureVisible(browser, { url: hostUrl, dist: hostDist, samples: COLD_SAMPLES, log: (text) => process.stdout.write(text) });
     const v = summarize(seen.visible);
     const c = summarize(seen.frame);
     console.log(`  ${name}:`);
