@@ -22,7 +22,8 @@ async function startHostPage() {
 export async function benchEmbeddedWallet({ browser, samples = 20, logins = 200, concurrency = 8 }) {
   const host = await startHostPage();
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-auth-'));
-  const wallet = await startEmbeddedWallet({ projects: { [PROJECT]: [host.url] }, dataDir, cooldownMs: 0 });
+  // The load is one client's and one project's: the mail limits (per client and per project a minute) would stop it.
+  const wallet = await startEmbeddedWallet({ projects: { [PROJECT]: [host.url] }, dataDir, cooldownMs: 0, mailPerClientPerMinute: 100_000, authEnv: { AUTH_MAIL_PER_PROJECT_PER_MINUTE: '100000' } });
   try {
     // Frame ready: a fresh context per sample (nothing cached), the iframe inserted by the host page.
     const ready = [];

@@ -40,7 +40,7 @@ export function startWalletFrame(options: { authUrl: string; ancestors: string[]
 export function localNetworkInfo(rpcUrls: Record<string, string>): Record<string, { name: string; symbol: string; decimals: number }>;
 
 /** The embedded wallet's local stack: SMTP catcher, auth service and wallet frame, wired for the projects' host origins. */
-export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; framePort?: number; build?: boolean; social?: boolean; farcasterRpcUrl?: string }): Promise<{
+export function startEmbeddedWallet(options: { projects: Record<string, string[]>; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; dataDir?: string; cooldownMs?: number; codeTtlMs?: number; mailPerClientPerMinute?: number; authEnv?: Record<string, string>; framePort?: number; build?: boolean; social?: boolean; farcasterRpcUrl?: string }): Promise<{
   mail: LocalService & { smtpPort: number };
   auth: LocalService;
   frame: LocalService;

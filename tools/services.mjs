@@ -271,7 +271,7 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * also the OpenID stand-in (Google, X, Discord, GitHub, Apple, Facebook), the auth service each project's client
  * there; `farcasterRpcUrl` (with `social`): Farcaster too, its ID registry on that local chain. `stop()` ends them all.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, framePort: port, build = true, social = false, farcasterRpcUrl } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, mailPerClientPerMinute, authEnv, framePort: port, build = true, social = false, farcasterRpcUrl } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   if (build) buildWalletFrame();
   const framePort = port ?? (await freePort());
@@ -288,7 +288,7 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
     const socialConfig = oidc
       ? Object.fromEntries(Object.keys(projects).map((id) => [id, { ...Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret }])), ...farcaster }]))
       : undefined;
-    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs, social: socialConfig, port: authPort }));
+    const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs, ...(mailPerClientPerMinute !== undefined ? { mailPerClientPerMinute } : {}), ...(authEnv ? { env: authEnv } : {}), social: socialConfig, port: authPort }));
     const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
     return { mail, auth, frame, ...(oidc ? { oidc } : {}), stop: group.stop };
   } catch (error) {
