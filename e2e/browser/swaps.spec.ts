@@ -155,6 +155,22 @@ test.describe('Swap', () => {
     expect(await page.evaluate(() => (window as unknown as { portico: { kernel: { plugins: { get(id: string): { status: string } | undefined } } } }).portico.kernel.plugins.get('swaps')?.status)).toBe('active');
   });
 
+  test("listed as { load, when: 'connected' }, Swap and Buy load only once an account is connected: not at idle, not at an open, then they join the Account view", async ({ page }) => {
+    const status = (id: string) => page.evaluate((pluginId) => (window as unknown as { portico: { kernel: { plugins: { get(id: string): { status: string } | undefined } } } }).portico.kernel.plugins.get(pluginId)?.status ?? 'not loaded', id);
+    await freshPage(page, swapPath('v2', `&lazyPlugins=receive&connectedPlugins=swaps,onramp&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}`));
+    // Receive, a plain lazy plugin, loads when the browser is first idle: by then the others would have too.
+    await expect.poll(() => status('receive')).toBe('active');
+    expect([await status('swaps'), await status('onramp')]).toEqual(['not loaded', 'not loaded']);
+    await page.locator('button.portico-connect-button').click();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+    expect([await status('swaps'), await status('onramp')]).toEqual(['not loaded', 'not loaded']);
+    await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+    await expect(page.getByTestId('host-status')).toHaveText('connected');
+    await expect.poll(() => Promise.all([status('swaps'), status('onramp')])).toEqual(['active', 'active']);
+    await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).locator('ul.pt-actions button')).toHaveText(['Buy', 'Swap', 'Receive', 'Send']);
+  });
+
   test('on a network the host did not enable for swaps, the view says so instead of quoting', async ({ page }) => {
     await freshPage(page, swapPath('v2'));
     await connectWallet(page);

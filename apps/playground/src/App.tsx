@@ -57,6 +57,8 @@ const directory = {
 // `?features=legalCheckbox,collapseWallets` turns flags on (`-id` turns one off); the control panel changes them at run time.
 const features = Object.fromEntries(idList('features')?.map((id) => (id.startsWith('-') ? [id.slice(1), false] : [id, true])) ?? []);
 const lazyIds = new Set(idList('lazyPlugins') ?? []);
+// `?connectedPlugins=swaps,onramp` passes those as `{ load, when: 'connected' }`: loaded once an account is connected.
+const connectedIds = new Set(idList('connectedPlugins') ?? []);
 const everyNetwork = [...evmNetworks, ...multichainNetworks, ...demoNetworks, ...outsideNetworks];
 
 /** The playground: a host page using Portico, the control panel and the inspector. */
@@ -73,7 +75,9 @@ export function App() {
         metadata: { name: 'Portico Playground', url: location.origin },
         networks: everyNetwork.filter((n) => setup.networks.includes(n.caipNetworkId)),
         // `?lazyPlugins=swaps,onramp` passes those as lazy plugins (functions that load one), added after start.
-        plugins: everyPlugin.filter((p) => setup.plugins.includes(p.manifest.id)).map((p) => (lazyIds.has(p.manifest.id) ? () => Promise.resolve(p) : p)),
+        plugins: everyPlugin
+          .filter((p) => setup.plugins.includes(p.manifest.id))
+          .map((p) => (lazyIds.has(p.manifest.id) ? () => Promise.resolve(p) : connectedIds.has(p.manifest.id) ? { load: () => Promise.resolve(p), when: 'connected' as const } : p)),
         ...(siwxMode ? { siwx: siwxPlugin } : {}),
         ...directory,
         features,
