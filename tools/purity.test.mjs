@@ -20,6 +20,7 @@ const PACKAGES = [
       { file: 'src/portico/directoryWallets.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, and a warning to the host that names the protocol custom wallets need" },
       { file: 'src/portico/createPortico.ts', word: 'siwx', why: "the spec's `siwx` config option (the sign-in plugin the host passes)" },
       { file: 'src/portico/porticoConfigSchema.ts', word: 'siwx', why: "the spec's `siwx` config option" },
+      { file: 'src/portico/configWarnings.ts', word: 'siwx', why: "the spec's `siwx` config option, named in the warning about the legacy `siweConfig`" },
       { file: 'src/portico/porticoConfigSchema.ts', word: 'eip155', why: 'an example CAIP-2 id in a validation message' },
       { file: 'src/coreManifest.ts', word: 'socials', why: "the spec's `socials-timeout` alert id" },
       { file: 'src/analytics/createAnalytics.ts', word: 'siwx', why: "the sign-in events the spec's analytics records" },

@@ -102,10 +102,12 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   const listed = options.plugins ?? [];
   /** Cancels the idle-time load of the host's lazy plugins (on dispose). */
   let stopLazy = () => undefined as void;
-  const lazyPlugins = listed.filter((p): p is LazyPlugin => typeof p === 'function' || !('manifest' in p));
+  // A definition has a manifest; anything else listed (a function, or { load, when }) is a lazy plugin.
+  const isDefinition = (p: PluginDefinition | LazyPlugin): p is PluginDefinition => 'manifest' in p;
+  const lazyPlugins = listed.filter((p): p is LazyPlugin => !isDefinition(p));
   const kernel = createKernel({
     // The core first, then the binding's shell; a host that lists either too does not get it twice.
-    plugins: [corePlugin, ...(shell ? [shell] : []), ...listed.filter((p): p is PluginDefinition => typeof p !== 'function' && 'manifest' in p && p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
+    plugins: [corePlugin, ...(shell ? [shell] : []), ...listed.filter((p): p is PluginDefinition => isDefinition(p) && p !== corePlugin && p !== shell && p !== options.siwx), ...(options.siwx ? [options.siwx] : [])],
     features: options.features,
     contributions: options.contributions,
     storage: options.storage,

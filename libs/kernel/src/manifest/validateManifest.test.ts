@@ -345,27 +345,25 @@ describe('validateManifest: arbitrary input (property)', () => {
 describe('validateManifest: a manifest is static data, read once per object (#41)', () => {
   const fresh = () => ({ id: 'cached', version: '1.0.0', kernel: '^0.1.0', contributes: { views: [{ id: 'Cached', title: 'Cached' }] } });
 
-  it('returns the same frozen reading for the same object, and freezes the object it read', () => {
+  it('returns the same reading for the same object; a change to the object afterwards is not seen', () => {
     const input = fresh();
     const first = validateManifest(input);
     expect(validateManifest(input)).toBe(first);
-    expect(Object.isFrozen(first) && Object.isFrozen(first.contributes!.views![0])).toBe(true);
-    expect(Object.isFrozen(input) && Object.isFrozen(input.contributes.views[0])).toBe(true);
-    // A later write cannot change what kernels read: it throws (test files are strict code).
-    expect(() => {
-      (input as { version: string }).version = '2.0.0';
-    }).toThrow(TypeError);
-    expect(validateManifest(input).version).toBe('1.0.0');
+    input.version = 'not a version';
+    expect(validateManifest(input)).toBe(first);
+    expect(first.version).toBe('1.0.0');
   });
 
-  it('a different object with the same content is read on its own; an invalid one is not kept nor frozen', () => {
+  it('a different object with the same content is read on its own; an invalid one is not kept', () => {
     const a = validateManifest(fresh());
     const b = validateManifest(fresh());
     expect(b).not.toBe(a);
     expect(b).toEqual(a);
     const bad = { ...fresh(), version: 'one' };
     expect(() => validateManifest(bad)).toThrow(ManifestInvalidError);
-    expect(Object.isFrozen(bad)).toBe(false);
     expect(() => validateManifest(bad)).toThrow(ManifestInvalidError);
+    // Fixed, the same object is read again and now passes.
+    bad.version = '1.0.0';
+    expect(validateManifest(bad).version).toBe('1.0.0');
   });
 });
