@@ -1,5 +1,5 @@
-import { createKernel, createMemoryStorage, defineChainPlugin, validateManifest, type ChainPluginAdapter, type PluginDefinition } from '@portico/kernel';
-import { describe, expect, it } from 'vitest';
+import { connectorPreparerRef, createKernel, createMemoryStorage, defineChainPlugin, validateManifest, type ChainPluginAdapter, type PluginDefinition } from '@portico/kernel';
+import { describe, expect, it, vi } from 'vitest';
 import { WALLETCONNECT_CONNECTOR_ID, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectProviderParts } from './api';
 import { createWalletConnectPlugin, walletconnectPlugin } from './plugin';
 import { isLoopbackRelay, pairingTopicOf } from './services/WalletConnectConnection';
@@ -88,20 +88,48 @@ function acmeChain(load: () => Promise<{ createSessionProvider(parts: WalletConn
 }
 
 describe('a chain plugin WalletConnect does not know, through its binding', () => {
-  it('is carried by the session: its provider is attached to its adapter and the connector lists its namespace (listed before the chain: chains activate first)', async () => {
-    const acme = acmeChain(async () => ({ createSessionProvider: () => ({ kind: 'acme session provider' }) }));
+  it('is carried by the session: the connector lists its namespace at start, and its provider is loaded and attached only by the connector\'s preparer (listed before the chain: chains activate first)', async () => {
+    let loads = 0;
+    const acme = acmeChain(async () => (loads++, { createSessionProvider: () => ({ kind: 'acme session provider' }) }));
     const { kernel } = await load(createWalletConnectPlugin({ projectId: 'p' }), [acme.plugin]);
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', namespaces: ['acme'] });
+    // Nothing of the binding before the user picks WalletConnect (#41).
+    expect([loads, acme.attached]).toEqual([0, []]);
+    const prepare = kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID));
+    await prepare();
+    await prepare();
+    expect(loads).toBe(1);
     expect(acme.attached).toEqual([{ connectorId: WALLETCONNECT_CONNECTOR_ID, provider: { kind: 'acme session provider' } }]);
     expect(acme.made.map((p) => [p.name, p.networks().map((n) => n.caipNetworkId)])).toEqual([['WalletConnect', ['acme:1']]]);
-    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', namespaces: ['acme'] });
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toMatchObject({ namespaces: ['acme'] });
     await kernel.dispose();
   });
 
-  it('a binding that fails to load is left out, with a warning naming it', async () => {
+  it('a stored WalletConnect connection is restored with its provider attached at start, without a click', async () => {
+    const storage = createMemoryStorage();
+    storage.set('portico/connection', JSON.stringify({ v: 2, namespaces: { acme: { status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, network: 'acme:1' } }, preferredAccountTypes: {}, recentWallets: [] }));
+    let loads = 0;
+    const acme = acmeChain(async () => (loads++, { createSessionProvider: () => ({ kind: 'acme session provider' }) }));
+    const kernel = createKernel({
+      plugins: [createWalletConnectPlugin({ projectId: 'p' }), acme.plugin],
+      networks: [{ caipNetworkId: 'acme:1', name: 'Acme', nativeCurrency: { name: 'Acme', symbol: 'ACM', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
+      storage,
+      logLevel: 'silent',
+    });
+    await kernel.start();
+    expect(kernel.connection.restoredSession('acme')).toMatchObject({ connectorId: WALLETCONNECT_CONNECTOR_ID });
+    await vi.waitFor(() => expect(acme.attached.map((a) => a.connectorId)).toEqual([WALLETCONNECT_CONNECTOR_ID]));
+    expect(loads).toBe(1);
+    await kernel.dispose();
+  });
+
+  it('a binding that fails to load is left out when prepared, with a warning naming it, and the connector goes with its only namespace', async () => {
     const acme = acmeChain(() => Promise.reject(new Error('chunk missing')));
     const { kernel, warnings } = await load(createWalletConnectPlugin({ projectId: 'p' }), [acme.plugin]);
+    await kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID))();
     expect(acme.attached).toEqual([]);
     expect(warnings).toContainEqual(expect.stringContaining('the acme binding failed to load'));
+    expect(warnings).toContainEqual(expect.stringContaining('no chain plugin takes a WalletConnect session'));
     expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)).toBeUndefined();
     await kernel.dispose();
   });

@@ -1,4 +1,4 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { chainAdapterRef, connectorPreparerRef, definePlugin, kernelRefs } from '@portico/kernel';
 import { siwxServiceRef } from '@portico/plugin-siwx/api';
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_QR_VIEW, WALLETCONNECT_REQUEST_VIEW, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectBinding, type WalletConnectService } from './api';
 import { manifest } from './manifest';
@@ -37,6 +37,9 @@ export interface WalletConnectPluginOptions {
   relayTimeoutMs?: number;
 }
 
+/** Said when no namespace can be carried by a session (none at start, or none whose binding loaded). */
+const NO_SESSION_NAMESPACE = 'WalletConnect: no chain plugin takes a WalletConnect session (enable a chain plugin with a WalletConnect binding, and its networks)';
+
 function defaultMetadata() {
   const page = typeof location === 'undefined' ? undefined : location;
   const name = (typeof document === 'undefined' ? '' : document.title) || page?.host || 'Portico app';
@@ -68,8 +71,12 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
       const networksOf = (ns: string) => settings.networks.filter((n) => n.caipNetworkId.startsWith(`${ns}:`));
       // Chain plugins activate first (the kernel's rule), so their bindings are registered by now.
       const bindings = [...ctx.services.get(kernelRefs.namespaces).known()]
-        .filter((ns) => ctx.services.has(walletConnectBindingRef(ns)) && ctx.services.has(chainAdapterRef(ns)) && networksOf(ns).length > 0)
+        .filter((ns) => ctx.services.has(walletConnectBindingRef(ns)) && ctx.services.has(chainAdapterRef(ns)) && typeof ctx.services.get(chainAdapterRef(ns)).attachProvider === 'function' && networksOf(ns).length > 0)
         .map((ns) => ctx.services.get(walletConnectBindingRef(ns)));
+      if (bindings.length === 0) {
+        ctx.logger.warn(NO_SESSION_NAMESPACE);
+        return;
+      }
       // The namespaces the session carries: those whose adapter took the session-backed provider.
       const namespaces: WalletConnectBinding[] = [];
       // Methods proposed per namespace: what the wallet must answer for Portico, plus every
@@ -109,41 +116,61 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
       });
       ctx.onDispose(() => session.dispose());
 
-      const attached = await Promise.all(
-        bindings.map(async (binding) => {
-          try {
-            const { createSessionProvider } = await binding.load();
-            if (ctx.signal.aborted) return undefined;
-            const provider = createSessionProvider({ session, http: ctx.http, networks: () => networksOf(binding.namespace), name: 'WalletConnect', icon: WALLETCONNECT_ICON });
-            const adapter = ctx.services.get(chainAdapterRef(binding.namespace));
-            if (!adapter.attachProvider) return undefined;
-            ctx.onDispose(adapter.attachProvider(WALLETCONNECT_CONNECTOR_ID, provider));
-            return binding;
-          } catch (error) {
-            ctx.logger.warn(`WalletConnect: the ${binding.namespace} binding failed to load; WalletConnect will not offer ${binding.namespace}`, error);
-            return undefined;
-          }
-        }),
-      );
-      if (ctx.signal.aborted) return;
-      namespaces.push(...attached.filter((b) => b !== undefined));
-      if (namespaces.length === 0) {
-        ctx.logger.warn('WalletConnect: no chain plugin takes a WalletConnect session (enable a chain plugin with a WalletConnect binding, and its networks)');
-        return;
-      }
+      // The bindings' session providers load on demand (#41): when the user picks WalletConnect
+      // (the connector's preparer, awaited before the adapters connect), when a stored session is
+      // restored (here or from another tab), or when the QR view prepares its client; never before
+      // the first click. A binding that fails to load is left out, and the connector loses its namespace.
       const connectors = ctx.services.get(kernelRefs.connectors);
-      ctx.onDispose(
-        connectors.register(
-          { id: WALLETCONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: namespaces.map((b) => b.namespace), icon: WALLETCONNECT_ICON, view: WALLETCONNECT_QR_VIEW },
-          ctx.pluginId,
-        ),
-      );
+      let unregister: (() => void) | undefined;
+      const register = (list: readonly WalletConnectBinding[]) => {
+        unregister?.();
+        unregister = list.length
+          ? connectors.register(
+              { id: WALLETCONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: list.map((b) => b.namespace), icon: WALLETCONNECT_ICON, view: WALLETCONNECT_QR_VIEW },
+              ctx.pluginId,
+            )
+          : undefined;
+      };
+      ctx.onDispose(() => unregister?.());
+      let attaching: Promise<void> | undefined;
+      const attach = () =>
+        (attaching ??= (async () => {
+          const attached = await Promise.all(
+            bindings.map(async (binding) => {
+              try {
+                const { createSessionProvider } = await binding.load();
+                if (ctx.signal.aborted) return undefined;
+                const provider = createSessionProvider({ session, http: ctx.http, networks: () => networksOf(binding.namespace), name: 'WalletConnect', icon: WALLETCONNECT_ICON });
+                ctx.onDispose(ctx.services.get(chainAdapterRef(binding.namespace)).attachProvider!(WALLETCONNECT_CONNECTOR_ID, provider));
+                return binding;
+              } catch (error) {
+                ctx.logger.warn(`WalletConnect: the ${binding.namespace} binding failed to load; WalletConnect will not offer ${binding.namespace}`, error);
+                return undefined;
+              }
+            }),
+          );
+          if (ctx.signal.aborted) return;
+          namespaces.push(...attached.filter((b) => b !== undefined));
+          if (namespaces.length < bindings.length) {
+            register(namespaces);
+            if (namespaces.length === 0) ctx.logger.warn(NO_SESSION_NAMESPACE);
+          }
+        })());
+      register(bindings);
+      ctx.services.register(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID), { useValue: () => attach() });
+      const connection = ctx.services.get(kernelRefs.connection);
+      for (const binding of bindings) {
+        ctx.onDispose(connection.watchRestores(binding.namespace, (connectorId) => connectorId === WALLETCONNECT_CONNECTOR_ID && void attach()));
+      }
 
       const service: WalletConnectService = {
         pairing: session.pairing,
-        connect: async () => void (await session.connect()),
+        connect: async () => {
+          await attach();
+          await session.connect();
+        },
         cancel: () => session.cancel(),
-        preload: async () => void (await session.client()),
+        preload: async () => void (await Promise.all([attach(), session.client()])),
         connectionState: session.relay.state,
         requests: session.relay.requests,
       };

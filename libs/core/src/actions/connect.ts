@@ -1,4 +1,5 @@
 import { AdapterNotFoundError, ChainNotSupportedError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
+import { connectorPreparerRef } from '@portico/kernel';
 import { toError } from '../errors/toError';
 import { adapterOf, type PorticoContext } from '../portico/porticoContext';
 
@@ -39,20 +40,26 @@ export async function connect(ctx: PorticoContext, connectorId: string): Promise
   }, ctx.connectTimeoutMs);
   try {
     if (!through) throw new AdapterNotFoundError(`"${connector.name}" connects through "${connector.via}", which is not enabled`);
+    // A provider loaded on demand (WalletConnect's) is attached first; it may leave a namespace out.
+    const preparer = connectorPreparerRef(through.id);
+    if (kernel.hasService(preparer)) await kernel.getService(preparer)();
+    if (signal.aborted) throw signal.reason;
+    const ready = kernel.connectors.get(through.id);
+    if (!ready) throw new AdapterNotFoundError(`"${through.name}" is no longer available`);
     // A multi-chain connection (a WalletConnect session, a multi-chain wallet) may bring
     // accounts for only some of its namespaces: those without any (or on none of the app's
     // networks) are left disconnected.
     let noAccounts: unknown;
-    for (const namespace of through.namespaces) {
+    for (const namespace of ready.namespaces) {
       const chain = adapterOf(ctx, namespace);
       if (!chain) throw new AdapterNotFoundError(`no chain plugin provides "${namespace}"`);
       if (signal.aborted) throw signal.reason;
       try {
-        await chain.connect(through.id, { signal });
+        await chain.connect(ready.id, { signal });
         connected++;
       } catch (error) {
         const nothingThere = error instanceof NoActiveCaipAddressError || error instanceof ChainNotSupportedError;
-        if (!nothingThere || through.namespaces.length === 1) throw error;
+        if (!nothingThere || ready.namespaces.length === 1) throw error;
         noAccounts ??= error;
       }
     }

@@ -1,4 +1,4 @@
-import { createMemoryStorage, definePlugin } from '@portico/kernel';
+import { connectorPreparerRef, createMemoryStorage, definePlugin, kernelRefs } from '@portico/kernel';
 import { shellPlugin } from '@portico/kernel/testing';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -187,6 +187,43 @@ describe('without a binding (a headless host)', () => {
     expect(p.kernel.router.getSnapshot().isOpen).toBe(false);
     expect(await p.balance('acme')).toEqual({ value: 1_234_567n, decimals: 6, symbol: 'ACM' });
     expect(calls).toEqual(['connect:acme-wallet', 'balance']);
+  });
+});
+
+describe("a connector's preparer (a provider loaded on demand)", () => {
+  const withPrepared = async (id: string, prepare: () => Promise<void>) => {
+    const { plugin, calls } = acmeChain();
+    const control = { off: () => undefined as void };
+    const onDemand = definePlugin({
+      manifest: { id: 'ondemand', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' } },
+      activate(ctx) {
+        control.off = ctx.services.get(kernelRefs.connectors).register({ id, name: 'On Demand', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
+        ctx.services.register(connectorPreparerRef(id), { useValue: () => (calls.push('prepare'), prepare()) });
+      },
+    });
+    const p = portico({ projectId: 'p', networks, plugins: [plugin, onDemand] });
+    await p.start();
+    return { p, calls, control };
+  };
+
+  it('is awaited before the adapter connects through the connector', async () => {
+    const { p, calls } = await withPrepared('ondemand', () => new Promise((resolve) => setTimeout(resolve, 20)));
+    await p.connect('ondemand');
+    expect(calls).toEqual(['prepare', 'connect:ondemand']);
+    expect(p.kernel.connection.get('acme').status).toBe('connected');
+  });
+
+  it('failing, fails the attempt with its error and connects nothing', async () => {
+    const { p, calls } = await withPrepared('ondemand', () => Promise.reject(new Error('binding chunk missing')));
+    await expect(p.connect('ondemand')).rejects.toThrow('binding chunk missing');
+    expect(calls).toEqual(['prepare']);
+    expect(p.kernel.connection.get('acme').status).toBe('disconnected');
+  });
+
+  it('taking the connector away (nothing it could carry loaded) says so instead of connecting', async () => {
+    const made = await withPrepared('gone', async () => made.control.off());
+    await expect(made.p.connect('gone')).rejects.toMatchObject({ name: 'AdapterNotFoundError', details: '"On Demand" is no longer available' });
+    expect(made.calls.filter((c) => c.startsWith('connect:'))).toEqual([]);
   });
 });
 
