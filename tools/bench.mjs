@@ -34,7 +34,8 @@ const sizes = measureSizes();
 const dist = join(HOST_DIR, 'dist');
 const f = (n) => n.toFixed(1);
 console.log('\nMinimal host: React + Portico + chain-eip155 + <ConnectButton>');
-console.log(`  initial JS (entry + static imports): ${f(kib(sizes.initial.gzip))} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
+// Three decimals: the budget is 99.8 and one decimal once hid 99.841.
+console.log(`  initial JS (entry + static imports): ${kib(sizes.initial.gzip).toFixed(3)} KiB gzip, ${f(kib(sizes.initial.brotli))} KiB brotli, ${sizes.initial.files} file(s)  [target ≤ 100, budget ≤ ${INITIAL_JS_BUDGET_KIB}]`);
 console.log(`  lazy JS (all other chunks):           ${f(kib(sizes.lazy.gzip))} KiB gzip in ${sizes.lazy.files} chunk(s)`);
 // What each other chain plugin costs a host that enables it (an eip155-only host pays nothing).
 const PLUGIN_NAMES = { solana: 'chain-solana', bitcoin: 'chain-bip122', walletconnect: 'plugin-walletconnect', features: 'plugin-history + plugin-send + plugin-receive', market: 'plugin-swaps + plugin-onramp', everything: 'every feature plugin (WalletConnect, e-mail, socials, history, send, receive, swaps, onramp)' };
