@@ -10,6 +10,7 @@ import { startSolanaServer, type SolanaServer } from '@portico/chain-solana/test
 import { base58 } from '@scure/base';
 import { anvilNetwork as network, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel, type StoragePort } from '@portico/kernel';
+import { connectorPreparerRef } from '@portico/react';
 import { createWalletConnectPlugin, pairingTopicOf, walletConnectServiceRef, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import { createRelay } from '@portico/relay';
@@ -61,7 +62,12 @@ async function wallet(mode: 'approve' | 'reject' = 'approve', withSolana = false
 }
 
 /** A kernel with chain-eip155 and the WalletConnect plugin on the local relay; `storage`/`kv` persist across "reloads". */
-async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number; solana?: boolean; bitcoin?: boolean } = {}) {
+/**
+ * A direct `adapter.connect('walletConnect')` needs the session providers attached first: the connect action runs the
+ * connector's preparer, so these tests, which connect the adapters themselves, run it too. A reload (`reload: true`)
+ * does not: its restore attaches them by itself.
+ */
+async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof createMemoryKeyValueStorage>; pairingLifetimeMs?: number; expiryMarginMs?: number; solana?: boolean; bitcoin?: boolean; reload?: boolean } = {}) {
   const kernel: Kernel = createKernel({
     plugins: [
       createEip155Plugin({ target: new EventTarget() }),
@@ -81,6 +87,7 @@ async function app(options: { storage?: StoragePort; kv?: ReturnType<typeof crea
   });
   await kernel.start();
   open.push(kernel);
+  if (!options.reload) await kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID))();
   return { kernel, adapter: kernel.getService(chainAdapterRef('eip155')), service: kernel.getService(walletConnectServiceRef) };
 }
 
@@ -142,7 +149,7 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     await connecting;
     await first.kernel.dispose();
 
-    const second = await app({ storage, kv });
+    const second = await app({ storage, kv, reload: true });
     await until(() => second.kernel.connection.get('eip155').status === 'connected');
     expect(second.kernel.connection.get('eip155').address).toBe(`eip155:31337:${phone.address}`);
     expect(second.service.pairing.getSnapshot().status).toBe('idle');
@@ -203,7 +210,7 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     expect(phone.requests.every((r) => r.chainId === solanaId)).toBe(true);
     await first.kernel.dispose();
 
-    const second = await app({ storage, kv, solana: true });
+    const second = await app({ storage, kv, solana: true, reload: true });
     await until(() => second.kernel.connection.get('solana').status === 'connected' && second.kernel.connection.get('eip155').status === 'connected');
     expect(second.kernel.connection.get('solana').address).toBe(`${solanaId}:${phone.solanaAddress}`);
     // The wallet ending the session disconnects both namespaces.
@@ -248,7 +255,7 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     expect(phone.requests.map((r) => r.method)).toEqual(['signMessage', 'signPsbt']);
     await first.kernel.dispose();
 
-    const second = await app({ storage, kv, bitcoin: true });
+    const second = await app({ storage, kv, bitcoin: true, reload: true });
     await until(() => second.kernel.connection.get('bip122').status === 'connected');
     expect(second.kernel.connection.get('bip122').address).toBe(`${regtest}:${bitcoinWallet.paymentAddress}`);
   });

@@ -1,6 +1,7 @@
 import { createEip155Plugin } from '@portico/chain-eip155';
 import { anvilNetwork as network, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, kernelRefs, type Kernel } from '@portico/kernel';
+import { connectorPreparerRef } from '@portico/react';
 import { createSiwxPlugin, createSiwxServerClient, siwxServiceRef, type SiwxServerConfig } from '@portico/plugin-siwx';
 import { createWalletConnectPlugin, WALLETCONNECT_CONNECTOR_ID } from '@portico/plugin-walletconnect';
 import { createMemoryKeyValueStorage, createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
@@ -61,6 +62,8 @@ async function app(server?: SiwxServerConfig) {
   });
   await kernel.start();
   open.push(kernel);
+  // The tests connect the adapter themselves: they run the connector's preparer first, as the connect action does.
+  await kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID))();
   return { kernel, adapter: kernel.getService(chainAdapterRef('eip155')), siwx: kernel.getService(siwxServiceRef) };
 }
 

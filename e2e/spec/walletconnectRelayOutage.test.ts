@@ -1,6 +1,7 @@
 import { createEip155Plugin } from '@portico/chain-eip155';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { chainAdapterRef, createKernel, createMemoryStorage, type Kernel } from '@portico/kernel';
+import { connectorPreparerRef } from '@portico/react';
 import {
   createWalletConnectPlugin,
   walletConnectServiceRef,
@@ -84,6 +85,8 @@ async function connectedApp(relayTimeoutMs: number) {
   open.push(phone);
   const adapter = kernel.getService(chainAdapterRef('eip155'));
   const service = kernel.getService(walletConnectServiceRef);
+  // The test connects the adapter itself: it runs the connector's preparer first, as the connect action does.
+  await kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID))();
   const connecting = adapter.connect(WALLETCONNECT_CONNECTOR_ID);
   await until(() => service.pairing.getSnapshot().status === 'pairing');
   await phone.pair((service.pairing.getSnapshot() as Extract<PairingState, { status: 'pairing' }>).uri);

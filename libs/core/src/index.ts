@@ -10,6 +10,7 @@ export { coreManifest } from './coreManifest';
 export { corePlugin } from './corePlugin';
 export type { ConnectAttempt, Portico, PorticoBinding } from './portico/createPortico';
 export { CONNECT_TIMEOUT_MS } from './portico/createPortico';
+export { connectorPreparerRef } from './actions/connectorPreparerRef';
 export { createAccountReads, retryDelayMs } from './portico/accountReads';
 export type { AccountReads, AccountReadsOptions } from './portico/accountReads';
 export { idleAccountRead } from './portico/accountReadState';

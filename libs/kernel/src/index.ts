@@ -33,7 +33,6 @@ export type { AlertCenter } from './alerts/AlertCenter';
 
 // Chains: the adapter a chain plugin provides, its wallets and the connection it keeps.
 export { chainAdapterRef } from './chain/ChainAdapter';
-export { connectorPreparerRef } from './connectors/connectorPreparerRef';
 export { defineChainPlugin } from './chain/defineChainPlugin';
 export type { ChainAdapterParts, ChainPluginAdapter } from './chain/defineChainPlugin';
 export type { AccountIdentity, Balance, ChainAdapter, TokenBalance, TransferRequest } from './chain/ChainAdapter';

@@ -1,4 +1,5 @@
-import { connectorPreparerRef, createKernel, createMemoryStorage, defineChainPlugin, validateManifest, type ChainPluginAdapter, type PluginDefinition } from '@portico/kernel';
+import { createKernel, createMemoryStorage, defineChainPlugin, validateManifest, type ChainPluginAdapter, type PluginDefinition } from '@portico/kernel';
+import { connectorPreparerRef } from '@portico/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WALLETCONNECT_CONNECTOR_ID, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectProviderParts } from './api';
 import { createWalletConnectPlugin, walletconnectPlugin } from './plugin';

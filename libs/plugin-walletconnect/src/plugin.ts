@@ -1,4 +1,5 @@
-import { chainAdapterRef, connectorPreparerRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { connectorPreparerRef } from '@portico/react';
 import { siwxServiceRef } from '@portico/plugin-siwx/api';
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_QR_VIEW, WALLETCONNECT_REQUEST_VIEW, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectBinding, type WalletConnectService } from './api';
 import { manifest } from './manifest';

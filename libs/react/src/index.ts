@@ -60,6 +60,7 @@ export {
   parseAmount,
   truncateAddress,
   createThemeStore,
+  connectorPreparerRef,
 } from '@portico/core';
 export type {
   ConnectAttempt,

@@ -1,6 +1,6 @@
 import { AdapterNotFoundError, ChainNotSupportedError, ConnectCancelledError, NoActiveCaipAddressError } from '@portico/kernel/errors';
-import { connectorPreparerRef } from '@portico/kernel';
 import { toError } from '../errors/toError';
+import { connectorPreparerRef } from './connectorPreparerRef';
 import { adapterOf, type PorticoContext } from '../portico/porticoContext';
 
 /**

@@ -1,4 +1,5 @@
-import { connectorPreparerRef, createMemoryStorage, definePlugin, kernelRefs } from '@portico/kernel';
+import { createMemoryStorage, definePlugin, kernelRefs } from '@portico/kernel';
+import { connectorPreparerRef } from '../actions/connectorPreparerRef';
 import { shellPlugin } from '@portico/kernel/testing';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { createServiceRef, type ServiceRef } from '../di/createServiceRef';
+import { createServiceRef, type ServiceRef } from '@portico/kernel';
 
 /**
  * The service a plugin registers when its connector's provider loads on demand (WalletConnect's
