@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
+import { deployTestTokens, installMulticall3, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { formatEther } from 'viem';
 import { dialog, freshPage } from './helpers';
 
@@ -125,6 +125,44 @@ test.describe('the Account view with its EVM node down', () => {
     await bringNodeBack();
     await expect(balance).toHaveText(floor3(RECOVERED_WEI), { timeout: 20_000 });
     await expect(balance).not.toHaveAttribute('data-stale');
+    await expect(account.getByTestId('account-balance-stale')).toHaveCount(0);
+    await expect(account.getByTestId('account-balance-error')).toHaveCount(0);
+  });
+
+  test('open the whole time: the last known balance and tokens are marked within 5 s of the node going away; its return as a fresh chain replaces them, tokens that vanished included', async ({ page }) => {
+    const tokens = await deployTestTokens(node!.url);
+    const first = BigInt(await rpc<string>(node!.url, 'eth_getBalance', [ACCOUNT, 'latest']));
+    await freshPage(page, `${evmPath()}&tokens=${encodeURIComponent(JSON.stringify({ usd: tokens.usd, ptk: tokens.ptk }))}`);
+    await connectTestWallet(page);
+    const account = await openAccount(page);
+    const balance = account.getByTestId('account-balance');
+    const rows = account.getByTestId('token-list').locator('li');
+    await expect(balance).toHaveText(floor3(first));
+    await expect(rows).toHaveCount(3);
+    await expect(account.getByTestId('token-list')).toContainText('1000000.000 PTK');
+
+    // The view stays open; nobody clicks. The node goes away.
+    await node!.stop();
+    const stopped = Date.now();
+    await expect(balance).toHaveAttribute('data-stale', 'true', { timeout: 10_000 });
+    expect(Date.now() - stopped).toBeLessThan(5_000);
+    await expect(balance).toHaveText(floor3(first));
+    await expect(account.getByTestId('account-balance-stale')).toHaveText('(last known)');
+    await expect(account.getByTestId('account-balance-error')).toHaveText(UNREACHABLE);
+    await expect(account.getByTestId('tokens-stale')).toHaveText('(last known) Couldn’t load your tokens: the network isn’t answering. Retrying…', { timeout: 5_000 });
+    await expect(account.getByTestId('token-list')).toHaveAttribute('data-stale', 'true');
+    await expect(rows).toHaveCount(3);
+
+    // Back as a fresh chain (Multicall3 at its usual address, no test token): the balance it has now, and only the native row.
+    await bringNodeBack();
+    await installMulticall3(node!.url);
+    const back = Date.now();
+    await expect(balance).toHaveText(floor3(RECOVERED_WEI), { timeout: 10_000 });
+    await expect(rows).toHaveCount(1, { timeout: 10_000 });
+    expect(Date.now() - back).toBeLessThan(8_000);
+    await expect(rows.first()).toContainText('Ether');
+    await expect(account.getByTestId('token-list')).not.toHaveAttribute('data-stale');
+    await expect(account.getByTestId('tokens-stale')).toHaveCount(0);
     await expect(account.getByTestId('account-balance-stale')).toHaveCount(0);
     await expect(account.getByTestId('account-balance-error')).toHaveCount(0);
   });

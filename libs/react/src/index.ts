@@ -13,6 +13,7 @@ export { ConnectButton } from './components/ConnectButton';
 export { NetworkButton } from './components/NetworkButton';
 export { useAccount } from './hooks/useAccount';
 export { useBalance } from './hooks/useBalance';
+export type { AccountReadOptions } from './hooks/useAccountRead';
 export { useTokens } from './hooks/useTokens';
 export { useIdentity } from './hooks/useIdentity';
 export { connectedUserRef, useConnectedUser } from './hooks/useConnectedUser';

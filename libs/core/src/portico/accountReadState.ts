@@ -42,6 +42,12 @@ export interface AccountRead<T> {
   subscribe(listener: () => void): () => void;
   /** The fresh value, or a read now (concurrent calls share it); rejects when the read fails. */
   fetch(): Promise<T>;
+  /**
+   * Keeps the read live while it is watched: a good value is read again every `intervalMs`, and a
+   * failure's retries come no later than that (a view that must stay true while open, e.g. the
+   * Account view). Returns the stop; the shortest interval of those polling applies.
+   */
+  poll(intervalMs: number): () => void;
 }
 
 export const NOTHING_YET: AccountReadState<never> = Object.freeze({

@@ -95,6 +95,70 @@ describe('account reads', () => {
     third();
   });
 
+  it('a polled read stays true while open: read again every interval, marked stale at the first failure, retried no later than the interval, recovered with the new value', async () => {
+    const { state, load } = node(5);
+    const read = make(30_000).read('k', load);
+    const off = read.subscribe(() => undefined);
+    const stop = read.poll(4_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read.getSnapshot()).toMatchObject({ data: 5, isStale: false });
+    // Fresh for 30 s, yet read again every 4 s while polled.
+    state.value = 6;
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(read.getSnapshot().data).toBe(6);
+    expect(at(state.attempts)).toEqual([0, 4_000]);
+
+    // The node goes away: the next poll fails and marks the last known value at once.
+    state.up = false;
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(read.getSnapshot()).toMatchObject({ data: 6, isStale: true, failureCount: 1 });
+    // Backoff (1 s, 2 s, 4 s, 8 s …), but never longer than the poll interval.
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000 + 4_000 + 4_000);
+    expect(at(state.attempts)).toEqual([0, 4_000, 8_000, 9_000, 11_000, 15_000, 19_000, 23_000]);
+
+    // Back as a fresh chain: the next retry replaces the value (and what vanished with it).
+    state.up = true;
+    state.value = 1;
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(read.getSnapshot()).toMatchObject({ data: 1, error: undefined, isStale: false, failureCount: 0 });
+
+    // Polling stops with its stop: the fresh value is not read again until it expires and someone watches.
+    stop();
+    stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(state.attempts).toHaveLength(9);
+    off();
+  });
+
+  it('a poll runs only while the read is watched, the shortest interval of those polling applies, and a stopped watch leaves no timer', async () => {
+    const { state, load } = node(5);
+    const read = make(30_000).read('k', load);
+    const slow = read.poll(10_000);
+    // Nobody watches: a poll alone reads nothing.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(state.attempts).toHaveLength(0);
+    const off = read.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    const fast = read.poll(2_000);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(at(state.attempts)).toEqual([20_000, 22_000, 24_000, 26_000]);
+    fast();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(at(state.attempts)).toEqual([20_000, 22_000, 24_000, 26_000, 36_000]);
+    off();
+    expect(vi.getTimerCount()).toBe(0);
+    slow();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(state.attempts).toHaveLength(5);
+    // Zero, negative or NaN intervals are no poll.
+    const again = read.subscribe(() => undefined);
+    for (const bad of [0, -1, Number.NaN]) read.poll(bad)();
+    await vi.advanceTimersByTimeAsync(0);
+    again();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('stops retrying when the last watcher leaves (an unmounted view leaves no timer)', async () => {
     const { state, load } = node(5);
     state.up = false;

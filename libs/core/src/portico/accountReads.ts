@@ -44,7 +44,10 @@ interface Entry<T> {
   state: AccountReadState<T>;
   readonly listeners: Set<() => void>;
   inflight: Promise<T> | undefined;
+  /** The next read on its own: a failure's retry, or the next poll while someone polls. */
   retry: ReturnType<typeof setTimeout> | undefined;
+  /** The intervals of those polling the read (`AccountRead.poll`); the shortest applies. */
+  readonly polls: number[];
   /** Bumped by `clear()`: a read started before it does not write its result. */
   generation: number;
   readonly handle: AccountRead<T>;
@@ -89,6 +92,7 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
         if (!current()) return value;
         entry.inflight = undefined;
         set(entry, { data: value, error: undefined, isLoading: false, isFetching: false, isStale: false, updatedAt: now(), failureCount: 0 });
+        arm(entry);
         return value;
       },
       (error: unknown) => {
@@ -96,18 +100,31 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
         entry.inflight = undefined;
         const failureCount = entry.state.failureCount + 1;
         set(entry, { error: toError(error), isLoading: false, isFetching: false, isStale: entry.state.updatedAt !== undefined, failureCount });
-        if (!disposed && entry.listeners.size > 0) {
-          entry.retry = setTimeout(() => {
-            entry.retry = undefined;
-            refresh(entry);
-          }, retryDelay(failureCount));
-        }
+        arm(entry);
         throw error;
       },
     );
     entry.inflight = reading;
     set(entry, { isFetching: true, isLoading: entry.state.updatedAt === undefined });
     return reading;
+  }
+  /**
+   * Sets the watched read's next read on its own: after a failure, the backoff's delay (no longer
+   * than the poll interval while someone polls, so a node that is back is found within one);
+   * after a success, the poll interval from that read. Nothing while nobody watches.
+   */
+  function arm(entry: Entry<T>) {
+    cancelRetry(entry);
+    if (disposed || entry.inflight || entry.listeners.size === 0) return;
+    const interval = entry.polls.length > 0 ? Math.min(...entry.polls) : undefined;
+    let delay: number;
+    if (entry.state.error) delay = Math.min(retryDelay(entry.state.failureCount), interval ?? Number.POSITIVE_INFINITY);
+    else if (interval !== undefined && entry.state.updatedAt !== undefined) delay = Math.max(0, entry.state.updatedAt + interval - now());
+    else return;
+    entry.retry = setTimeout(() => {
+      entry.retry = undefined;
+      refresh(entry);
+    }, delay);
   }
   /** Reads in the background (a pending retry is brought forward); a failure is in the state and retried while watched. */
   const refresh = (entry: Entry<T>) => {
@@ -150,6 +167,7 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
       inflight: undefined,
       retry: undefined,
       generation: 0,
+      polls: [],
       handle: {
         getSnapshot: () => entry.state,
         subscribe(listener) {
@@ -158,7 +176,10 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
           if (!entries.has(key)) entries.set(key, entry);
           entry.listeners.add(listener);
           if (entry.listeners.size === 1 && watched++ === 0) listen(true);
-          if (!entry.inflight && entry.retry === undefined && !isFresh(entry)) refresh(entry);
+          if (!entry.inflight && entry.retry === undefined) {
+            if (isFresh(entry)) arm(entry);
+            else refresh(entry);
+          }
           return () => {
             if (!entry.listeners.delete(listener) || entry.listeners.size > 0) return;
             cancelRetry(entry);
@@ -166,6 +187,18 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
           };
         },
         fetch: () => (isFresh(entry) ? Promise.resolve(entry.state.data as T) : run(entry)),
+        poll(intervalMs) {
+          if (!(intervalMs > 0) || disposed) return () => undefined;
+          entry.polls.push(intervalMs);
+          arm(entry);
+          let polling = true;
+          return () => {
+            if (!polling) return;
+            polling = false;
+            entry.polls.splice(entry.polls.indexOf(intervalMs), 1);
+            arm(entry);
+          };
+        },
       },
     };
     return entry;

@@ -41,6 +41,11 @@ export function deferredRead<T>(load: () => Promise<AccountRead<T> | undefined>)
         watchers.delete(listener);
       };
     },
+    // Polls the real read once it is there (loading it now); the stop takes effect once that poll started. A failed load leaves nothing to poll.
+    poll(intervalMs) {
+      const polled = start().then(() => real?.poll(intervalMs));
+      return () => polled.then((stop) => stop?.());
+    },
     async fetch() {
       await start();
       if (!real) throw snapshot.error ?? new PorticoError('This account has no such read on its chain', { code: 'core/no-read' });

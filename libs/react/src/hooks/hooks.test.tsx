@@ -51,15 +51,15 @@ describe('hooks and components', () => {
   });
 });
 
-function BalanceProbe() {
-  const { data, error, isLoading, isStale } = useBalance();
+function BalanceProbe({ refetchInterval }: { refetchInterval?: number }) {
+  const { data, error, isLoading, isStale } = useBalance(refetchInterval === undefined ? undefined : { refetchInterval });
   return <p data-testid="balance">{`${data?.value ?? '-'} ${error ? error.name : 'ok'} loading=${isLoading} stale=${isStale}`}</p>;
 }
 
-const mount = (portico: Portico) =>
+const mount = (portico: Portico, refetchInterval?: number) =>
   render(
     <PorticoContext.Provider value={portico}>
-      <BalanceProbe />
+      <BalanceProbe {...(refetchInterval === undefined ? {} : { refetchInterval })} />
     </PorticoContext.Provider>,
   );
 const shown = () => screen.getByTestId('balance').textContent;
@@ -107,6 +107,34 @@ describe('useBalance against a node that goes down', () => {
     node.value = 7_000_000n;
     await elapse(1_000);
     expect(shown()).toBe('7000000 ok loading=false stale=false');
+    await portico.dispose();
+  });
+
+  it('with refetchInterval: read again while mounted, marked stale at the first failed poll, recovered within one interval; unmounting stops it', async () => {
+    vi.useFakeTimers();
+    const { portico, node } = await connectedToFlakyNode();
+    const before = vi.getTimerCount();
+    const view = mount(portico, 4_000);
+    await elapse(0);
+    expect(shown()).toBe('1234567 ok loading=false stale=false');
+    node.value = 2_000_000n;
+    await elapse(4_000);
+    expect(shown()).toBe('2000000 ok loading=false stale=false');
+    node.up = false;
+    await elapse(4_000);
+    expect(shown()).toBe('2000000 RpcUnavailableError loading=false stale=true');
+    // Backed off to 4 s (the interval), not 8 s or 16 s.
+    await elapse(1_000 + 2_000 + 4_000 + 4_000);
+    node.up = true;
+    node.value = 5n;
+    const reads = node.reads;
+    await elapse(4_000);
+    expect(node.reads).toBe(reads + 1);
+    expect(shown()).toBe('5 ok loading=false stale=false');
+    view.unmount();
+    expect(vi.getTimerCount()).toBe(before);
+    await elapse(60_000);
+    expect(node.reads).toBe(reads + 1);
     await portico.dispose();
   });
 

@@ -1,7 +1,7 @@
 import type { Balance } from '@portico/kernel';
 import type { AccountReadState } from '@portico/core';
 import { useAccount } from './useAccount';
-import { useAccountRead } from './useAccountRead';
+import { useAccountRead, type AccountReadOptions } from './useAccountRead';
 import { usePortico } from './usePortico';
 
 /**
@@ -10,9 +10,9 @@ import { usePortico } from './usePortico';
  * balance), `error` of the latest read, `isLoading`, and `isStale` when `data` is the last known
  * value and refreshing it failed. While mounted, a failed read is retried with backoff.
  */
-export function useBalance(): AccountReadState<Balance> {
+export function useBalance(options?: AccountReadOptions): AccountReadState<Balance> {
   const portico = usePortico('useBalance');
   const { namespace } = useAccount();
   // The same read object for the same account and network, so this re-subscribes only when they change.
-  return useAccountRead(namespace ? portico.balanceRead(namespace) : undefined);
+  return useAccountRead(namespace ? portico.balanceRead(namespace) : undefined, options);
 }

@@ -1,6 +1,7 @@
 import { TokenRow } from '@portico/ui';
 import { formatBalance, formatQuantity, formatUsd, readFailureKind } from '@portico/core';
 import { useAccount } from '../hooks/useAccount';
+import { OPEN_VIEW_REFETCH_MS } from '../hooks/useAccountRead';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
@@ -15,17 +16,27 @@ export default function AccountTokensView() {
   const portico = usePortico('AccountTokensView');
   const t = useT();
   const network = portico.network(useAccount().networkId);
-  const { data: tokens, error: tokensError } = useTokens();
-  const { data: balance, error: balanceError } = useBalance();
+  // Read again while open: tokens that vanished (a fresh chain) go, a node that stops answering is marked.
+  const { data: tokens, error: tokensError } = useTokens({ refetchInterval: OPEN_VIEW_REFETCH_MS });
+  const { data: balance, error: balanceError } = useBalance({ refetchInterval: OPEN_VIEW_REFETCH_MS });
+  /** The rows shown are the last known ones and reading them again failed: say so above them (it is being retried). */
+  const staleNote = (failure: Error) => (
+    <p className="pt-muted" role="status" data-testid="tokens-stale">
+      ({t('account.balanceStale')}) {t(`account.tokensError.${readFailureKind(failure)}`)}
+    </p>
+  );
   if (tokens?.length) {
     return (
-      <ul className="pt-list" data-testid="token-list">
-        {tokens.map((token) => (
-          <li key={token.address ?? 'native'}>
-            <TokenRow name={token.name} symbol={token.symbol} iconUrl={token.iconUrl} quantity={amount(token.quantity.numeric, t.locale)} value={fiat(token.value, t.locale)} />
-          </li>
-        ))}
-      </ul>
+      <>
+        {tokensError ? staleNote(tokensError) : null}
+        <ul className="pt-list" data-testid="token-list" data-stale={tokensError ? 'true' : undefined}>
+          {tokens.map((token) => (
+            <li key={token.address ?? 'native'}>
+              <TokenRow name={token.name} symbol={token.symbol} iconUrl={token.iconUrl} quantity={amount(token.quantity.numeric, t.locale)} value={fiat(token.value, t.locale)} />
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
   // Neither the wallet's tokens nor the native balance could be read: say so (it is being retried).
@@ -38,5 +49,14 @@ export default function AccountTokensView() {
     );
   }
   if (!balance || !network) return <p className="pt-muted">{t('account.noTokens')}</p>;
-  return <TokenRow name={network.nativeCurrency.name} symbol={balance.symbol} iconUrl={network.imageUrl} quantity={formatBalance(balance.value, balance.decimals, 3, t.locale)} />;
+  const row = <TokenRow name={network.nativeCurrency.name} symbol={balance.symbol} iconUrl={network.imageUrl} quantity={formatBalance(balance.value, balance.decimals, 3, t.locale)} />;
+  // The row is the last known balance when reading it again failed.
+  return balanceError ? (
+    <>
+      {staleNote(balanceError)}
+      {row}
+    </>
+  ) : (
+    row
+  );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatBalance, formatDecimal, readFailureKind, truncateAddress, type Network } from '@portico/core';
 import { ManifestIcon } from './ManifestIcon';
 import { useAccount } from '../hooks/useAccount';
+import { OPEN_VIEW_REFETCH_MS } from '../hooks/useAccountRead';
 import { useBalance } from '../hooks/useBalance';
 import { useIdentity } from '../hooks/useIdentity';
 import { useConnectedUser } from '../hooks/useConnectedUser';
@@ -32,7 +33,8 @@ export default function AccountView() {
   const connection = useObservable(kernel.connection);
   // Re-render when plugins add or withdraw buttons and tabs.
   useObservable(kernel.contributions);
-  const read = useBalance();
+  // Read again while open, so a node that goes away (or comes back) shows within seconds.
+  const read = useBalance({ refetchInterval: OPEN_VIEW_REFETCH_MS });
   const balance = balanceText(read.data, network, t.locale);
   // Testnets and unsupported chains show 0.00 whatever the node says, so its failures do not matter there.
   const balanceFailed = read.error !== undefined && network !== undefined && network.testnet !== true;
