@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import type { Hex } from 'viem';
+import { clickToView } from '@portico/tools/clickToView';
 import { allServicesQuery, dialog, expectNoSeriousA11yViolations, focusInsideDialog, freshPage } from './helpers';
 
 const PHONE_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -50,6 +51,58 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     const recommended = ids.slice(ids.indexOf('acme-custom-wallet') + 1).filter((id) => id && data.some((w) => w.id === id));
     expect(recommended.length).toBeGreaterThan(0);
     expect(ids).not.toContain(excluded.id);
+  });
+
+  test('Recommended is there on every open: the first open keeps its four rows (and the featured ones) from the click’s own task until the slow registry answers, then shows the wallets; later opens show them at once', async ({ page }) => {
+    const { data } = await registry('page=1&entries=10&chains=eip155');
+    // A registry that takes 1.5 s to answer: the first open is over before it does.
+    await page.route(`${process.env.PORTICO_REGISTRY}/**`, async (route) => {
+      if (route.request().url().includes('/getWallets')) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await freshPage(page, path(`&featured=${data[2]!.id}`));
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ModalRoot-[\w-]+\.js$/.test(e.name)))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    const first = await clickToView(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-places="recommended"]');
+    expect(first.nextTask).toEqual({ dialog: true, loading: false, content: true });
+    const d = dialog(page);
+    const recommended = d.locator('[data-group="recommended"]');
+    await expect(recommended).toHaveAttribute('aria-busy', 'true');
+    await expect(recommended.getByRole('heading', { name: 'Recommended' })).toBeVisible();
+    await expect(recommended.locator('[data-places="recommended"] li')).toHaveCount(4);
+    await expect(d.locator('[data-places="featured"] li')).toHaveCount(1);
+    // The places are not announced or focusable: the list a screen reader meets has only wallets.
+    await expect(d.locator('[data-places] button')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'Connect, registry wallets on their way');
+    // The registry answers: the places become the wallets, and nothing is busy any more.
+    await expect(d.locator(`[data-connector-id="${data[2]!.id}"]`)).toBeVisible({ timeout: 10_000 });
+    await expect(d.locator('[data-places]')).toHaveCount(0);
+    await expect(d.locator('[aria-busy="true"]')).toHaveCount(0);
+    const listed = () => d.locator('[data-connector-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-connector-id')));
+    // Four recommended wallets (the spec's count) where the places were.
+    await expect(recommended.locator('[data-connector-id]')).toHaveCount(4);
+    const afterFirst = await listed();
+    await page.keyboard.press('Escape');
+    await expect(d).toBeHidden();
+    // Every later open: the same wallets, in the click's own task, with no places.
+    for (let i = 0; i < 3; i++) {
+      const again = await clickToView(page, { host: 'button.portico-connect-button' }, 'Connect', `[data-connector-id="${data[2]!.id}"]`);
+      expect(again.nextTask).toEqual({ dialog: true, loading: false, content: true });
+      await expect(d.locator('[data-places]')).toHaveCount(0);
+      expect(await listed()).toEqual(afterFirst);
+      await page.keyboard.press('Escape');
+      await expect(d).toBeHidden();
+    }
+  });
+
+  test('a registry that fails: the kept places go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {
+    await page.route(`${process.env.PORTICO_REGISTRY}/**`, (route) => route.abort('connectionrefused'));
+    await freshPage(page, path());
+    const d = await openConnectView(page);
+    await expect(d.locator('[data-connector-id="walletConnect"]')).toBeVisible();
+    await expect(d.locator('[data-places]')).toHaveCount(0);
+    await expect(d.locator('[data-group="recommended"]')).toHaveCount(0);
+    await expect(d.locator('[aria-busy="true"]')).toHaveCount(0);
   });
 
   test('All Wallets lists every registry wallet WalletConnect can reach in a virtualized list, searches as you type, and is keyboard navigable', async ({ page }) => {

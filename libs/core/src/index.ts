@@ -19,7 +19,7 @@ export type { LegalConsent } from './portico/createLegalConsent';
 export { porticoConfigSchema } from './portico/porticoConfigSchema';
 export type { LazyPlugin, Network, PorticoConfig } from './portico/porticoConfigSchema';
 export { readFailureKind } from './portico/readFailureKind';
-export { directoryVia } from './portico/walletDirectory';
+export { directoryVia, RECOMMENDED_COUNT } from './portico/walletDirectory';
 export type { WalletDirectory } from './portico/walletDirectory';
 export type { AnalyticsEvent, AnalyticsOptions, AnalyticsProperties } from './analytics/AnalyticsEvent';
 export { AUTO_LOCALE, createI18n } from './i18n/createI18n';

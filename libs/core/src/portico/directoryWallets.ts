@@ -87,7 +87,11 @@ export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory
 export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirectory): Promise<void> {
   const { registry } = directory;
   const via = kernel.connectors.get(directoryVia(kernel) ?? '');
-  if (!registry || !via) return;
+  const listed = { featured: 0, recommended: 0 };
+  const list = (wallet: RegistryWallet, group: 'featured' | 'recommended', order: number) => {
+    if (registerDirectoryWallet(kernel, wallet, group, order)) listed[group]++;
+  };
+  if (!registry || !via) return void kernel.events.emit('wallets:listed', listed);
   const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
   try {
     // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
@@ -101,7 +105,7 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
     fetched
       .filter((wallet) => directory.featuredWalletIds.includes(wallet.id))
       .filter(allowed)
-      .forEach((wallet, index) => registerDirectoryWallet(kernel, wallet, 'featured', index));
+      .forEach((wallet, index) => list(wallet, 'featured', index));
     fetched
       .filter((wallet) => recent.includes(wallet.id))
       .filter(allowed)
@@ -116,8 +120,10 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
     page.wallets
       .filter(allowed)
       .slice(0, RECOMMENDED_COUNT)
-      .forEach((wallet, index) => registerDirectoryWallet(kernel, wallet, 'recommended', index));
+      .forEach((wallet, index) => list(wallet, 'recommended', index));
   } catch (error) {
     kernel.logger.warn('The wallet registry could not be loaded', error);
   }
+  // The Connect view keeps places for these wallets until now.
+  kernel.events.emit('wallets:listed', listed);
 }

@@ -27,6 +27,8 @@ export interface PorticoEvents {
   'account:changed': { namespace: string; address: string };
   'account:disconnected': { namespace: string };
   'network:switched': { namespace: string; network: string };
+  /** The modal's first listing of registry wallets (featured, recommended) is done: how many it listed (0 when the registry failed). */
+  'wallets:listed': { featured: number; recommended: number };
   'rpc:approval-requested': { id: string; namespace: string; method: string };
   'rpc:approval-settled': { id: string; approved: boolean };
   'rpc:rejected': { namespace: string; method: string };

@@ -6,6 +6,7 @@ import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
 import { discardShadowHost, prepareShadowHost, useShadowHost } from './useShadowHost';
+import { followWalletListing } from '../views/walletListing';
 import * as accountNftsView from '../views/AccountNftsView';
 import * as accountTokensView from '../views/AccountTokensView';
 import * as accountView from '../views/AccountView';
@@ -21,6 +22,7 @@ import * as networksView from '../views/NetworksView';
  */
 export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
+  followWalletListing(portico);
   if (portico.kernel.router.getSnapshot().isOpen) return;
   prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));

@@ -1,5 +1,6 @@
 import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
+import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
@@ -7,6 +8,7 @@ import { useT } from '../hooks/useT';
 import { groupConnectors } from './groupConnectors';
 import { LegalConsent } from './LegalConsent';
 import { ManifestIcon } from './ManifestIcon';
+import { keepPlaces, useWalletListingPending, type ShownGroup } from './walletListing';
 
 /** Social providers shown as icons after the first, before the rest go behind "More" (as AppKit does). */
 export const SOCIAL_ICONS_SHOWN = 3;
@@ -54,7 +56,10 @@ export default function ConnectView() {
     if (allProviders) socialGrid.current?.querySelectorAll<HTMLButtonElement>('button')[SOCIAL_ICONS_SHOWN]?.focus();
   }, [allProviders]);
   const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
-  const groups = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
+  const listed = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
+  // While the first listing of registry wallets is under way, their groups keep their rows.
+  const featuredToCome = portico.directory.featuredWalletIds.filter((id) => !portico.excludeWalletIds.has(id) && !kernel.connectors.get(id)).length;
+  const groups: ShownGroup[] = useWalletListingPending(portico) ? keepPlaces(listed, { featured: featuredToCome, recommended: RECOMMENDED_COUNT }) : listed;
   /** The contested wallet whose warning is open. */
   const [confirming, setConfirming] = useState<string>();
   const connect = (id: string) => void portico.connect(id).catch(() => undefined);
@@ -81,36 +86,46 @@ export default function ConnectView() {
           return (
             <section key={method.id} id={walletsId} ref={walletSection} className="pt-stack" aria-label={t('connect.wallets')}>
               {groups.length === 0 ? <p className="pt-muted">{t('connect.noWallets')}</p> : null}
-              {groups.map(({ group, connectors: list }) => (
-                <div key={group} className="pt-stack">
+              {groups.map(({ group, connectors: list, places }) => (
+                <div key={group} className="pt-stack" data-group={group} aria-busy={places ? true : undefined}>
                   <h3 className="pt-section-label">{t(`connect.group.${group}`)}</h3>
-                  <ul className="pt-list">
-                    {list.map((connector) => (
-                      <li key={connector.id} className={connector.contested ? 'pt-stack' : undefined}>
-                        <ListItem
-                          label={connector.name}
-                          imageSrc={connector.icon}
-                          tag={connector.contested ? t('connect.contested') : group === 'recent' ? t('connect.recent') : undefined}
-                          data-connector-id={connector.id}
-                          data-contested={connector.contested || undefined}
-                          aria-expanded={connector.contested ? confirming === connector.id : undefined}
-                          {...gated}
-                          onClick={() => (connector.contested ? setConfirming(connector.id) : connect(connector.id))}
-                        />
-                        {connector.contested && confirming === connector.id ? (
-                          <AlertBanner
-                            severity="warning"
-                            title={t('connect.contestedWarning', { name: connector.name })}
-                            action={
-                              <Button variant="secondary" {...gated} onClick={() => connect(connector.id)}>
-                                {t('connect.contestedConfirm')}
-                              </Button>
-                            }
+                  {places ? (
+                    <ul className="pt-list" aria-hidden="true" data-places={group}>
+                      {Array.from({ length: places }, (_, i) => (
+                        <li key={i}>
+                          <div className="pt-list-item pt-skeleton" />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <ul className="pt-list">
+                      {list.map((connector) => (
+                        <li key={connector.id} className={connector.contested ? 'pt-stack' : undefined}>
+                          <ListItem
+                            label={connector.name}
+                            imageSrc={connector.icon}
+                            tag={connector.contested ? t('connect.contested') : group === 'recent' ? t('connect.recent') : undefined}
+                            data-connector-id={connector.id}
+                            data-contested={connector.contested || undefined}
+                            aria-expanded={connector.contested ? confirming === connector.id : undefined}
+                            {...gated}
+                            onClick={() => (connector.contested ? setConfirming(connector.id) : connect(connector.id))}
                           />
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
+                          {connector.contested && confirming === connector.id ? (
+                            <AlertBanner
+                              severity="warning"
+                              title={t('connect.contestedWarning', { name: connector.name })}
+                              action={
+                                <Button variant="secondary" {...gated} onClick={() => connect(connector.id)}>
+                                  {t('connect.contestedConfirm')}
+                                </Button>
+                              }
+                            />
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               ))}
               {kernel.flags.isEnabled('allWallets') ? (
