@@ -1,6 +1,6 @@
 import type { ActivityTransaction, Network } from '@portico/kernel';
 import { formatDate, formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
-import { Avatar, Button, Spinner } from '@portico/ui';
+import { Avatar, Button, Spinner, useListKeys } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { messages } from './messages';
@@ -27,6 +27,8 @@ export default function ActivityView(_props: ViewProps) {
   const p = usePluginT(messages);
   const network = portico.network(useAccount().networkId);
   const activity = useActivity();
+  // Arrows, Home / End and type-ahead through the rows (links; Tab still reaches each).
+  const listKeys = useListKeys();
   // After Load more, focus moves to the first new row: the button may be gone (last page).
   const listRoot = useRef<HTMLDivElement>(null);
   const focusAt = useRef<number | null>(null);
@@ -61,7 +63,7 @@ export default function ActivityView(_props: ViewProps) {
 
   const groups = groupByDay(activity.transactions, t.locale, p);
   return (
-    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot}>
+    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot} onKeyDown={listKeys}>
       {activity.transactions.length >= VIRTUALIZE_FROM ? (
         <VirtualActivity groups={groups} network={network} p={p} locale={t.locale} />
       ) : (

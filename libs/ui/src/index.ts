@@ -10,6 +10,7 @@ export { IconButton } from './components/IconButton';
 export type { IconButtonProps } from './components/IconButton';
 export { BackIcon, BuyIcon, CloseIcon, CopyIcon, GridIcon, KeyIcon, MailIcon, NAMED_ICONS, ReceiveIcon, SendIcon, SwapIcon, WalletIcon } from './components/icons';
 export { ListItem } from './components/ListItem';
+export { LIST_ITEMS, TYPE_AHEAD_MS, useListKeys } from './components/useListKeys';
 export type { ListItemProps } from './components/ListItem';
 export { OtpInput } from './components/OtpInput';
 export type { OtpInputProps } from './components/OtpInput';

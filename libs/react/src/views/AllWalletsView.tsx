@@ -72,7 +72,9 @@ export default function AllWalletsView() {
         !(c.rdns && directory.excludeWalletIds.has(c.rdns)) &&
         (namespaces.size === 0 || c.namespaces.some((ns) => namespaces.has(ns))) &&
         c.name.toLowerCase().includes(needle),
-    );
+    )
+      // By name: wallets announce themselves in no fixed order, and the list should not shuffle between visits.
+      .sort((a, b) => a.name.localeCompare(b.name));
   }, [connectors, directory, namespaces, search]);
 
   const loadPage = (page: number, forSearch: string) => {

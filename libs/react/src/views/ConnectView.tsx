@@ -1,4 +1,4 @@
-import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon, useListKeys } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
@@ -63,9 +63,11 @@ export default function ConnectView() {
   /** The contested wallet whose warning is open. */
   const [confirming, setConfirming] = useState<string>();
   const connect = (id: string) => void portico.connect(id).catch(() => undefined);
+  // Arrows, Home / End and type-ahead through the methods and wallets (Tab still reaches each).
+  const listKeys = useListKeys();
 
   return (
-    <div className="pt-stack">
+    <div className="pt-stack" onKeyDown={listKeys}>
       {legal.required ? <LegalConsent accepted={legal.accepted} reasonId={reasonId} /> : null}
       {methods.map((method) => {
         if (method.id === 'wallet' && collapsed) {

@@ -15,7 +15,10 @@ export function TokenRow({ name, symbol, iconUrl, quantity, value }: TokenRowPro
     <div className="pt-token-row">
       <Avatar src={iconUrl} name={symbol || name} size={32} />
       <div className="pt-token-main">
-        <div dir="auto">{name}</div>
+        {/* dir="auto" isolates a Latin name in a right-to-left modal; the class keeps it beside the icon (right-aligned there). */}
+        <div className="pt-token-name" dir="auto">
+          {name}
+        </div>
         <div className="pt-muted">
           {quantity} {symbol}
         </div>

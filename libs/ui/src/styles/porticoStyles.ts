@@ -113,7 +113,7 @@ a.pt-token-row:hover { background: var(--pt-bg-2); }
 .pt-surface-slot { display: block; width: 100%; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg); }
 .pt-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .pt-root[dir="rtl"] .pt-flip { transform: scaleX(-1); }
-.pt-root[dir="rtl"] .pt-list-item-label { text-align: right; }
+.pt-root[dir="rtl"] .pt-list-item-label, .pt-root[dir="rtl"] .pt-token-name, .pt-root[dir="rtl"] .pt-nft-name { text-align: right; }
 @keyframes pt-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes pt-rise { from { opacity: 0; transform: translateY(12px); } to { opacity: 1; transform: none; } }
 @keyframes pt-spin { to { transform: rotate(360deg); } }

@@ -1,0 +1,91 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectDemoWallet, dialog, freshPage, openAccount, openConnect } from './helpers';
+
+// One keyboard model for the modal's lists (#38): ↓ / ↑ (and → / ←, mirrored right to left),
+// Home / End and type-ahead, on top of Tab; the focus ring is drawn in both themes.
+
+/** The outline the focused element draws (the focus ring), read from the page. */
+const ring = (target: Locator) => target.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: getComputedStyle(el).outlineWidth, color: getComputedStyle(el).outlineColor }));
+
+const button = (d: Locator, name: string) => d.getByRole('button', { name, exact: true });
+
+async function press(page: Page, ...keys: string[]) {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
+test.describe('lists answer the arrow keys', () => {
+  test('Connect: ↓ ↑ between wallets, Home / End to the first method and the last row, type-ahead by name, → through the social icons; Tab still goes row by row', async ({ page }) => {
+    await freshPage(page, '/?theme=light');
+    const d = await openConnect(page);
+    await button(d, 'Demo Wallet').focus();
+    await press(page, 'ArrowDown');
+    await expect(button(d, 'Demo Wallet (declines)')).toBeFocused();
+    await press(page, 'ArrowDown', 'ArrowDown');
+    await expect(button(d, 'Acme Custom Wallet')).toBeFocused();
+    await press(page, 'ArrowUp');
+    await expect(button(d, 'Demo Wallet (slow)')).toBeFocused();
+    await press(page, 'End');
+    await expect(button(d, 'All Wallets')).toBeFocused();
+    await press(page, 'Home');
+    await expect(button(d, 'Email')).toBeFocused();
+    // The social icons: → walks them in reading order.
+    await press(page, 'ArrowDown');
+    await expect(button(d, 'Continue with Google')).toBeFocused();
+    await press(page, 'ArrowRight');
+    await expect(button(d, 'Continue with X')).toBeFocused();
+    // Type-ahead: the same letter walks through the names starting with it; letters typed together narrow the search.
+    await press(page, 'd');
+    await expect(button(d, 'Demo Wallet')).toBeFocused();
+    await press(page, 'd');
+    await expect(button(d, 'Demo Wallet (declines)')).toBeFocused();
+    await page.waitForTimeout(600);
+    await press(page, 'a', 'l');
+    await expect(button(d, 'All Wallets')).toBeFocused();
+    await page.waitForTimeout(600);
+    await press(page, 'a');
+    await expect(button(d, 'Acme Custom Wallet')).toBeFocused();
+    await press(page, 'a');
+    await expect(button(d, 'All Wallets')).toBeFocused();
+    // ↓ on the last row stays there; Tab still moves row by row.
+    await press(page, 'ArrowDown');
+    await expect(button(d, 'All Wallets')).toBeFocused();
+    await button(d, 'Demo Wallet').focus();
+    await press(page, 'Tab');
+    await expect(button(d, 'Demo Wallet (declines)')).toBeFocused();
+    // The ring is drawn around the focused row (a 2 px solid outline).
+    const focused = button(d, 'Demo Wallet (declines)');
+    await expect.poll(() => ring(focused)).toMatchObject({ style: 'solid', width: '2px' });
+  });
+
+  test('right to left (Arabic) and dark: ← is the next icon, the ring is drawn, and Networks answers ↓ and Home', async ({ page }) => {
+    await freshPage(page, '/?theme=dark&locale=ar');
+    await page.locator('button.portico-connect-button').click();
+    const d = dialog(page);
+    await expect(d).toHaveAttribute('data-view', 'Connect');
+    const icons = d.locator('.pt-social');
+    await icons.first().focus();
+    const first = await icons.first().getAttribute('aria-label');
+    await press(page, 'ArrowLeft');
+    await expect(icons.nth(1)).toBeFocused();
+    await press(page, 'ArrowRight');
+    await expect(icons.first()).toBeFocused();
+    expect(await icons.first().getAttribute('aria-label')).toBe(first);
+    await expect.poll(() => ring(icons.first())).toMatchObject({ style: 'solid', width: '2px' });
+    await page.keyboard.press('Escape');
+    await expect(d).toBeHidden();
+
+    await connectDemoWallet(page);
+    const account = await openAccount(page);
+    await account.getByTestId('account-network').click();
+    await expect(account).toHaveAttribute('data-view', 'Networks');
+    const networks = account.locator('.pt-list-item');
+    expect(await networks.count()).toBeGreaterThan(1);
+    await networks.nth(0).focus();
+    await press(page, 'ArrowDown');
+    await expect(networks.nth(1)).toBeFocused();
+    await press(page, 'End');
+    await expect(networks.last()).toBeFocused();
+    await press(page, 'Home');
+    await expect(networks.nth(0)).toBeFocused();
+  });
+});
