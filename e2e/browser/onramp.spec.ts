@@ -31,6 +31,9 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     const d = await openAccount(page);
     await d.getByRole('button', { name: 'Buy', exact: true }).click();
     await expect(d).toHaveAttribute('data-view', 'OnRampProviders');
+    // The header follows the order: choosing a provider, the buy in progress, what arrived.
+    const title = d.locator('h2.pt-title');
+    await expect(title).toHaveText('Choose provider');
     // 100 USD at the reference price of 3,000 USD per ETH, less each provider's fee (1.5 % and 1 %).
     await expect(d.getByTestId('onramp-quote-coinbase')).toHaveText('≈ 0.032833 ETH · Fee $1.50');
     await expect(d.getByTestId('onramp-quote-meld')).toHaveText('≈ 0.033 ETH · Fee $1.00');
@@ -45,12 +48,15 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     expect(url.searchParams.get('sessionToken')).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'sessionToken'))).toEqual({ defaultAsset: 'ETH', defaultNetwork: 'ethereum', presetFiatAmount: '100', fiatCurrency: 'USD', redirectUrl: new URL(page.url()).origin });
     await expect(d.getByTestId('onramp-buying')).toContainText('Buy in progress');
+    await expect(title).toHaveText('Buy in progress');
+    await expect(d).toHaveAccessibleName('Buy in progress');
     await expectNoSeriousA11yViolations(page, 'Buy (in progress)');
     // The provider's page (the local stand-in) completes the purchase: the ETH reaches the account.
     await expect(popup.getByTestId('order-address')).toHaveText(BUYER);
     await popup.getByRole('button', { name: 'Complete purchase' }).click();
     await expect(popup.getByTestId('order-complete')).toBeVisible();
     await expect(d.getByTestId('onramp-arrived')).toHaveText(/0\.032 ETH arrived/);
+    await expect(title).toHaveText('0.032 ETH arrived');
     expect((await balance()) - before).toBe(parseEther('0.032833'));
     await d.getByRole('button', { name: 'Done' }).click();
     await expect(d).toHaveAttribute('data-view', 'Account');

@@ -1,6 +1,6 @@
 import type { ChainAdapter, Network } from '@portico/kernel';
 import { fetchPublicJson } from '@portico/kernel/http';
-import { describeError, formatBalance, formatDecimal, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatDecimal, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useViewTitle, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
@@ -91,6 +91,8 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
   const address = caipAddress.split(':')[2]!;
   // Moving between steps replaces the focused control: focus goes to the new step's first one.
   const stepRoot = useStepFocus(step.name);
+  // The header follows the order: choosing a provider, then the buy in progress, then what arrived.
+  useViewTitle(step.name === 'buying' ? p('onramp.inProgress') : step.name === 'arrived' ? p('onramp.arrived', { amount: formatBalance(step.amount, decimals, 3, t.locale), symbol }) : undefined);
 
   const quoteKey = settings.quoteUrl && amount !== undefined ? `${amount}|${currency}` : undefined;
   const quotes: Quotes = quoteKey === undefined ? { state: 'idle' } : answer?.key === quoteKey ? answer.result : { state: 'loading' };

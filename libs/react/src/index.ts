@@ -32,6 +32,7 @@ export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
 export { usePluginT } from './modal/ModalRoot';
+export { useViewTitle } from './modal/ModalShell';
 export { useLoaded } from './hooks/useLoaded';
 export { useStepFocus } from './hooks/useStepFocus';
 export type { ViewProps } from './modal/ViewOutlet';

@@ -1,6 +1,6 @@
 import { approvalKind, approvalTitleKey, themeVariablesToStyle } from '@portico/core';
 import { AlertBanner, BackIcon, CloseIcon, IconButton } from '@portico/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
@@ -38,6 +38,29 @@ function AlertsBar() {
   );
 }
 
+/** A view's title for the step it shows, and the view it was set on. */
+interface StepTitle {
+  readonly view: string;
+  readonly text: string;
+}
+const StepTitleContext = createContext<{ view: string; set: Dispatch<SetStateAction<StepTitle | undefined>> } | undefined>(undefined);
+
+/**
+ * Titles the modal's header after the step a view shows (Buy's "Buy in progress", then what
+ * arrived) instead of the view's manifest title, while the calling component is mounted with
+ * that `title`; `undefined` keeps the manifest's. For views rendered in the modal.
+ */
+export function useViewTitle(title: string | undefined): void {
+  const context = useContext(StepTitleContext);
+  useEffect(() => {
+    if (!context || title === undefined) return;
+    const mine: StepTitle = { view: context.view, text: title };
+    context.set(mine);
+    // Cleared only if still ours: the next step's title may already be set.
+    return () => context.set((current) => (current === mine ? undefined : current));
+  }, [context, title]);
+}
+
 /** The dialog: overlay, 360 px card, header (back, title, close), alerts and the current view. */
 export function ModalShell() {
   const portico = usePortico('ModalShell');
@@ -57,6 +80,10 @@ export function ModalShell() {
   const approvalId = (router.current.params as { id?: string } | undefined)?.id;
   const approval = definition?.role === 'approval' ? (gate.pending.find((p) => p.id === approvalId) ?? gate.pending[0] ?? gate.failed) : undefined;
   const title = approval ? t(approvalTitleKey(approvalKind(approval.method))) : t(`views.${viewId}`, undefined, definition?.title ?? viewId);
+  // A step's own title (useViewTitle), for the view that set it.
+  const [stepTitle, setStepTitle] = useState<StepTitle>();
+  const steps = useMemo(() => ({ view: viewId, set: setStepTitle }), [viewId]);
+  const shownTitle = stepTitle?.view === viewId ? stepTitle.text : title;
   const closable = definition?.closable !== false;
   const close = () => kernel.router.close('cancelled');
   // Tell the user why Escape or ✕ did nothing when a plugin's guard keeps the modal open.
@@ -105,7 +132,7 @@ export function ModalShell() {
               <span />
             )}
             <h2 id={titleId} className="pt-title">
-              {title}
+              {shownTitle}
             </h2>
             {closable ? (
               <IconButton label={t('modal.close')} onClick={close}>
@@ -122,7 +149,9 @@ export function ModalShell() {
                 {t('modal.closeBlocked')}
               </p>
             ) : null}
-            <ViewOutlet viewId={viewId} params={router.current.params} />
+            <StepTitleContext.Provider value={steps}>
+              <ViewOutlet viewId={viewId} params={router.current.params} />
+            </StepTitleContext.Provider>
           </div>
           <footer className="pt-footer">{t('modal.poweredBy')}</footer>
         </div>
