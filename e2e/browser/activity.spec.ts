@@ -235,7 +235,7 @@ test.describe('Send', () => {
     await expect(d.getByTestId('send-sent')).toContainText('Sent 12.500 tUSD');
     await expect(d.getByTestId('send-status')).toHaveText('Confirmed.');
     await expectNoSeriousA11yViolations(page, 'Send (sent)');
-    const hash = (await d.getByTestId('send-id').textContent())!;
+    const hash = (await d.getByTestId('send-id').getAttribute('data-id'))!;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(d.getByTestId('send-explorer')).toHaveAttribute('href', `${indexer()}/tx/${hash}`);
     await indexed(ACCOUNT, hash);
@@ -370,7 +370,7 @@ test.describe('Send: a transfer the network drops', () => {
     try {
       await d.getByTestId('send-confirm').click();
       await expect(d.getByTestId('send-status')).toHaveText('Waiting for confirmation…');
-      const hash = (await d.getByTestId('send-id').textContent())!;
+      const hash = (await d.getByTestId('send-id').getAttribute('data-id'))!;
       await rpc('anvil_dropTransaction', [hash]);
       await expect(d.getByTestId('send-status')).toHaveText('The transfer was dropped before it was confirmed.');
     } finally {

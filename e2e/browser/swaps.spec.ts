@@ -88,7 +88,14 @@ test.describe('Swap', () => {
     const spent = ethBefore - (await reader().getBalance({ address: TRADER }));
     expect(spent > parseEther('1') && spent < parseEther('1.01')).toBe(true);
     await expect(d.getByTestId('swap-done')).toContainText(`Swapped 1.000 ETH for ${floor3(got)} tUSD`);
-    const hash = (await d.getByTestId('swap-hash').textContent())!;
+    const hash = (await d.getByTestId('swap-hash').getAttribute('data-id'))!;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // Shown short, as wallets show it; Copy puts the whole hash on the clipboard and says so.
+    await expect(d.getByTestId('swap-hash')).toHaveText(`${hash.slice(0, 8)}…${hash.slice(-6)}`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await d.getByRole('button', { name: 'Copy transaction ID' }).click();
+    await expect(d.getByRole('button', { name: 'Transaction ID copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hash);
     await expectNoSeriousA11yViolations(page, 'Swap (done)');
     await d.getByRole('button', { name: 'Done' }).click();
     await expect(d).toHaveAttribute('data-view', 'Account');

@@ -1,5 +1,5 @@
 import { formatUnits, type Balance, type TokenBalance } from '@portico/kernel';
-import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, parseAmount, useAccount, useBalance, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatDecimal, formatFixed, formatUsd, parseAmount, TransactionId, useAccount, useBalance, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { messages } from './messages';
@@ -131,9 +131,7 @@ export default function SendView(_props: ViewProps) {
         {step.id ? (
           <>
             <TransferStatus id={step.id} p={p} />
-            <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="send-id">
-              {step.id}
-            </p>
+            <TransactionId id={step.id} testId="send-id" />
           </>
         ) : (
           <p className="pt-muted" role="status" style={{ margin: 0 }} data-testid="send-status">

@@ -1,6 +1,6 @@
 import { formatUnits, type ChainAdapter, type Network } from '@portico/kernel';
 import { fetchPublicJson } from '@portico/kernel/http';
-import { describeError, formatBalance, formatFixed, parseAmount, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
+import { describeError, formatBalance, formatFixed, parseAmount, TransactionId, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NATIVE_TOKEN, swapsSettingsRef, type SwapIo, type SwapProvider, type SwapQuoteRequest, type SwapsSettings, type SwapTransaction } from './api';
@@ -352,9 +352,7 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
             ? p('swap.pending', { sold: show(q.request.sellAmount, soldToken.decimals), sellSymbol: soldToken.symbol })
             : p('swap.done', { sold: show(q.request.sellAmount, soldToken.decimals), sellSymbol: soldToken.symbol, bought: show(step.bought, boughtToken.decimals), buySymbol: boughtToken.symbol })}
         </p>
-        <p className="pt-code" dir="ltr" style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="swap-hash">
-          {step.hash}
-        </p>
+        <TransactionId id={step.hash} testId="swap-hash" />
         {explorer ? (
           <a href={`${explorer.url.replace(/\/+$/, '')}/tx/${encodeURIComponent(step.hash)}`} target="_blank" rel="noopener noreferrer" data-testid="swap-explorer">
             {p('swap.explorer', { explorer: explorer.name })}

@@ -33,6 +33,7 @@ export { useT } from './hooks/useT';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
 export { usePluginT } from './modal/ModalRoot';
 export { useViewTitle } from './modal/ModalShell';
+export { TransactionId } from './modal/TransactionId';
 export { useLoaded } from './hooks/useLoaded';
 export { useStepFocus } from './hooks/useStepFocus';
 export type { ViewProps } from './modal/ViewOutlet';

@@ -54,6 +54,8 @@ export const en = {
   'account.balance': 'Balance',
   'account.copy': 'Copy address',
   'account.copied': 'Address copied',
+  'transaction.copy': 'Copy transaction ID',
+  'transaction.copied': 'Transaction ID copied',
   'account.signedInAs': 'Signed in as {name}',
   'account.disconnect': 'Disconnect',
   'account.tabs': 'Account',

@@ -60,6 +60,8 @@ const ar: Messages = {
   'account.balance': 'الرصيد',
   'account.copy': 'نسخ العنوان',
   'account.copied': 'تم نسخ العنوان',
+  'transaction.copy': 'نسخ معرّف المعاملة',
+  'transaction.copied': 'تم نسخ معرّف المعاملة',
   'account.signedInAs': 'تم تسجيل الدخول باسم {name}',
   'account.disconnect': 'قطع الاتصال',
   'account.namespaces': 'السلاسل المتصلة',

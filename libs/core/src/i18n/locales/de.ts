@@ -60,6 +60,8 @@ const de: Messages = {
   'account.balance': 'Guthaben',
   'account.copy': 'Adresse kopieren',
   'account.copied': 'Adresse kopiert',
+  'transaction.copy': 'Transaktions-ID kopieren',
+  'transaction.copied': 'Transaktions-ID kopiert',
   'account.signedInAs': 'Angemeldet als {name}',
   'account.disconnect': 'Trennen',
   'account.tabs': 'Konto',

@@ -60,6 +60,8 @@ const es: Messages = {
   'account.balance': 'Saldo',
   'account.copy': 'Copiar dirección',
   'account.copied': 'Dirección copiada',
+  'transaction.copy': 'Copiar ID de la transacción',
+  'transaction.copied': 'ID de la transacción copiado',
   'account.signedInAs': 'Sesión iniciada como {name}',
   'account.disconnect': 'Desconectar',
   'account.tabs': 'Cuenta',

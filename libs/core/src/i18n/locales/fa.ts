@@ -60,6 +60,8 @@ const fa: Messages = {
   'account.balance': 'موجودی',
   'account.copy': 'کپی نشانی',
   'account.copied': 'نشانی کپی شد',
+  'transaction.copy': 'کپی شناسه تراکنش',
+  'transaction.copied': 'شناسه تراکنش کپی شد',
   'account.signedInAs': 'وارد شده با {name}',
   'account.disconnect': 'قطع اتصال',
   'account.tabs': 'حساب',

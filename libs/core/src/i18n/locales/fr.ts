@@ -60,6 +60,8 @@ const fr: Messages = {
   'account.balance': 'Solde',
   'account.copy': 'Copier l’adresse',
   'account.copied': 'Adresse copiée',
+  'transaction.copy': 'Copier l’ID de la transaction',
+  'transaction.copied': 'ID de la transaction copié',
   'account.signedInAs': 'Connecté en tant que {name}',
   'account.disconnect': 'Se déconnecter',
   'account.tabs': 'Compte',

@@ -60,6 +60,8 @@ const he: Messages = {
   'account.balance': 'יתרה',
   'account.copy': 'העתקת הכתובת',
   'account.copied': 'הכתובת הועתקה',
+  'transaction.copy': 'העתקת מזהה העסקה',
+  'transaction.copied': 'מזהה העסקה הועתק',
   'account.signedInAs': 'מחובר בתור {name}',
   'account.disconnect': 'ניתוק',
   'account.tabs': 'חשבון',

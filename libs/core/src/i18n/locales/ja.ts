@@ -60,6 +60,8 @@ const ja: Messages = {
   'account.balance': '残高',
   'account.copy': 'アドレスをコピー',
   'account.copied': 'アドレスをコピーしました',
+  'transaction.copy': 'トランザクションIDをコピー',
+  'transaction.copied': 'トランザクションIDをコピーしました',
   'account.signedInAs': '{name} としてサインイン中',
   'account.disconnect': '切断',
   'account.tabs': 'アカウント',

@@ -60,6 +60,8 @@ const ko: Messages = {
   'account.balance': '잔액',
   'account.copy': '주소 복사',
   'account.copied': '주소가 복사되었습니다',
+  'transaction.copy': '거래 ID 복사',
+  'transaction.copied': '거래 ID가 복사되었습니다',
   'account.signedInAs': '{name}(으)로 로그인됨',
   'account.disconnect': '연결 해제',
   'account.tabs': '계정',

@@ -60,6 +60,8 @@ const pt: Messages = {
   'account.balance': 'Saldo',
   'account.copy': 'Copiar endereço',
   'account.copied': 'Endereço copiado',
+  'transaction.copy': 'Copiar ID da transação',
+  'transaction.copied': 'ID da transação copiado',
   'account.signedInAs': 'Conectado como {name}',
   'account.disconnect': 'Desconectar',
   'account.tabs': 'Conta',

@@ -60,6 +60,8 @@ const ru: Messages = {
   'account.balance': 'Баланс',
   'account.copy': 'Скопировать адрес',
   'account.copied': 'Адрес скопирован',
+  'transaction.copy': 'Скопировать ID транзакции',
+  'transaction.copied': 'ID транзакции скопирован',
   'account.signedInAs': 'Вы вошли как {name}',
   'account.disconnect': 'Отключить',
   'account.tabs': 'Аккаунт',

@@ -60,6 +60,8 @@ const tr: Messages = {
   'account.balance': 'Bakiye',
   'account.copy': 'Adresi kopyala',
   'account.copied': 'Adres kopyalandı',
+  'transaction.copy': 'İşlem kimliğini kopyala',
+  'transaction.copied': 'İşlem kimliği kopyalandı',
   'account.signedInAs': '{name} olarak oturum açıldı',
   'account.disconnect': 'Bağlantıyı kes',
   'account.tabs': 'Hesap',

@@ -60,6 +60,8 @@ const zhCN: Messages = {
   'account.balance': '余额',
   'account.copy': '复制地址',
   'account.copied': '地址已复制',
+  'transaction.copy': '复制交易 ID',
+  'transaction.copied': '交易 ID 已复制',
   'account.signedInAs': '已登录为 {name}',
   'account.disconnect': '断开连接',
   'account.tabs': '账户',

@@ -60,6 +60,8 @@ const zhTW: Messages = {
   'account.balance': '餘額',
   'account.copy': '複製地址',
   'account.copied': '已複製地址',
+  'transaction.copy': '複製交易 ID',
+  'transaction.copied': '已複製交易 ID',
   'account.signedInAs': '已登入為 {name}',
   'account.disconnect': '中斷連結',
   'account.tabs': '帳戶',
