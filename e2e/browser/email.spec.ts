@@ -253,6 +253,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
   });
 
   test('an expired code: the view says so and offers a new one, which works', async ({ page, browser, baseURL }) => {
+    // Starting its own stack and waiting out a code's life take ~25 s idle, more on a loaded machine.
+    test.setTimeout(60_000);
     // A stack of its own whose passcodes live 6 s (the default is 10 minutes), no mail cooldown.
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-expiry-'));
     const stack = await startEmbeddedWallet({ projects: { 'playground-project': [baseURL!] }, dataDir, cooldownMs: 0, codeTtlMs: 6_000, build: false });

@@ -81,6 +81,14 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
    * address the provider's answer must carry.
    */
   let social: { flowId: string; uri: string; provider: string; verifier: string; state?: string; redirectUri?: string } | undefined;
+  /**
+   * How many social sign-ins the host has started here, in the order their requests came (issue
+   * #38): the newest is the one the popup or the QR code is sent to. Two can be under way at once
+   * (the view's effect run twice: React's StrictMode in development, or Back and the button
+   * again), and the service may answer them in either order: an older start that ends last must
+   * not take the place of the newer one.
+   */
+  let socialStarts = 0;
   /** Who is signed in: no e-mail address after a Farcaster login. */
   let user: { id: string; email?: string } | undefined;
   let unlocked: Unlocked | undefined;
@@ -338,11 +346,14 @@ export function createFrameWallet(options: { config: FrameConfig; query: FrameQu
       return recovery ? { recovery } : {};
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      const start = ++socialStarts;
       // The verifier stays here; the service gets its S256 challenge (and the provider, in the authorization URL).
       const verifier = randomId() + randomId();
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
       const codeChallenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
       const answer = await call<{ flowId: string; uri: string }>('POST', '/v1/social/start', { provider, deviceId, codeChallenge });
+      // A newer start came meanwhile (the host left this one): it keeps its place.
+      if (start !== socialStarts) throw new Error('Another sign-in was started');
       const asked = new URL(answer.uri).searchParams;
       social = {
         flowId: answer.flowId,
