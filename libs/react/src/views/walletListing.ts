@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CONNECTOR_GROUPS, type ConnectorGroup, type RegisteredConnector } from '@portico/kernel';
-import type { Portico } from '@portico/core';
+import { directoryVia, type Portico } from '@portico/core';
 
 /** How long after the first open the Connect view keeps places for registry wallets that have not come (a registry that never answers). */
 export const LISTING_PLACES_MS = 8_000;
@@ -35,7 +35,7 @@ export function followWalletListing(portico: Portico): void {
 
 /**
  * Whether the Connect view keeps places for registry wallets still on their way: the first
- * listing is under way and WalletConnect (which reaches them) is there. The places keep the
+ * listing is under way and the connector that reaches them (WalletConnect's) is there. The places keep the
  * view from jumping, and its Recommended section from being there on one open and not another.
  */
 export function useWalletListingPending(portico: Portico): boolean {
@@ -49,7 +49,7 @@ export function useWalletListingPending(portico: Portico): boolean {
       live = false;
     };
   }, [listing, pending]);
-  return pending && portico.kernel.contributions.list('connectorGroups').some((g) => g.connectorType === 'WALLET_CONNECT');
+  return pending && directoryVia(portico.kernel) !== undefined;
 }
 
 /** A group of the Connect view: its wallets, or (`places`) how many rows to keep for wallets still on their way. */
