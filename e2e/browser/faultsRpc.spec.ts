@@ -145,7 +145,8 @@ test.describe('the Account view with its EVM node down', () => {
     await node!.stop();
     const stopped = Date.now();
     await expect(balance).toHaveAttribute('data-stale', 'true', { timeout: 10_000 });
-    expect(Date.now() - stopped).toBeLessThan(5_000);
+    // The next poll (at most 4 s away) fails at once and marks the value; the rest is the assertion's own polling.
+    expect(Date.now() - stopped).toBeLessThan(6_000);
     await expect(balance).toHaveText(floor3(first));
     await expect(account.getByTestId('account-balance-stale')).toHaveText('(last known)');
     await expect(account.getByTestId('account-balance-error')).toHaveText(UNREACHABLE);

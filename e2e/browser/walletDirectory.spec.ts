@@ -95,12 +95,25 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     }
   });
 
-  test('a registry that fails: the kept places go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {
-    await page.route(`${process.env.PORTICO_REGISTRY}/**`, (route) => route.abort('connectionrefused'));
+  test('a registry that fails: the kept places show while it is asked, then go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {
+    // Refused after 1 s, so the first open shows the places before the failure.
+    await page.route(`${process.env.PORTICO_REGISTRY}/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.abort('connectionrefused');
+    });
     await freshPage(page, path());
-    const d = await openConnectView(page);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ModalRoot-[\w-]+\.js$/.test(e.name)))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    const first = await clickToView(page, { host: 'button.portico-connect-button' }, 'Connect', '[data-places="recommended"]');
+    expect(first.nextTask).toEqual({ dialog: true, loading: false, content: true });
+    const d = dialog(page);
+    // ↓ from the row above the places goes past them (a placeholder is no stop) to All Wallets.
+    await d.locator('[data-connector-id="acme-custom-wallet"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(d.locator('[data-places="recommended"]')).toHaveCount(1);
+    await expect(d.getByRole('button', { name: 'All Wallets' })).toBeFocused();
     await expect(d.locator('[data-connector-id="walletConnect"]')).toBeVisible();
-    await expect(d.locator('[data-places]')).toHaveCount(0);
+    await expect(d.locator('[data-places]')).toHaveCount(0, { timeout: 15_000 });
     await expect(d.locator('[data-group="recommended"]')).toHaveCount(0);
     await expect(d.locator('[aria-busy="true"]')).toHaveCount(0);
   });

@@ -63,7 +63,8 @@ export default function ActivityView(_props: ViewProps) {
 
   const groups = groupByDay(activity.transactions, t.locale, p);
   return (
-    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot} onKeyDown={listKeys}>
+    // A long list is virtualized: the keys' model would reach only the rows on screen, so it keeps the browser's own.
+    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot} onKeyDown={activity.transactions.length >= VIRTUALIZE_FROM ? undefined : listKeys}>
       {activity.transactions.length >= VIRTUALIZE_FROM ? (
         <VirtualActivity groups={groups} network={network} p={p} locale={t.locale} />
       ) : (

@@ -131,6 +131,28 @@ describe('account reads', () => {
     off();
   });
 
+  it('a polled read does not poll while the page is hidden, and takes up polling (reading at once if overdue) when it is visible again', async () => {
+    const { state, load } = node(5);
+    const read = make(30_000).read('k', load);
+    const off = read.subscribe(() => undefined);
+    const stop = read.poll(4_000);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(state.attempts).toHaveLength(2);
+    events.document.visibilityState = 'hidden';
+    events.document.dispatchEvent(new Event('visibilitychange'));
+    // The poll already armed runs once; after it, none while hidden.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(state.attempts).toHaveLength(3);
+    events.document.visibilityState = 'visible';
+    events.document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.attempts).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(state.attempts).toHaveLength(5);
+    stop();
+    off();
+  });
+
   it('a poll runs only while the read is watched, the shortest interval of those polling applies, and a stopped watch leaves no timer', async () => {
     const { state, load } = node(5);
     const read = make(30_000).read('k', load);

@@ -119,7 +119,8 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
     const interval = entry.polls.length > 0 ? Math.min(...entry.polls) : undefined;
     let delay: number;
     if (entry.state.error) delay = Math.min(retryDelay(entry.state.failureCount), interval ?? Number.POSITIVE_INFINITY);
-    else if (interval !== undefined && entry.state.updatedAt !== undefined) delay = Math.max(0, entry.state.updatedAt + interval - now());
+    // A hidden page does not poll (TanStack Query's default); it polls again once visible.
+    else if (interval !== undefined && entry.state.updatedAt !== undefined && signals.document?.visibilityState !== 'hidden') delay = Math.max(0, entry.state.updatedAt + interval - now());
     else return;
     entry.retry = setTimeout(() => {
       entry.retry = undefined;
@@ -138,7 +139,10 @@ export function createAccountReads<T>(options: AccountReadsOptions): AccountRead
     }
   };
   const onVisibility = () => {
-    if (signals.document?.visibilityState !== 'hidden') retryNow();
+    if (signals.document?.visibilityState === 'hidden') return;
+    retryNow();
+    // Polled reads that were fresh enough not to read now take up their polling again.
+    for (const entry of entries.values()) if (entry.polls.length > 0 && entry.listeners.size > 0 && !entry.inflight && entry.retry === undefined) arm(entry);
   };
   const listen = (on: boolean) => {
     const { window: win, document: doc } = signals;

@@ -91,7 +91,11 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
   const list = (wallet: RegistryWallet, group: 'featured' | 'recommended', order: number) => {
     if (registerDirectoryWallet(kernel, wallet, group, order)) listed[group]++;
   };
-  if (!registry || !via) return void kernel.events.emit('wallets:listed', listed);
+  const done = () => {
+    directory.listed = true;
+    kernel.events.emit('wallets:listed', listed);
+  };
+  if (!registry || !via) return done();
   const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
   try {
     // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
@@ -125,5 +129,5 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
     kernel.logger.warn('The wallet registry could not be loaded', error);
   }
   // The Connect view keeps places for these wallets until now.
-  kernel.events.emit('wallets:listed', listed);
+  done();
 }

@@ -35,6 +35,11 @@ export interface WalletDirectory {
    * with its connector id. The listing code loads with the first call (`directoryWallets.ts`).
    */
   register(wallet: RegistryWallet, group: 'featured' | 'recommended', order?: number): Promise<string | undefined>;
+  /**
+   * Set (by the listing code) once the first listing of registry wallets, which starts when the
+   * modal first opens, is over, whatever its outcome; `wallets:listed` is emitted then too.
+   */
+  listed?: boolean;
   /** The installed connector for a registry wallet (same id or rdns), if any and not contested. */
   installed(wallet: Pick<RegistryWallet, 'id' | 'rdns'>): string | undefined;
 }

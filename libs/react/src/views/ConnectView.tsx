@@ -58,8 +58,11 @@ export default function ConnectView() {
   const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
   const listed = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
   // While the first listing of registry wallets is under way, their groups keep their rows.
-  const featuredToCome = portico.directory.featuredWalletIds.filter((id) => !portico.excludeWalletIds.has(id) && !kernel.connectors.get(id)).length;
-  const groups: ShownGroup[] = useWalletListingPending(portico) ? keepPlaces(listed, { featured: featuredToCome, recommended: RECOMMENDED_COUNT }) : listed;
+  // As many as the listing can bring: the featured ids it may list (not excluded, in the include list if any, not there yet), at most four recommended.
+  const { featuredWalletIds, includeWalletIds } = portico.directory;
+  const featuredToCome = featuredWalletIds.filter((id) => !portico.excludeWalletIds.has(id) && (!includeWalletIds || includeWalletIds.includes(id)) && !kernel.connectors.get(id)).length;
+  const recommendedToCome = Math.min(RECOMMENDED_COUNT, includeWalletIds?.length ?? RECOMMENDED_COUNT);
+  const groups: ShownGroup[] = useWalletListingPending(portico) ? keepPlaces(listed, { featured: featuredToCome, recommended: recommendedToCome }) : listed;
   /** The contested wallet whose warning is open. */
   const [confirming, setConfirming] = useState<string>();
   const connect = (id: string) => void portico.connect(id).catch(() => undefined);

@@ -26,9 +26,9 @@ export function followWalletListing(portico: Portico): void {
     finish();
   };
   listings.set(portico, listing);
-  // Opened before its code arrived (a click before the idle preload): the listing may be over
-  // already, unseen; the wallets come in as they are listed, without places kept.
-  if (kernel.router.getSnapshot().isOpen) return end();
+  // Over already (the modal opened, maybe closed again, before its code arrived), or opened now
+  // with the listing under way unseen: the wallets come in as they are listed, without places kept.
+  if (portico.directory.listed || kernel.router.getSnapshot().isOpen) return end();
   kernel.events.once('wallets:listed', end);
   kernel.events.once('modal:opened', () => setTimeout(end, LISTING_PLACES_MS));
 }
