@@ -87,9 +87,10 @@ test.describe('on a 375 px viewport', () => {
   });
 });
 
-test('the list keys: ArrowDown/ArrowUp move through the Connect list across its groups, Home and End jump, Tab leaves', async ({ page }) => {
+test('the list keys: ArrowDown/ArrowUp move through the Connect view’s methods and wallets across its groups, Home and End jump, Tab leaves', async ({ page }) => {
   const d = await openConnect(page);
-  const rows = d.locator('.pt-list button:not([disabled])');
+  // The items of the list keys (useListKeys' LIST_ITEMS): every method and wallet row, the social icons.
+  const rows = d.locator('button.pt-list-item:not([disabled]), button.pt-social:not([disabled])');
   const names = (await rows.allTextContents()).map((t) => t.trim());
   expect(names.length).toBeGreaterThan(2);
   await rows.first().focus();
