@@ -106,9 +106,12 @@ export const FEATURE_VARIANTS = {
  * bundler moved code into the first load because of the plugins: once +0.3 KiB, the kernel's
  * error classes split out of the entry; once +10 KiB, full `zod` in a lazy chunk splitting
  * `zod/mini`'s core out of it; once +0.6 KiB, zod's e-mail and URL formats pulled into the
- * entry's copy of zod/mini's schema module.
+ * entry's copy of zod/mini's schema module. Since 2026-11-28 the host without plugins keeps the kernel's
+ * `createServiceRef` in its entry (−116 B, one request fewer; the Connect view's imports let rolldown merge it), while
+ * a host listing the e-mail or social plugins still gets it as a chunk of its own (their chunks import it): that
+ * chunk's wrapper, not plugin code, puts those two at 322 and 343 B, hence 400.
  */
-export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 300;
+export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 400;
 
 /**
  * Builds the feature variants and the same host without them; for each: the gzip bytes its first
