@@ -1,7 +1,6 @@
 import { BUILTIN_LOCALES, catalogueProblems, parseAmount } from '@portico/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
-import { fiatPreview } from './SendView';
 
 describe('the Send view’s own strings', () => {
   it.each(Object.keys(BUILTIN_LOCALES))('are complete in %s (keys, {placeholders}, nothing empty)', (locale) => {
@@ -21,17 +20,5 @@ describe('parseAmount', () => {
 
   it('refuses zero, negatives, too many decimals and anything else', () => {
     for (const input of ['', '0', '0.0', '-1', '1.2345678', '1e3', 'abc', '1.2.3', '0x10']) expect(parseAmount(input, 6), input).toBeUndefined();
-  });
-});
-
-describe('fiatPreview', () => {
-  const asset = { key: 'x', name: 'Test USD', symbol: 'tUSD', decimals: 6, balance: 10n ** 9n };
-  it('shows the amount in US dollars when the price is known and the amount reads', () => {
-    expect(fiatPreview('1.5', { ...asset, price: 2 }, 'en')).toBe('≈ $3.00');
-    expect(fiatPreview('1.5', { ...asset, price: 2 }, 'de')).toBe('≈ 3,00\u00a0$');
-  });
-  it('shows nothing without a price or a readable amount', () => {
-    expect(fiatPreview('1.5', asset, 'en')).toBeUndefined();
-    expect(fiatPreview('abc', { ...asset, price: 2 }, 'en')).toBeUndefined();
   });
 });
