@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { connectDemoWallet, dialog, freshPage, openAccount, openConnect } from './helpers';
+import { connectDemoWallet, dialog, freshPage, openAccount, openConnect, openConnectView } from './helpers';
 
-// One keyboard model for the modal's lists (#38): ↓ / ↑ (and → / ←, mirrored right to left),
-// Home / End and type-ahead, on top of Tab; the focus ring is drawn in both themes.
+// One keyboard model for the modal's lists (#38), given by the dialog's focus trap: ↓ / ↑ (and
+// → / ←, mirrored right to left), Home / End and type-ahead, on top of Tab; the focus ring is
+// drawn in both themes. A virtualized list (All Wallets) keeps its own keys.
 
 /** The outline the focused element draws (the focus ring), read from the page. */
 const ring = (target: Locator) => target.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: getComputedStyle(el).outlineWidth, color: getComputedStyle(el).outlineColor }));
@@ -87,5 +88,50 @@ test.describe('lists answer the arrow keys', () => {
     await expect(networks.last()).toBeFocused();
     await press(page, 'Home');
     await expect(networks.nth(0)).toBeFocused();
+  });
+
+  test('a lone .pt-list (Account\'s chains) gets the same model: ↓ / End / Home over its rows, past the Disconnect buttons, and type-ahead', async ({ page }) => {
+    await freshPage(page, `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}`);
+    for (const [wallet, ns] of [
+      ['Portico Test Wallet', 'eip155'],
+      ['Portico Solana Test Wallet', 'solana'],
+    ]) {
+      const d = await openConnectView(page);
+      await button(d, wallet!).click();
+      await expect(page.getByTestId(`host-status-${ns}`)).toHaveText('connected');
+      await expect(d).toBeHidden();
+    }
+    await page.locator('button.portico-account-button').click();
+    const d = dialog(page);
+    const chains = d.getByTestId('account-namespaces');
+    const rows = chains.locator('button.pt-list-item');
+    await expect(rows).toHaveCount(2);
+    await expect(chains.locator('button:not(.pt-list-item)')).toHaveCount(2);
+    await rows.nth(0).focus();
+    await press(page, 'ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await press(page, 'Home');
+    await expect(rows.nth(0)).toBeFocused();
+    await press(page, 'End');
+    await expect(rows.nth(1)).toBeFocused();
+    const first = (await rows.nth(0).locator('.pt-list-item-label').textContent())!.trim();
+    await press(page, first[0]!.toLowerCase());
+    await expect(rows.nth(0)).toBeFocused();
+  });
+
+  test('All Wallets (virtualized) keeps its own keys: ↓ moves between its rows, a letter moves nothing', async ({ page }) => {
+    await freshPage(page, '/');
+    const d = await openConnect(page);
+    await button(d, 'All Wallets').click();
+    await expect(d).toHaveAttribute('data-view', 'AllWallets');
+    const list = d.getByTestId('all-wallets-list');
+    await expect(list.locator('[data-index="1"] button')).toBeVisible();
+    await list.locator('[data-index="0"] button').focus();
+    await press(page, 'ArrowDown');
+    await expect(list.locator('[data-index="1"] button')).toBeFocused();
+    // The first row's initial would move focus there (or to another row) with type-ahead.
+    const first = (await list.locator('[data-index="0"] .pt-list-item-label').textContent())!.trim();
+    await press(page, first[0]!.toLowerCase());
+    await expect(list.locator('[data-index="1"] button')).toBeFocused();
   });
 });

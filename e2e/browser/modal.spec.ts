@@ -89,7 +89,7 @@ test.describe('on a 375 px viewport', () => {
 
 test('the list keys: ArrowDown/ArrowUp move through the Connect view’s methods and wallets across its groups, Home and End jump, Tab leaves', async ({ page }) => {
   const d = await openConnect(page);
-  // The items of the list keys (useListKeys' LIST_ITEMS): every method and wallet row, the social icons.
+  // The items of the list keys (@portico/ui's LIST_ITEMS, one sequence for the view): every method and wallet row, the social icons.
   const rows = d.locator('button.pt-list-item:not([disabled]), button.pt-social:not([disabled])');
   const names = (await rows.allTextContents()).map((t) => t.trim());
   expect(names.length).toBeGreaterThan(2);

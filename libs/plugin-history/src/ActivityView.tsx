@@ -1,6 +1,6 @@
 import type { ActivityTransaction, Network } from '@portico/kernel';
 import { formatDate, formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
-import { Avatar, Button, Spinner, useListKeys } from '@portico/ui';
+import { Avatar, Button, Spinner } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { messages } from './messages';
@@ -28,7 +28,6 @@ export default function ActivityView(_props: ViewProps) {
   const network = portico.network(useAccount().networkId);
   const activity = useActivity();
   // Arrows, Home / End and type-ahead through the rows (links; Tab still reaches each).
-  const listKeys = useListKeys();
   // After Load more, focus moves to the first new row: the button may be gone (last page).
   const listRoot = useRef<HTMLDivElement>(null);
   const focusAt = useRef<number | null>(null);
@@ -63,8 +62,8 @@ export default function ActivityView(_props: ViewProps) {
 
   const groups = groupByDay(activity.transactions, t.locale, p);
   return (
-    // A long list is virtualized: the keys' model would reach only the rows on screen, so it keeps the browser's own.
-    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot} onKeyDown={activity.transactions.length >= VIRTUALIZE_FROM ? undefined : listKeys}>
+    // The dialog's list keys over every row and Load more; a long list is virtualized: the keys' model would reach only the rows on screen, so it keeps the browser's own.
+    <div data-testid="activity" data-count={activity.transactions.length} ref={listRoot} data-list-keys={activity.transactions.length >= VIRTUALIZE_FROM ? undefined : ''}>
       {activity.transactions.length >= VIRTUALIZE_FROM ? (
         <VirtualActivity groups={groups} network={network} p={p} locale={t.locale} />
       ) : (

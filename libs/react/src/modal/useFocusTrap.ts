@@ -1,4 +1,5 @@
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { LIST_ITEMS, listKeyTarget, type TypeAhead } from '@portico/ui';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -7,13 +8,13 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.hasAttribute('inert') && el.getClientRects().length > 0);
 }
 
-/** Where the list keys move focus, from `index` among `count` rows. */
-const LIST_MOVES: Readonly<Record<string, (index: number, count: number) => number>> = {
-  ArrowDown: (i, n) => Math.min(n - 1, i + 1),
-  ArrowUp: (i) => Math.max(0, i - 1),
-  Home: () => 0,
-  End: (_i, n) => n - 1,
-};
+/**
+ * The list whose items the list keys move between from `target`: its group, a view's container
+ * marked `data-list-keys` (Connect's methods, social icons and wallets as one sequence), else its
+ * `.pt-list`. Outside both there is none: a virtualized list (`.pt-virtual-list`: All Wallets, a
+ * long Activity) keeps its own keys or the browser's.
+ */
+const listScope = (target: Element) => target.closest<HTMLElement>('[data-list-keys]') ?? target.closest<HTMLElement>('.pt-list');
 
 /** The deepest focused element, through shadow roots. */
 function activeElement(): Element | null {
@@ -45,10 +46,11 @@ export function focusNeighbour(from: HTMLElement, direction: 'forward' | 'backwa
 /**
  * Keeps focus inside the dialog while it is open: focuses its first control on open and
  * whenever focus is lost (a view swap), wraps Tab and Shift+Tab, and gives focus back to
- * the opener when it closes (or, when the opener is gone, to the host's connect button).
- * Returns the keydown handler for the dialog.
+ * the opener when it closes (or, when the opener is gone, to the host's connect button), and
+ * gives every list of the modal its keys (`listKeyTarget`). Returns the keydown handler for the dialog.
  */
 export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
+  const typed = useRef<TypeAhead>({ text: '', at: 0 });
   useEffect(() => {
     const opener = activeElement() as HTMLElement | null;
     return () => {
@@ -80,19 +82,17 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
   return (event) => {
     const root = dialog.current;
     if (!root) return;
-    // One keyboard model for every list of the modal (Connect's groups, Networks, a plugin's
-    // `.pt-list`): the arrow keys, Home and End move between its rows, Tab leaves. A list with
-    // a model of its own (All Wallets' virtual list) handles the key first and prevents it.
-    const move = LIST_MOVES[event.key];
-    const target = event.target instanceof Element ? event.target : null;
-    if (move && !event.defaultPrevented && target?.closest('.pt-list')) {
-      const rows = [...root.querySelectorAll<HTMLElement>('.pt-list button:not([disabled])')].filter((el) => el.getClientRects().length > 0);
-      const index = rows.indexOf(target as HTMLElement);
-      if (index >= 0) {
+    // One keyboard model for every list of the modal (Connect, Networks, a plugin's `.pt-list`),
+    // Tab aside. A list with a model of its own (All Wallets) handles the key first and prevents it.
+    const scope = !event.defaultPrevented && event.target instanceof Element ? listScope(event.target) : null;
+    if (scope) {
+      const items = [...scope.querySelectorAll<HTMLElement>(LIST_ITEMS)].filter((el) => el.getClientRects().length > 0);
+      const next = listKeyTarget(event, items, typed.current, getComputedStyle(scope).direction === 'rtl');
+      if (next) {
         event.preventDefault();
-        rows[move(index, rows.length)]?.focus();
+        next.focus();
+        return;
       }
-      return;
     }
     if (event.key !== 'Tab') return;
     const list = focusables(root);

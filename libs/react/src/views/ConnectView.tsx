@@ -1,4 +1,4 @@
-import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon, useListKeys } from '@portico/ui';
+import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
@@ -66,11 +66,10 @@ export default function ConnectView() {
   /** The contested wallet whose warning is open. */
   const [confirming, setConfirming] = useState<string>();
   const connect = (id: string) => void portico.connect(id).catch(() => undefined);
-  // Arrows, Home / End and type-ahead through the methods and wallets (Tab still reaches each).
-  const listKeys = useListKeys();
 
   return (
-    <div className="pt-stack" onKeyDown={listKeys}>
+    // One sequence for the list keys (the dialog's focus trap): the methods, social icons and wallets, All Wallets.
+    <div className="pt-stack" data-list-keys>
       {legal.required ? <LegalConsent accepted={legal.accepted} reasonId={reasonId} /> : null}
       {methods.map((method) => {
         if (method.id === 'wallet' && collapsed) {

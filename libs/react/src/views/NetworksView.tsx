@@ -1,6 +1,6 @@
 import { kernelRefs } from '@portico/kernel';
 import type { Network } from '@portico/core';
-import { AlertBanner, Button, ListItem, useListKeys } from '@portico/ui';
+import { AlertBanner, Button, ListItem } from '@portico/ui';
 import { useState } from 'react';
 import { ErrorBanner } from '../errors/ErrorBanner';
 import { useNetwork } from '../hooks/useNetwork';
@@ -21,8 +21,6 @@ export default function NetworksView() {
   const { kernel } = portico;
   const t = useT();
   const { networkId, isSupported } = useNetwork();
-  // Arrows, Home / End and type-ahead through the networks.
-  const listKeys = useListKeys();
   const connection = useObservable(kernel.connection);
   /** What the last switch threw (a wallet's refusal, a network failure): described in the banner. */
   const [failure, setFailure] = useState<{ error: unknown }>();
@@ -58,7 +56,8 @@ export default function NetworksView() {
   };
 
   return (
-    <div className="pt-stack" onKeyDown={listKeys}>
+    // One sequence for the list keys (the dialog's focus trap): every namespace's networks.
+    <div className="pt-stack" data-list-keys>
       {!isSupported ? <AlertBanner severity="warning" title={t('networks.unsupported')} /> : null}
       {failure ? <ErrorBanner error={failure.error} /> : null}
       {needsWallet ? (
