@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deploySimple7702Account, deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
 import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
-import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
+import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startSwapProxy, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
@@ -41,10 +41,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startRelay(),
     startWalletRegistry(),
     startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`] }),
-    startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, allowedOrigins: [`http://${host}`] }),
+    // As the real 1inch API (no CORS, 429 past the key's rate: 5 a second here); the page goes through the swap proxy.
+    startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, strict: true, rps: 5 }),
     startOnrampService({ rpcUrl: a.url, meldPublicKey: process.env.PORTICO_MELD_KEY, allowedOrigins: [`http://${host}`] }),
   );
-  process.env.PORTICO_AGGREGATOR = aggregator!.url;
+  const [swapProxy] = await services.start(startSwapProxy({ upstream: aggregator!.url, apiKey: process.env.PORTICO_AGGREGATOR_KEY, allowedOrigins: [`http://${host}`], rps: 4 }));
+  process.env.PORTICO_AGGREGATOR = swapProxy!.url;
+  process.env.PORTICO_AGGREGATOR_API = aggregator!.url;
   process.env.PORTICO_ONRAMP = onramp!.url;
   process.env.PORTICO_INDEXER = indexer.url;
   process.env.PORTICO_SIWX_SERVER = siwx.url;

@@ -55,7 +55,9 @@ export function startWalletRegistry(): Promise<LocalService>;
 export function startIndexer(options: { rpcUrl: string; allowedOrigins?: string[] }): Promise<LocalService>;
 
 /** Starts the local swap aggregator (the 1inch Swap API v6.0 over a Uniswap V2 router); requests need the bearer `apiKey` when given. */
-export function startSwapAggregator(options: { rpcUrl: string; router: string; weth: string; apiKey?: string; allowedOrigins?: string[] }): Promise<LocalService>;
+export function startSwapAggregator(options: { rpcUrl: string; router: string; weth: string; apiKey?: string; allowedOrigins?: string[]; strict?: boolean; rps?: number }): Promise<LocalService>;
+/** The swap proxy (apps/swap-proxy) in front of a 1inch-compatible API. */
+export function startSwapProxy(options: { upstream: string; apiKey: string; allowedOrigins: string[]; rps?: number }): Promise<LocalService>;
 
 /** Starts the local onramp reference (quotes, Coinbase session tokens, widget stand-ins that credit the buyer on `rpcUrl`). */
 export function startOnrampService(options: { rpcUrl: string; meldPublicKey?: string; allowedOrigins?: string[] }): Promise<LocalService>;

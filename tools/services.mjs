@@ -112,15 +112,30 @@ export function startIndexer({ rpcUrl, allowedOrigins = [] }) {
 /**
  * Starts the local swap aggregator (apps/swap-aggregator: the 1inch Swap API v6.0 over the
  * Uniswap V2 `router` and `weth` on the node at `rpcUrl`), CORS for `allowedOrigins`; requests
- * need `Authorization: Bearer <apiKey>` when one is given.
+ * need `Authorization: Bearer <apiKey>` when one is given. `strict`: as the real API (no CORS, 429
+ * past `rps` requests per second): a page then reaches it only through `startSwapProxy`.
  */
-export function startSwapAggregator({ rpcUrl, router, weth, apiKey, allowedOrigins = [] }) {
+export function startSwapAggregator({ rpcUrl, router, weth, apiKey, allowedOrigins = [], strict = false, rps }) {
   if (!rpcUrl || !router || !weth) return Promise.reject(new Error('startSwapAggregator needs the rpcUrl of the EVM node and the Uniswap V2 router and weth on it'));
   return startTsxService({
     name: 'swap aggregator',
     cwd: join(ROOT, 'apps/swap-aggregator'),
     script: 'src/main.ts',
-    env: { AGGREGATOR_RPC_URL: rpcUrl, AGGREGATOR_ROUTER: router, AGGREGATOR_WETH: weth, AGGREGATOR_PORT: '0', AGGREGATOR_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(apiKey ? { AGGREGATOR_API_KEY: apiKey } : {}) },
+    env: { AGGREGATOR_RPC_URL: rpcUrl, AGGREGATOR_ROUTER: router, AGGREGATOR_WETH: weth, AGGREGATOR_PORT: '0', AGGREGATOR_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(apiKey ? { AGGREGATOR_API_KEY: apiKey } : {}), ...(strict ? { AGGREGATOR_STRICT: '1' } : {}), ...(rps ? { AGGREGATOR_RPS: String(rps) } : {}) },
+  });
+}
+
+/**
+ * Starts the swap proxy (apps/swap-proxy) in front of a 1inch-compatible API at `upstream`: the
+ * page's requests from `allowedOrigins`, forwarded with `apiKey` at `rps` requests per second.
+ */
+export function startSwapProxy({ upstream, apiKey, allowedOrigins, rps = 1 }) {
+  if (!upstream || !apiKey || !allowedOrigins?.length) return Promise.reject(new Error('startSwapProxy needs the upstream URL, the API key and the allowed origins'));
+  return startTsxService({
+    name: 'swap proxy',
+    cwd: join(ROOT, 'apps/swap-proxy'),
+    script: 'src/main.ts',
+    env: { SWAP_PROXY_UPSTREAM: upstream, SWAP_PROXY_API_KEY: apiKey, SWAP_PROXY_ALLOWED_ORIGINS: allowedOrigins.join(','), SWAP_PROXY_RPS: String(rps), SWAP_PROXY_PORT: '0' },
   });
 }
 

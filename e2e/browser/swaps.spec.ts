@@ -20,7 +20,7 @@ const balanceOf = (token: Hex, owner: Hex = TRADER) => reader().readContract({ a
 /** The playground with the local swap references, the test wallet on the trader's account, `swapProviders` one adapter path. */
 const swapPath = (providers: 'v2' | '1inch', extra = '') =>
   `/?${allServicesQuery()}&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}&uniswap=${encodeURIComponent(process.env.PORTICO_UNISWAP!)}` +
-  `&aggregator=${encodeURIComponent(process.env.PORTICO_AGGREGATOR!)}&aggregatorKey=${process.env.PORTICO_AGGREGATOR_KEY!}&evmAccount=4&swapProviders=${providers}${extra}`;
+  `&aggregator=${encodeURIComponent(process.env.PORTICO_AGGREGATOR!)}&evmAccount=4&swapProviders=${providers}${extra}`;
 
 /** Sends from the other account and waits for its receipt. */
 async function asOther(send: (wallet: ReturnType<typeof createWalletClient>) => Promise<Hex>): Promise<void> {
@@ -110,6 +110,9 @@ test.describe('Swap', () => {
   });
 
   test('tUSD → PTK through the 1inch API (the local aggregator): approval of exactly the amount, then the swap; balances move by the quote', async ({ page }) => {
+    // Through the site's proxy: no request of the page carries the API key.
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.url()} ${JSON.stringify(request.headers())}`));
     const d = await openSwap(page, swapPath('1inch'));
     await d.getByTestId('swap-sell-token').selectOption({ label: 'tUSD · Test USD' });
     await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
@@ -130,6 +133,17 @@ test.describe('Swap', () => {
     expect((await balanceOf(tokens().ptk)) - ptkBefore).toBe(direct > viaWeth ? direct : viaWeth);
     // Exactly the amount was approved: nothing is left for the router to take.
     expect(await reader().readContract({ address: tokens().usd, abi: ERC20, functionName: 'allowance', args: [TRADER, uniswap().router] })).toBe(0n);
+    expect(sent.filter((line) => line.startsWith(process.env.PORTICO_AGGREGATOR!)).length).toBeGreaterThanOrEqual(4);
+    expect(sent.filter((line) => line.includes(process.env.PORTICO_AGGREGATOR_KEY!))).toEqual([]);
+  });
+
+  test('straight at the 1inch API (no proxy, as the real one: no CORS) the page gets no quote and says so, with Retry; the view is not stuck', async ({ page }) => {
+    const direct = swapPath('1inch').replace(encodeURIComponent(process.env.PORTICO_AGGREGATOR!), encodeURIComponent(process.env.PORTICO_AGGREGATOR_API!));
+    const d = await openSwap(page, direct);
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.1');
+    await expect(d.getByTestId('swap-error')).toHaveText(/^No quote: /);
+    await expect(d.getByTestId('swap-retry')).toBeVisible();
+    await expect(d.getByTestId('swap-review-button')).toBeDisabled();
   });
 
   test('a swap the wallet signs after the price moved reverts on chain, and the view says so', async ({ page }) => {

@@ -34,15 +34,17 @@ const uniswap = (() => {
     return null;
   }
 })();
-/** The local 1inch-compatible aggregator (`?aggregator=url&aggregatorKey=…`, or VITE_PORTICO_AGGREGATOR[_KEY]). */
+/**
+ * The site's swap proxy to the local 1inch-compatible API (`?aggregator=url`, or VITE_PORTICO_AGGREGATOR):
+ * the key stays in the proxy, as it must on a real site (1inch's API sends no CORS headers).
+ */
 const aggregatorUrl = params.get('aggregator') ?? env.VITE_PORTICO_AGGREGATOR;
-const aggregatorKey = params.get('aggregatorKey') ?? env.VITE_PORTICO_AGGREGATOR_KEY;
 /** `?swapProviders=v2` or `=1inch` keeps one of them (each adapter path on its own); both by default. */
 const swapProviders = (params.get('swapProviders') ?? 'v2,1inch').split(',');
 const LOCAL_CHAIN = 'eip155:31337';
 const localProviders: SwapProviderConfig[] = [
   ...(uniswap && swapProviders.includes('v2') ? [{ type: 'uniswap-v2' as const, name: 'Uniswap V2 (local)', deployments: { [LOCAL_CHAIN]: uniswap } }] : []),
-  ...(aggregatorUrl && swapProviders.includes('1inch') ? [{ type: '1inch' as const, url: aggregatorUrl, networks: [LOCAL_CHAIN], ...(aggregatorKey ? { apiKey: aggregatorKey } : {}) }] : []),
+  ...(aggregatorUrl && swapProviders.includes('1inch') ? [{ type: '1inch' as const, url: aggregatorUrl, networks: [LOCAL_CHAIN] }] : []),
 ];
 /** Swaps on the local chain through the local references (and the spec's 12 networks); `?swapTtl=ms` shortens a quote's life. */
 const swapsPlugin = createSwapsPlugin({

@@ -67,7 +67,7 @@ describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 sh
     expect(await send(await oneInch.buildSwap(quote, io))).toBe('success');
     expect(usd - (await balance(tokens.usd))).toBe(600_000_000n);
     expect((await balance(tokens.ptk)) - ptk).toBe(quote.buyAmount);
-    // The allowance is read on chain, never asked of the API; the router is asked with every quote.
+    // The allowance is read on chain, never asked of the API; the router once per provider and chain (two providers here).
     expect(aggregator.calls).toMatchObject({ quote: 2, 'approve/spender': 2, 'approve/transaction': 1, swap: 1 });
     expect(aggregator.calls['approve/allowance']).toBeUndefined();
   });
@@ -110,6 +110,39 @@ describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 sh
       await expect(provider.approval(tokenQuote, io)).rejects.toThrow('1inch answered with another approval than exactly this amount for its router');
     } finally {
       await new Promise<void>((resolve) => liar.close(() => resolve()));
+    }
+  });
+
+  it('strict mode (the real API’s rate): a burst straight at a 1-RPS key gets 429; the provider sends one request at a time, spaced to `rps`, asks the router once, and retries a 429 once', async () => {
+    const strict = await startSwapAggregator({ rpcUrl: anvil.url, router: uni.router, weth: uni.weth, apiKey: KEY, strict: true, rps: 2 });
+    try {
+      const burst = await Promise.all([0, 1, 2].map(() => fetch(`${strict.url}/swap/v6.0/${anvil.chainId}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` } })));
+      expect(burst.map((r) => r.status)).toEqual([200, 429, 429]);
+      expect(burst[1]!.headers.get('retry-after')).toBe('1');
+      expect(await burst[1]!.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const paced = createOneInchProvider({ url: strict.url, apiKey: KEY, rps: 2 }, [network.caipNetworkId]);
+      const before = { ...strict.calls };
+      const quotes = await Promise.all([1n, 2n, 3n].map((n) => paced.quote(request(NATIVE_TOKEN, tokens.usd, parseEther(String(n))), io)));
+      expect(quotes.map((q) => q.buyAmount > 0n)).toEqual([true, true, true]);
+      expect([strict.calls['approve/spender']! - before['approve/spender']!, strict.calls.quote! - (before.quote ?? 0)]).toEqual([1, 3]);
+      // Without `rps` (as behind a proxy) requests still go one at a time; one over the rate is sent again after a second.
+      const unpaced = createOneInchProvider({ url: strict.url, apiKey: KEY }, [network.caipNetworkId]);
+      const started = Date.now();
+      const [a, b] = await Promise.all([unpaced.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('0.1')), io), unpaced.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('0.2')), io)]);
+      expect([a.buyAmount > 0n, b.buyAmount > 0n]).toEqual([true, true]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      // A key that stays over its rate: said plainly, after one retry.
+      const flooded = createOneInchProvider({ url: strict.url, apiKey: KEY }, [network.caipNetworkId]);
+      const hog = setInterval(() => void fetch(`${strict.url}/swap/v6.0/${anvil.chainId}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` } }), 100);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await expect(flooded.quote(request(NATIVE_TOKEN, tokens.usd, parseEther('0.1')), io)).rejects.toMatchObject({ swapProblem: 'provider', message: '1inch is busy (too many requests): try again in a moment' });
+      } finally {
+        clearInterval(hog);
+      }
+    } finally {
+      await strict.stop();
     }
   });
 

@@ -17,6 +17,14 @@ export interface SwapAggregatorOptions {
   allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <apiKey>`, as 1inch's API does. */
   apiKey?: string;
+  /**
+   * Behave as the real API does where a lenient stand-in would hide a production failure: no
+   * CORS headers at all (1inch's API does not answer browsers: a site proxies it, see
+   * apps/swap-proxy) and `429 Too Many Requests` past `rps` requests per second for the key.
+   */
+  strict?: boolean;
+  /** The key's rate in strict mode (requests per second; 1inch's free tier: 1). Default 1. */
+  rps?: number;
 }
 
 /** A running aggregator; `stop()` closes it. */
@@ -36,6 +44,8 @@ const ROUTER = parseAbi([
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ]);
 const ERC20 = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)']);
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 429: 'Too Many Requests' };
 
 /** A request the API refuses, with 1inch's error body. */
 class ApiError extends Error {
@@ -138,7 +148,7 @@ export async function startSwapAggregator(options: SwapAggregatorOptions): Promi
   }
 
   const corsOriginFor = (origin: string | undefined): string | undefined => {
-    if (origin === undefined) return undefined;
+    if (origin === undefined || options.strict) return undefined;
     if (options.allowedOrigins) return options.allowedOrigins.includes(origin) ? origin : undefined;
     return /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(origin) ? origin : undefined;
   };
@@ -146,18 +156,34 @@ export async function startSwapAggregator(options: SwapAggregatorOptions): Promi
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(origin ? { 'access-control-allow-origin': origin } : {}), vary: 'Origin' });
     res.end(JSON.stringify(body));
   };
-  const failure = (status: number, description: string) => ({ error: status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : status === 400 ? 'Bad Request' : 'Internal Server Error', description, statusCode: status, requestId: randomUUID(), meta: [] });
+  const failure = (status: number, description: string) => ({ error: STATUS_TEXT[status] ?? 'Internal Server Error', description, statusCode: status, requestId: randomUUID(), meta: [] });
+  // Strict mode's rate: one request per `1000 / rps` ms for the key, no burst (the next slot is when it may come).
+  const spacingMs = 1000 / (options.rps ?? 1);
+  let nextSlot = 0;
+  const overRate = (): number | undefined => {
+    if (!options.strict) return undefined;
+    const now = Date.now();
+    if (now < nextSlot) return Math.ceil((nextSlot - now) / 1000);
+    nextSlot = now + spacingMs;
+    return undefined;
+  };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
     const origin = corsOriginFor(req.headers.origin);
-    if (req.headers.origin !== undefined && origin === undefined) return reply(res, 403, failure(403, 'Origin not allowed'), undefined);
+    // The real API refuses no origin: it sends no CORS headers, so a browser cannot read its answers.
+    if (!options.strict && req.headers.origin !== undefined && origin === undefined) return reply(res, 403, failure(403, 'Origin not allowed'), undefined);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...(origin ? { 'access-control-allow-origin': origin } : {}), vary: 'Origin', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'authorization, accept', 'access-control-max-age': '600' });
       return void res.end();
     }
     if (req.method !== 'GET') return reply(res, 405, failure(405, 'Method not allowed'), origin);
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return reply(res, 401, failure(401, 'Invalid or missing API key'), origin);
+    const wait = overRate();
+    if (wait !== undefined) {
+      res.setHeader('retry-after', String(wait));
+      return reply(res, 429, failure(429, 'Too many requests for this API key'), origin);
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const match = /^\/swap\/v6\.0\/(\d+)\/(quote|swap|approve\/spender|approve\/allowance|approve\/transaction)\/?$/.exec(url.pathname);
     if (!match) return reply(res, 404, failure(404, `Cannot GET ${url.pathname}`), origin);

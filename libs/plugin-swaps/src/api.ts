@@ -108,14 +108,21 @@ export type SwapProviderConfig =
   | {
       readonly type: '1inch';
       /**
-       * Base URL of the 1inch Swap API v6.0, or of the host's proxy to it (1inch's API does not
-       * answer browsers directly): `${url}/swap/v6.0/{chainId}/…`.
+       * Base URL of the host's proxy to the 1inch Swap API v6.0 (apps/swap-proxy: 1inch's API sends
+       * no CORS headers, so a page cannot call it directly, and the key stays on the server):
+       * `${url}/swap/v6.0/{chainId}/…`.
        */
       readonly url: string;
       /** Sent as `Authorization: Bearer …` when given (a proxy usually adds it instead). */
       readonly apiKey?: string;
       /** Networks it is asked for (CAIP-2); all the plugin's networks by default. */
       readonly networks?: readonly string[];
+      /**
+       * The key's rate when the page calls an API that answers browsers with the key itself (requests
+       * per second); requests are then spaced to it. Through the site's proxy (apps/swap-proxy, which
+       * paces them to the key), leave it out: requests still go one at a time.
+       */
+      readonly rps?: number;
     }
   | {
       readonly type: 'custom';

@@ -62,6 +62,7 @@ export function resolveSwapsOptions(options: SwapsPluginOptions = {}): SwapsSett
       if (typeof p.url !== 'string' || !/^https?:\/\//.test(p.url) || !URL.canParse(p.url)) fail(`${at}.url`, 'must be an http(s) URL');
       if (p.apiKey !== undefined && (typeof p.apiKey !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(p.apiKey))) fail(`${at}.apiKey`, 'must be a printable string');
       p.networks?.forEach((id, j) => (isCaipNetworkId(id) && id.startsWith('eip155:')) || fail(`${at}.networks[${j}]`, 'must be an eip155 CAIP-2 id'));
+      if (p.rps !== undefined && !(typeof p.rps === 'number' && p.rps > 0 && p.rps <= 1000)) fail(`${at}.rps`, 'must be a number of requests per second above 0, at most 1000');
     } else if (p?.type === 'custom') {
       if (typeof p.id !== 'string' || p.id.length === 0) fail(`${at}.id`, 'must be a non-empty string');
       if (typeof p.load !== 'function') fail(`${at}.load`, 'must be a function resolving the provider');

@@ -3,6 +3,11 @@ import { getAddress } from 'viem';
 import { NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
 import { erc20Allowance, erc20Approval, lessSlippage } from './erc20';
 
+/** How long a request over the key's rate waits before it is sent once more. */
+const RETRY_AFTER_429_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const isSwapProblem = (error: unknown) => typeof (error as { swapProblem?: unknown } | null)?.swapProblem === 'string';
+
 const amount = z.string().check(z.refine((v) => /^\d{1,78}$/.test(v), 'an amount in base units'));
 const address = z.string().check(z.refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'a 0x address'));
 const hexData = z.string().check(z.refine((v) => /^0x(?:[0-9a-fA-F]{2})*$/.test(v), 'hex data'));
@@ -32,16 +37,39 @@ function parseJson(text: unknown): unknown {
  * swap transaction (slippage in percent; 1inch's router enforces the minimum out). Responses are
  * checked against the API's shapes; an error body's description becomes the message shown.
  */
-export function createOneInchProvider(config: { url: string; apiKey?: string | undefined; networks?: readonly string[] | undefined }, defaultNetworks: readonly string[]): SwapProvider {
+export function createOneInchProvider(config: { url: string; apiKey?: string | undefined; networks?: readonly string[] | undefined; rps?: number | undefined }, defaultNetworks: readonly string[]): SwapProvider {
   const base = config.url.replace(/\/+$/, '');
   const networks = new Set(config.networks ?? defaultNetworks);
   const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+  // One request at a time, at most `rps` a second when the host gives its key's rate: a burst is what trips a 1-RPS key.
+  const spacingMs = config.rps ? 1000 / config.rps : 0;
+  let line: Promise<unknown> = Promise.resolve();
+  let lastSent = 0;
+  // A request over the key's rate (the API's or the site's proxy's 429) holds the line for a second and goes once more; a second 429 is said plainly.
+  const inTurn = <T>(send: () => Promise<T>): Promise<T> => {
+    const turn = line.then(async () => {
+      for (let attempt = 0; ; attempt++) {
+        await sleep(lastSent + spacingMs - Date.now());
+        lastSent = Date.now();
+        try {
+          return await send();
+        } catch (error) {
+          if ((error as { status?: unknown } | null)?.status !== 429) throw error;
+          if (attempt > 0) throw swapProblem('provider', '1inch is busy (too many requests): try again in a moment');
+          await sleep(RETRY_AFTER_429_MS);
+        }
+      }
+    });
+    line = turn.catch(() => undefined);
+    return turn;
+  };
   const call = async <T>(io: SwapIo, chainId: number, path: string, query: Record<string, string>, schema: z.ZodMiniType<T>): Promise<T> => {
     const url = `${base}/swap/v6.0/${chainId}/${path}?${new URLSearchParams(query).toString()}`;
     let body: unknown;
     try {
-      body = await io.json(url, { headers });
+      body = await inTurn(() => io.json(url, { headers }));
     } catch (error) {
+      if (isSwapProblem(error)) throw error;
       const said = errorBody.safeParse(parseJson((error as { body?: unknown }).body));
       if (said.success) {
         const text = said.data.description.slice(0, 200);
@@ -52,6 +80,17 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw swapProblem('provider', `1inch answered ${path} with an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}`);
     return parsed.data;
+  };
+  // The router is the same for every quote on a chain: asked once per chain (again after a failure).
+  const spenders = new Map<number, Promise<string>>();
+  const spenderOf = (io: SwapIo, chainId: number) => {
+    let known = spenders.get(chainId);
+    if (!known) {
+      known = call(io, chainId, 'approve/spender', {}, spenderResponse).then((r) => getAddress(r.address));
+      spenders.set(chainId, known);
+      known.catch(() => spenders.delete(chainId));
+    }
+    return known;
   };
   const token = (t: string) => (t.toLowerCase() === NATIVE_TOKEN.toLowerCase() ? NATIVE_TOKEN : getAddress(t));
   const native = (t: string) => t.toLowerCase() === NATIVE_TOKEN.toLowerCase();
@@ -64,10 +103,10 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
       if (token(request.sellToken) === token(request.buyToken)) throw swapProblem('no-route', 'Choose two different tokens');
       const query = { src: token(request.sellToken), dst: token(request.buyToken), amount: request.sellAmount.toString() };
       // The router (1inch's spender) is asked for every quote: the swap transaction must call it, whatever is sold.
-      const [quote, spender] = await Promise.all([call(io, request.chainId, 'quote', query, quoteResponse), call(io, request.chainId, 'approve/spender', {}, spenderResponse)]);
+      const router = await spenderOf(io, request.chainId);
+      const quote = await call(io, request.chainId, 'quote', query, quoteResponse);
       const buyAmount = BigInt(quote.dstAmount);
       if (buyAmount === 0n) throw swapProblem('no-route', '1inch found no route for this amount');
-      const router = getAddress(spender.address);
       return { provider: '1inch', request, buyAmount, minBuyAmount: lessSlippage(buyAmount, request.slippageBps), spender: native(request.sellToken) ? undefined : router, router };
     },
     // Read on chain, not taken from the API.

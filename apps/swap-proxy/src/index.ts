@@ -1,0 +1,2 @@
+export { startSwapProxy } from './createSwapProxy';
+export type { SwapProxy, SwapProxyOptions } from './createSwapProxy';
