@@ -3,6 +3,8 @@ import { accountTypeSchema, namespaceId } from '../manifest/contributionSchemas'
 import { isCaipNetworkId } from '../caip/caip';
 import type { Logger } from '../logger/createLogger';
 import type { StoragePort } from '../storage/StoragePort';
+import { DISCONNECTED, type ConnectionState, type NamespaceConnection } from './connectionState';
+import type { SettledConnection } from './connectAttempts';
 
 /** Current version of the persisted connection record. */
 export const CONNECTION_SCHEMA_VERSION = 2;
@@ -69,17 +71,46 @@ export function parsePersistedConnection(text: string): PersistedConnection | un
 }
 
 /**
- * Reads the record. Corrupt JSON, a foreign shape or an unknown version is discarded
+ * Reads the record into the state a page load starts from: namespaces left connected are
+ * `connecting` until restored. Corrupt JSON, a foreign shape or an unknown version is discarded
  * (and removed) with a warning, never thrown; the v1 shape is migrated.
  */
-export function loadPersistedConnection(storage: StoragePort, key: string, logger: Logger): PersistedConnection {
+export function loadConnectionState(storage: StoragePort, key: string, logger: Logger): ConnectionState {
   const text = storage.get(key);
-  if (text === null) return EMPTY_PERSISTED;
-  const record = parsePersistedConnection(text);
-  if (!record) {
+  let saved = text === null ? EMPTY_PERSISTED : parsePersistedConnection(text);
+  if (!saved) {
     logger.warn(`Discarded unreadable connection data under "${key}"`);
     storage.remove(key);
-    return EMPTY_PERSISTED;
+    saved = EMPTY_PERSISTED;
   }
-  return record;
+  const namespaces: Record<string, NamespaceConnection> = {};
+  for (const [ns, entry] of Object.entries(saved.namespaces)) {
+    if (entry.status === 'connected') namespaces[ns] = { ...DISCONNECTED, status: 'connecting', network: entry.network, connectorId: entry.connectorId };
+  }
+  return { namespaces, activeNamespace: saved.activeNamespace, preferredAccountTypes: saved.preferredAccountTypes, recentWallets: saved.recentWallets };
+}
+
+/**
+ * The record to store for `state`. An attempt in progress (`pending`) is not stored but what the
+ * namespace was before it, so a reload meanwhile restores that; a namespace still `restoring`
+ * after a reload stays connected, or the next load would forget it.
+ */
+export function toPersistedConnection(
+  state: ConnectionState,
+  pending: ReadonlyMap<string, { readonly previous: SettledConnection }>,
+  restoring: ReadonlyMap<string, unknown>,
+): PersistedConnection {
+  // Fields left undefined are left out of the stored JSON.
+  return {
+    v: 2,
+    namespaces: Object.fromEntries(
+      Object.entries(state.namespaces).map(([ns, c]) => {
+        const { status, connectorId } = pending.get(ns)?.previous ?? c;
+        return [ns, { status: restoring.has(ns) && status === 'connecting' ? 'connected' : status, connectorId: connectorId || undefined, network: c.network || undefined }];
+      }),
+    ),
+    preferredAccountTypes: state.preferredAccountTypes,
+    recentWallets: [...state.recentWallets],
+    activeNamespace: state.activeNamespace || undefined,
+  };
 }
