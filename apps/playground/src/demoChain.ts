@@ -1,10 +1,14 @@
 import { chainAdapterRef, defineManifest, definePlugin, kernelRefs, type ChainAdapter } from '@portico/kernel';
 import type { Network } from '@portico/react';
 
+/** The demo chain's mark (a network's `imageUrl`, as a host's `assets` would give it): the network's, and a striped one for its testnet. */
+const mark = (stripes: string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#7048e8"/>${stripes}<path d="M11 9.5h5.5a6.5 6.5 0 0 1 0 13H11z" fill="#fff"/></svg>`)}`;
+
 /** Networks of the demo chain: one "mainnet", one testnet (balances show 0.00 there). */
 export const demoNetworks: Network[] = [
-  { caipNetworkId: 'demo:1', name: 'Demo Mainnet', nativeCurrency: { name: 'Demo Ether', symbol: 'DEMO', decimals: 18 } },
-  { caipNetworkId: 'demo:2', name: 'Demo Testnet', nativeCurrency: { name: 'Demo Ether', symbol: 'DEMO', decimals: 18 }, testnet: true },
+  { caipNetworkId: 'demo:1', name: 'Demo Mainnet', nativeCurrency: { name: 'Demo Ether', symbol: 'DEMO', decimals: 18 }, imageUrl: mark('') },
+  { caipNetworkId: 'demo:2', name: 'Demo Testnet', nativeCurrency: { name: 'Demo Ether', symbol: 'DEMO', decimals: 18 }, testnet: true, imageUrl: mark('<path d="M0 22 22 0h5L0 27z" fill="#9775fa"/>') },
 ];
 
 const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7048e8"/><path d="M9 10h9a6 6 0 0 1 0 12H9z" fill="#fff"/></svg>')}`;

@@ -15,6 +15,11 @@ const ensUrl = params.get('ens') ?? (import.meta.env.VITE_PORTICO_ENS as string 
 
 /** The local indexer over the first chain (`?indexer=url`, or VITE_PORTICO_INDEXER from `npm start`): its Etherscan-compatible API gives the Activity tab. */
 const indexerUrl = params.get('indexer') ?? (import.meta.env.VITE_PORTICO_INDEXER as string | undefined) ?? '';
+/**
+ * Its API key (`?indexerKey=`, or VITE_PORTICO_INDEXER_KEY from `npm start`): with one, the indexer is
+ * read as Etherscan API V2 (`/v2/api?apikey=…`, the client adds the chain), as a dapp holds its Etherscan key; without, at `/api`.
+ */
+const indexerKey = params.get('indexerKey') ?? (import.meta.env.VITE_PORTICO_INDEXER_KEY as string | undefined) ?? '';
 
 /**
  * The first chain's test tokens (`?tokens={"usd":"0x…","ptk":"0x…"}`, or VITE_PORTICO_TOKENS from
@@ -27,9 +32,14 @@ const testTokens = (() => {
     return {};
   }
 })();
+/** An SVG image as a `data:` URL (what a token list's `logoURI` may be). */
+const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${body}</svg>`)}`;
+/** The test tokens' marks, as a token list gives them: a dollar coin, and Portico's gate. */
+const TUSD_ICON = svg('<circle cx="16" cy="16" r="16" fill="#2775ca"/><circle cx="16" cy="16" r="11.5" fill="none" stroke="#fff" stroke-width="1.5"/><path d="M19.6 12.6c-.5-1.3-1.8-2-3.6-2-2.1 0-3.5 1-3.5 2.6 0 3.6 7.3 2 7.3 5.6 0 1.7-1.5 2.7-3.8 2.7-2 0-3.4-.8-3.9-2.2M16 8.6v14.8" fill="none" stroke="#fff" stroke-width="1.8" stroke-linecap="round"/>');
+const PTK_ICON = svg('<rect width="32" height="32" rx="16" fill="#5b3df5"/><path d="M10 23V13a6 6 0 0 1 12 0v10" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M14 23v-8a2 2 0 0 1 4 0v8" fill="none" stroke="#c9bcff" stroke-width="2"/>');
 const tokenList = [
-  ...(testTokens.usd ? [{ address: testTokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6 }] : []),
-  ...(testTokens.ptk ? [{ address: testTokens.ptk, name: 'Portico Token', symbol: 'PTK', decimals: 18 }] : []),
+  ...(testTokens.usd ? [{ address: testTokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6, iconUrl: TUSD_ICON }] : []),
+  ...(testTokens.ptk ? [{ address: testTokens.ptk, name: 'Portico Token', symbol: 'PTK', decimals: 18, iconUrl: PTK_ICON }] : []),
 ];
 
 /** Which of anvil's dev accounts the test wallets hold (`?evmAccount=N`, 0 by default): a flow that moves balances gets its own. */
@@ -44,7 +54,7 @@ const anvil = (chainId: number, name: string, url: string, indexer?: string, tok
   name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [url] } },
-  ...(indexer ? { blockExplorers: { default: { name: 'Local indexer', url: indexer, apiUrl: `${indexer}/api` } } } : {}),
+  ...(indexer ? { blockExplorers: { default: { name: 'Local indexer', url: indexer, apiUrl: indexerKey ? `${indexer}/v2/api?apikey=${encodeURIComponent(indexerKey)}` : `${indexer}/api` } } } : {}),
   ...(tokens?.length ? { tokens } : {}),
   // Local chains of Ether: Ethereum's mark.
   imageUrl: eip155Networks.mainnet.imageUrl,
