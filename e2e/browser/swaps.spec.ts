@@ -22,6 +22,13 @@ const swapPath = (providers: 'v2' | '1inch', extra = '') =>
   `/?${allServicesQuery()}&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}&uniswap=${encodeURIComponent(process.env.PORTICO_UNISWAP!)}` +
   `&aggregator=${encodeURIComponent(process.env.PORTICO_AGGREGATOR!)}&evmAccount=4&swapProviders=${providers}${extra}`;
 
+/** Picks a side's token through its pill and the picker (the row whose label starts with `label`). */
+async function pickToken(d: Locator, side: 'sell' | 'buy', label: string): Promise<void> {
+  await d.getByTestId(`swap-${side}-token`).click();
+  await d.getByTestId('swap-token-option').filter({ hasText: label }).click();
+  await expect(d.getByTestId('swap-form')).toBeVisible();
+}
+
 /** Sends from the other account and waits for its receipt. */
 async function asOther(send: (wallet: ReturnType<typeof createWalletClient>) => Promise<Hex>): Promise<void> {
   const wallet = createWalletClient({ account: privateKeyToAccount(OTHER_KEY), chain: chain(), transport: http(rpc()) });
@@ -53,7 +60,7 @@ test.describe('Swap', () => {
     const d = await openSwap(page, swapPath('v2', '&swapTtl=1500'));
     await expectNoSeriousA11yViolations(page, 'Swap (form)');
     // Refused before any wallet prompt: more than the account holds.
-    await d.getByTestId('swap-buy-token').selectOption({ label: 'tUSD · Test USD' });
+    await pickToken(d, 'buy', 'tUSD · Test USD');
     await d.getByRole('textbox', { name: 'Amount' }).fill('20000');
     await expect(d.getByTestId('swap-rate')).toBeVisible();
     await d.getByRole('button', { name: 'Review swap' }).click();
@@ -114,8 +121,8 @@ test.describe('Swap', () => {
     const sent: string[] = [];
     page.on('request', (request) => sent.push(`${request.url()} ${JSON.stringify(request.headers())}`));
     const d = await openSwap(page, swapPath('1inch'));
-    await d.getByTestId('swap-sell-token').selectOption({ label: 'tUSD · Test USD' });
-    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await pickToken(d, 'sell', 'tUSD · Test USD');
+    await pickToken(d, 'buy', 'PTK · Portico Token');
     await d.getByRole('textbox', { name: 'Amount' }).fill('300');
     await expect(d.getByTestId('swap-provider')).toHaveText('1inch');
     // 1inch tells no price impact.
@@ -146,9 +153,53 @@ test.describe('Swap', () => {
     await expect(d.getByTestId('swap-review-button')).toBeDisabled();
   });
 
+  test('the token picker: pills with images, a search by symbol, name or address, the keyboard (↓ from the search, Enter takes the first match), no match said, picking the other side swaps the pair; axe clean', async ({ page }) => {
+    const d = await openSwap(page, swapPath('v2'));
+    const sellPill = d.getByTestId('swap-sell-token');
+    await expect(sellPill).toHaveAccessibleName('You pay: ETH');
+    await expect(sellPill.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await d.getByTestId('swap-buy-token').click();
+    await expect(d.locator('.pt-title')).toHaveText('Select a token');
+    const options = d.getByTestId('swap-token-option');
+    await expect(options).toHaveText([/^ETH · Ether/, /^tUSD · Test USD/, /^PTK · Portico Token/]);
+    // The list's marks, not letters; and the balances read on chain.
+    await expect(options.filter({ hasText: 'tUSD' }).locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expect(options.filter({ hasText: 'tUSD' })).toContainText(/\d+\.\d{3}$/);
+    await expectNoSeriousA11yViolations(page, 'Swap (token picker)');
+    const search = d.getByRole('searchbox', { name: 'Search name, symbol or address' });
+    await expect(search).toBeFocused();
+    await search.fill('portico');
+    await expect(options).toHaveText([/^PTK · Portico Token/]);
+    await search.fill(tokens().usd.toLowerCase());
+    await expect(options).toHaveText([/^tUSD · Test USD/]);
+    await search.fill('zzz');
+    await expect(d.getByTestId('swap-no-match')).toHaveText('No token matches “zzz”.');
+    await search.fill('');
+    await search.press('ArrowDown');
+    await expect(options.first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(options.last()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(d.getByTestId('swap-buy-token')).toHaveAccessibleName('You receive: PTK');
+    // Enter in the search takes the first match; picking what the other side holds swaps the two.
+    await sellPill.click();
+    await d.getByRole('searchbox').fill('ptk');
+    await d.getByRole('searchbox').press('Enter');
+    await expect(sellPill).toHaveAccessibleName('You pay: PTK');
+    await expect(d.getByTestId('swap-buy-token')).toHaveAccessibleName('You receive: ETH');
+    await pickToken(d, 'sell', 'tUSD · Test USD');
+    await expect(d.getByTestId('swap-buy-token')).toHaveAccessibleName('You receive: ETH');
+    await expect(d.locator('.pt-title')).toHaveText('Swap');
+    // Max (inside the amount field) fills the whole tUSD balance read on chain; the quote's amount shows on the receive side.
+    const held = await balanceOf(tokens().usd);
+    await d.getByTestId('swap-max').click();
+    await expect(d.getByRole('textbox', { name: 'Amount' })).toHaveValue(String(Number(held) / 1e6));
+    await expect(d.getByTestId('swap-receive')).toHaveText(/^\d[\d,]*\.\d{3}$/);
+  });
+
   test('a swap the wallet signs after the price moved reverts on chain, and the view says so', async ({ page }) => {
     const d = await openSwap(page, swapPath('v2'));
-    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await pickToken(d, 'buy', 'PTK · Portico Token');
     await d.getByRole('textbox', { name: 'Amount' }).fill('0.5');
     await expect(d.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
     await d.getByRole('button', { name: 'Review swap' }).click();
@@ -167,7 +218,7 @@ test.describe('Swap', () => {
 
   test('as lazy plugins (loaded after start), Swap and Buy join the Account view and the Swap view quotes', async ({ page }) => {
     const d = await openSwap(page, swapPath('v2', `&lazyPlugins=swaps,onramp&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}`));
-    await d.getByTestId('swap-buy-token').selectOption({ label: 'PTK · Portico Token' });
+    await pickToken(d, 'buy', 'PTK · Portico Token');
     await d.getByRole('textbox', { name: 'Amount' }).fill('0.1');
     await expect(d.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
     await d.getByRole('button', { name: 'Back' }).first().click();

@@ -1,7 +1,7 @@
 import { ANVIL_DEV_KEYS } from '@portico/chain-eip155/testing';
 import { deployTestTokens, deployUniswapV2, startAnvil, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
 import type { Network } from '@portico/kernel';
-import { createUniswapV2Provider, maxSellAmount, NATIVE_TOKEN, priceSwap, runSwap, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapPhase, type SwapRun } from '@portico/plugin-swaps';
+import { createUniswapV2Provider, maxSellAmount, NATIVE_TOKEN, pickToken, priceSwap, runSwap, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapPhase, type SwapRun } from '@portico/plugin-swaps';
 import { createPublicClient, http, parseAbi, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,18 @@ describe('what the balances cannot pay', () => {
     expect(maxSellAmount(7n, { address: tokens.usd, symbol: 'tUSD', name: 'Test USD', decimals: 6 })).toBe(7n);
     const held = [tokens.usd, tokens.usd.toLowerCase(), 'not-an-address'].map((address) => ({ address, name: 'Test USD', symbol: 'tUSD', chainId: network.caipNetworkId, quantity: { decimals: 6, numeric: '1' } }));
     expect(swapTokens(network, held).map((t) => t.address)).toEqual([NATIVE_TOKEN, tokens.usd]);
+    // An image from the token list fills in what the wallet gave none for; the wallet's own wins.
+    const listed = { ...network, tokens: [{ address: tokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6, iconUrl: 'data:image/svg+xml,list' }] };
+    expect(swapTokens(listed, held)[1]!.iconUrl).toBe('data:image/svg+xml,list');
+    expect(swapTokens({ ...network, imageUrl: 'https://x.example/eth.svg' }, [{ ...held[0]!, iconUrl: 'https://x.example/usd.png' }]).map((t) => t.iconUrl)).toEqual(['https://x.example/eth.svg', 'https://x.example/usd.png']);
+  });
+
+  it('picking a side’s token: the other side keeps its own, or takes the picked side’s old one when they would be the same', () => {
+    const [a, b, c] = ['0x' + 'a'.repeat(40), '0x' + 'b'.repeat(40), '0x' + 'c'.repeat(40)];
+    expect(pickToken('sell', c, a, b)).toEqual({ sell: c, buy: b });
+    expect(pickToken('sell', b.toUpperCase().replace('0X', '0x'), a, b)).toEqual({ sell: b.toUpperCase().replace('0X', '0x'), buy: a });
+    expect(pickToken('buy', a, a, b)).toEqual({ sell: b, buy: a });
+    expect(pickToken('buy', c, a, b)).toEqual({ sell: a, buy: c });
   });
 });
 

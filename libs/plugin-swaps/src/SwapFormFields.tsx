@@ -1,10 +1,11 @@
 import { formatUnits } from '@portico/kernel';
 import { formatBalance, usePluginT, useT } from '@portico/react';
 import { Button, Spinner, TextField } from '@portico/ui';
-import type { FormEvent, Ref } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { messages } from './messages';
-import { QuoteDetails, TokenSelect } from './SwapSteps';
-import { maxSellAmount, sameToken, type PricedQuote, type SwapToken } from './swapFlow';
+import { QuoteDetails } from './SwapSteps';
+import { TokenPill } from './SwapTokenPicker';
+import { maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
 
 /** The form's quote: none yet (incomplete form), being asked for, the best one, or why there is none. */
 export type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; priced: PricedQuote } | { state: 'error'; message: string };
@@ -14,58 +15,81 @@ interface FormFieldsProps {
   native: SwapToken;
   sell: SwapToken;
   buy: SwapToken | undefined;
-  /** The sell token's balance, when read. */
-  sellBalance: bigint | undefined;
+  /** Balances read so far, by lower-case address. */
+  balances: Readonly<Record<string, bigint>>;
   amountText: string;
   slippageText: string;
   quote: QuoteState;
   errors: { amount?: string; slippage?: string };
   stepRoot: Ref<HTMLFormElement>;
   onSubmit(event: FormEvent): void;
-  onSell(address: string): void;
-  onBuy(address: string): void;
+  onPick(side: 'sell' | 'buy'): void;
+  onFlip(): void;
   onAmount(text: string): void;
   onSlippage(text: string): void;
   onRetry(): void;
 }
 
-/** The Swap form: sell token and amount (with Max), flip, buy token, slippage, the live quote, Review. */
-export function SwapFormFields({ tokens, native, sell, buy, sellBalance, amountText, slippageText, quote, errors, stepRoot, onSubmit, onSell, onBuy, onAmount, onSlippage, onRetry }: FormFieldsProps) {
+/** A side of the swap: its label and balance above, the amount and the token's pill below. */
+function Panel({ label, balance, children }: { label: string; balance: string | undefined; children: ReactNode }) {
+  return (
+    <section className="pt-stack" aria-label={label} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
+      <div className="pt-row" style={{ justifyContent: 'space-between' }}>
+        <span className="pt-label">{label}</span>
+        {balance ? <span className="pt-muted">{balance}</span> : null}
+      </div>
+      <div className="pt-row" style={{ alignItems: 'flex-start' }}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The Swap form: what is paid (amount with Max inside it, the token's pill), the flip, what is
+ * received (the quote's amount, the token's pill), slippage, the live quote, Review.
+ */
+export function SwapFormFields({ tokens, native, sell, buy, balances, amountText, slippageText, quote, errors, stepRoot, onSubmit, onPick, onFlip, onAmount, onSlippage, onRetry }: FormFieldsProps) {
   const t = useT();
   const p = usePluginT(messages);
+  const show = (value: bigint, decimals: number) => formatBalance(value, decimals, 3, t.locale);
+  const balanceOf = (token: SwapToken | undefined) => (token ? balances[token.address.toLowerCase()] : undefined);
+  const sellBalance = balanceOf(sell);
+  const buyBalance = balanceOf(buy);
+  const received = quote.state === 'ready' && buy ? show(quote.priced.quote.buyAmount, buy.decimals) : quote.state === 'loading' ? '…' : '0';
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="swap-form" ref={stepRoot}>
-      <TokenSelect id="pt-swap-sell" label={p('swap.sell')} tokens={tokens} value={sell.address} onChange={onSell} testId="swap-sell-token" />
-      <div className="pt-row" style={{ alignItems: 'flex-end' }}>
-        <TextField
-          label={p('swap.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
-          onChange={(e) => onAmount(e.target.value)}
-          error={errors.amount}
-          description={sellBalance === undefined ? undefined : p('swap.balance', { amount: formatBalance(sellBalance, sell.decimals, 3, t.locale), symbol: sell.symbol })}
-          data-testid="swap-amount"
-        />
-        <Button variant="secondary" onClick={() => sellBalance !== undefined && onAmount(formatUnits(maxSellAmount(sellBalance, sell), sell.decimals))} data-testid="swap-max">
-          {p('swap.max')}
-        </Button>
-      </div>
-      <div className="pt-row" style={{ justifyContent: 'center' }}>
-        <Button
-          variant="secondary"
-          aria-label={p('swap.flip')}
-          onClick={() => {
-            if (!buy) return;
-            onSell(buy.address);
-            onBuy(sell.address);
-          }}
-          data-testid="swap-flip"
-        >
+    <form onSubmit={onSubmit} noValidate data-testid="swap-form" ref={stepRoot} className="pt-stack" style={{ gap: 8 }}>
+      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })}>
+        <div style={{ flex: 1, position: 'relative', minWidth: 0 }}>
+          <TextField
+            label={p('swap.amount')}
+            hideLabel
+            placeholder="0"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onChange={(e) => onAmount(e.target.value)}
+            error={errors.amount}
+            style={{ width: '100%', boxSizing: 'border-box', fontSize: 20, paddingInlineEnd: 64 }}
+            data-testid="swap-amount"
+          />
+          <Button variant="secondary" onClick={() => sellBalance !== undefined && onAmount(formatUnits(maxSellAmount(sellBalance, sell), sell.decimals))} disabled={sellBalance === undefined} data-testid="swap-max" style={{ position: 'absolute', insetInlineEnd: 6, top: 6, minHeight: 32, paddingInline: 10 }}>
+            {p('swap.max')}
+          </Button>
+        </div>
+        <TokenPill token={sell} label={p('swap.sell')} onOpen={() => onPick('sell')} testId="swap-sell-token" />
+      </Panel>
+      <div className="pt-row" style={{ justifyContent: 'center', marginBlock: -4 }}>
+        <Button variant="secondary" aria-label={p('swap.flip')} onClick={onFlip} disabled={!buy} data-testid="swap-flip" style={{ minHeight: 36, paddingInline: 12 }}>
           ⇅
         </Button>
       </div>
-      <TokenSelect id="pt-swap-buy" label={p('swap.buy')} tokens={tokens.filter((x) => !sameToken(x.address, sell.address))} value={buy?.address ?? ''} onChange={onBuy} testId="swap-buy-token" />
+      <Panel label={p('swap.buy')} balance={buyBalance === undefined || !buy ? undefined : p('swap.balance', { amount: show(buyBalance, buy.decimals), symbol: buy.symbol })}>
+        <output dir="ltr" aria-live="off" data-testid="swap-receive" style={{ flex: 1, minWidth: 0, fontSize: 20, minHeight: 44, display: 'flex', alignItems: 'center', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {received}
+        </output>
+        <TokenPill token={buy} label={p('swap.buy')} onOpen={() => onPick('buy')} testId="swap-buy-token" />
+      </Panel>
       <TextField label={p('swap.slippage')} inputMode="decimal" autoComplete="off" value={slippageText} onChange={(e) => onSlippage(e.target.value)} error={errors.slippage} data-testid="swap-slippage" />
       <div aria-live="polite">
         {quote.state === 'loading' ? (

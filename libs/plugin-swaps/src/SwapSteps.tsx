@@ -132,24 +132,6 @@ export function SwapDone({ priced, tokens, network, hash, bought, pending, stepR
   );
 }
 
-/** A labelled token picker. */
-export function TokenSelect({ id, label, tokens, value, onChange, testId }: { id: string; label: string; tokens: readonly SwapToken[]; value: string; onChange: (address: string) => void; testId: string }) {
-  return (
-    <div className="pt-field">
-      <label className="pt-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="pt-input" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        {tokens.map((token) => (
-          <option key={token.address} value={token.address}>
-            {token.symbol} · {token.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** One line of a quote: a label and a value (amounts kept left to right). */
 function Row({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
@@ -158,6 +140,34 @@ function Row({ label, testId, children }: { label: string; testId?: string; chil
       <dd style={{ margin: 0, textAlign: 'end' }} dir="ltr" data-testid={testId}>
         {children}
       </dd>
+    </div>
+  );
+}
+
+/** Why there is no form: the host's options are wrong (`error`), no EVM account, or a network without swaps (`title` and `note`). */
+export function SwapUnavailable({ error, title, note }: { error?: string; title?: string; note?: string }) {
+  if (error) {
+    return (
+      <p className="pt-error" role="alert" data-testid="swap-unavailable">
+        {error}
+      </p>
+    );
+  }
+  if (!title) {
+    return (
+      <p className="pt-muted" role="status" data-testid="swap-unavailable">
+        {note}
+      </p>
+    );
+  }
+  return (
+    <div className="pt-center" data-testid="swap-unavailable">
+      <p role="status" style={{ margin: 0, fontWeight: 600 }}>
+        {title}
+      </p>
+      <p className="pt-muted" style={{ margin: 0 }}>
+        {note}
+      </p>
     </div>
   );
 }

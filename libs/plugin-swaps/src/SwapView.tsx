@@ -5,10 +5,11 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { swapsSettingsRef, type SwapIo, type SwapProvider, type SwapsSettings } from './api';
 import { messages } from './messages';
 import { loadProviders } from './providers/loadProviders';
-import { SwapDone, SwapReview } from './SwapSteps';
+import { SwapDone, SwapReview, SwapUnavailable } from './SwapSteps';
 import { SwapFormFields, type QuoteState } from './SwapFormFields';
+import { SwapTokenPicker } from './SwapTokenPicker';
 import { useSwapBalances } from './useSwapBalances';
-import { isNativeToken, isSwapProblem, parseSlippage, priceSwap, runSwap, sameToken, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapFailure, type SwapPhase } from './swapFlow';
+import { isNativeToken, isSwapProblem, parseSlippage, pickToken, priceSwap, runSwap, sameToken, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapFailure, type SwapPhase } from './swapFlow';
 
 type Step =
   | { name: 'form' }
@@ -33,32 +34,9 @@ export default function SwapView(_props: ViewProps) {
   const settings = useLoaded(portico.kernel.hasService(swapsSettingsRef) ? portico.kernel.getService(swapsSettingsRef) : undefined);
   const network = portico.network(networkId);
   const adapter = namespace === 'eip155' ? portico.adapter('eip155') : undefined;
-  if (settings instanceof Error) {
-    return (
-      <p className="pt-error" role="alert" data-testid="swap-unavailable">
-        {p('swap.error.options', { reason: settings.message })}
-      </p>
-    );
-  }
-  if (!caipAddress || !adapter?.readRpc || !adapter.getProvider || !adapter.transferStatus || !settings || !network) {
-    return (
-      <p className="pt-muted" role="status" data-testid="swap-unavailable">
-        {p('swap.notConnected')}
-      </p>
-    );
-  }
-  if (!settings.networks.includes(network.caipNetworkId)) {
-    return (
-      <div className="pt-center" data-testid="swap-unavailable">
-        <p role="status" style={{ margin: 0, fontWeight: 600 }}>
-          {p('swap.unavailable', { network: network.name })}
-        </p>
-        <p className="pt-muted" style={{ margin: 0 }}>
-          {p('swap.unavailableHint')}
-        </p>
-      </div>
-    );
-  }
+  if (settings instanceof Error) return <SwapUnavailable error={p('swap.error.options', { reason: settings.message })} />;
+  if (!caipAddress || !adapter?.readRpc || !adapter.getProvider || !adapter.transferStatus || !settings || !network) return <SwapUnavailable note={p('swap.notConnected')} />;
+  if (!settings.networks.includes(network.caipNetworkId)) return <SwapUnavailable title={p('swap.unavailable', { network: network.name })} note={p('swap.unavailableHint')} />;
   // A swap belongs to the account and network it was made for: a switch starts again.
   return <SwapForm key={`${caipAddress}|${network.caipNetworkId}`} account={caipAddress.split(':')[2]!} network={network} adapter={adapter} settings={settings} />;
 }
@@ -77,7 +55,9 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
   const buy = tokens.find((x) => buyAddress !== undefined && sameToken(x.address, buyAddress)) ?? tokens.find((x) => !sameToken(x.address, sell.address));
   const [amountText, setAmountText] = useState('');
   const [slippageText, setSlippageText] = useState(String(settings.slippage));
-  const [balances, refreshBalance] = useSwapBalances(io, account, buy ? [sell, buy] : [sell]);
+  const [picking, setPicking] = useState<'sell' | 'buy' | undefined>(undefined);
+  // The pair's balances, and every token's while the picker is open.
+  const [balances, refreshBalance] = useSwapBalances(io, account, picking ? tokens : buy ? [sell, buy] : [sell]);
   const [answer, setAnswer] = useState<{ key: string; result: QuoteState } | undefined>(undefined);
   const [repricing, setRepricing] = useState(false);
   // Asking again after a failed quote: part of the quote's key.
@@ -180,14 +160,21 @@ function SwapForm({ account, network, adapter, settings }: { account: string; ne
 
   if (step.name === 'done') return <SwapDone {...step} tokens={tokens} network={network} stepRoot={stepRoot} onClose={() => portico.kernel.router.back()} />;
   if (step.name === 'review') return <SwapReview {...step} tokens={tokens} native={native} requoted={!!step.requoted} error={errors.form} stepRoot={stepRoot} onBack={() => setStep({ name: 'form' })} onConfirm={() => void confirm(step.priced)} />;
+  if (picking) {
+    const pick = (address: string) => {
+      const pair = pickToken(picking, address, sell.address, buy?.address ?? native.address);
+      setSell(pair.sell);
+      setBuy(pair.buy);
+      setPicking(undefined);
+    };
+    return <SwapTokenPicker tokens={tokens} balances={balances} current={picking === 'sell' ? sell.address : buy?.address} onPick={pick} onCancel={() => setPicking(undefined)} />;
+  }
   return (
     <SwapFormFields
-      {...{ tokens, sell, buy, amountText, slippageText, quote, native, stepRoot }}
-      sellBalance={balances[sell.address.toLowerCase()]}
-      errors={errors}
+      {...{ tokens, sell, buy, balances, amountText, slippageText, quote, native, stepRoot, errors }}
       onSubmit={(e) => void review(e)}
-      onSell={setSell}
-      onBuy={setBuy}
+      onPick={setPicking}
+      onFlip={() => buy && (setSell(buy.address), setBuy(sell.address))}
       onAmount={setAmountText}
       onSlippage={setSlippageText}
       onRetry={() => setRetries((n) => n + 1)}

@@ -52,6 +52,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Getting a new quote…',
     'swap.pending': 'Your swap of {sold} {sellSymbol} was sent and is still waiting for the network. Check it on the explorer before you swap again.',
     'swap.retry': 'Try again',
+    'swap.pick': 'Select a token',
+    'swap.search': 'Search name, symbol or address',
+    'swap.noMatch': 'No token matches “{query}”.',
   },
   ar: {
     'swap.sell': 'تدفع',
@@ -103,6 +106,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'جارٍ جلب عرض سعر جديد…',
     'swap.pending': 'أُرسلت مبادلة {sold} {sellSymbol} ولا تزال بانتظار الشبكة. تحقّق منها في مستكشف الكتل قبل المبادلة مجددًا.',
     'swap.retry': 'حاول مرة أخرى',
+    'swap.pick': 'اختر رمزًا مميزًا',
+    'swap.search': 'ابحث بالاسم أو الرمز أو العنوان',
+    'swap.noMatch': 'لا يوجد رمز مميز يطابق «{query}».',
   },
   he: {
     'swap.sell': 'אתם משלמים',
@@ -154,6 +160,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'מקבל הצעת מחיר חדשה…',
     'swap.pending': 'ההמרה של {sold} {sellSymbol} נשלחה ועדיין ממתינה לרשת. בדקו אותה בסייר הבלוקים לפני שתמירו שוב.',
     'swap.retry': 'נסו שוב',
+    'swap.pick': 'בחירת טוקן',
+    'swap.search': 'חיפוש לפי שם, סימול או כתובת',
+    'swap.noMatch': 'אין טוקן שמתאים ל־„{query}”.',
   },
   fa: {
     'swap.sell': 'پرداخت می‌کنید',
@@ -205,6 +214,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'در حال دریافت قیمت جدید…',
     'swap.pending': 'مبادلهٔ {sold} {sellSymbol} ارسال شد و هنوز در انتظار شبکه است. پیش از مبادلهٔ دوباره، آن را در اکسپلورر بلاک بررسی کنید.',
     'swap.retry': 'تلاش دوباره',
+    'swap.pick': 'انتخاب توکن',
+    'swap.search': 'جستجو با نام، نماد یا نشانی',
+    'swap.noMatch': 'هیچ توکنی با «{query}» مطابقت ندارد.',
   },
   'zh-CN': {
     'swap.sell': '支付',
@@ -256,6 +268,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': '正在获取新报价…',
     'swap.pending': '你的 {sold} {sellSymbol} 兑换已发送，仍在等待网络确认。再次兑换前，请先在区块浏览器中查看。',
     'swap.retry': '重试',
+    'swap.pick': '选择代币',
+    'swap.search': '按名称、符号或地址搜索',
+    'swap.noMatch': '没有与“{query}”匹配的代币。',
   },
   'zh-TW': {
     'swap.sell': '支付',
@@ -307,6 +322,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': '正在取得新報價…',
     'swap.pending': '你的 {sold} {sellSymbol} 兌換已送出，仍在等待網路確認。再次兌換前，請先在區塊瀏覽器中查看。',
     'swap.retry': '再試一次',
+    'swap.pick': '選擇代幣',
+    'swap.search': '依名稱、代號或地址搜尋',
+    'swap.noMatch': '沒有符合「{query}」的代幣。',
   },
   ja: {
     'swap.sell': '支払い',
@@ -358,6 +376,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': '新しい見積もりを取得中…',
     'swap.pending': '{sold} {sellSymbol} のスワップは送信済みですが、まだネットワークの処理を待っています。もう一度スワップする前に、エクスプローラーで確認してください。',
     'swap.retry': '再試行',
+    'swap.pick': 'トークンを選択',
+    'swap.search': '名前、シンボル、アドレスで検索',
+    'swap.noMatch': '「{query}」に一致するトークンはありません。',
   },
   ko: {
     'swap.sell': '지불',
@@ -409,6 +430,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': '새 견적을 가져오는 중…',
     'swap.pending': '{sold} {sellSymbol} 스왑이 전송되었지만 아직 네트워크 처리를 기다리고 있습니다. 다시 스왑하기 전에 익스플로러에서 확인하세요.',
     'swap.retry': '다시 시도',
+    'swap.pick': '토큰 선택',
+    'swap.search': '이름, 심볼 또는 주소로 검색',
+    'swap.noMatch': "\"{query}\"와(과) 일치하는 토큰이 없습니다.",
   },
   es: {
     'swap.sell': 'Pagas',
@@ -460,6 +484,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Obteniendo una nueva cotización…',
     'swap.pending': 'Tu intercambio de {sold} {sellSymbol} se envió y sigue esperando a la red. Revísalo en el explorador antes de volver a intercambiar.',
     'swap.retry': 'Reintentar',
+    'swap.pick': 'Elige un token',
+    'swap.search': 'Busca por nombre, símbolo o dirección',
+    'swap.noMatch': 'Ningún token coincide con «{query}».',
   },
   pt: {
     'swap.sell': 'Você paga',
@@ -511,6 +538,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Obtendo uma nova cotação…',
     'swap.pending': 'Sua troca de {sold} {sellSymbol} foi enviada e ainda está aguardando a rede. Confira no explorador antes de trocar novamente.',
     'swap.retry': 'Tentar novamente',
+    'swap.pick': 'Escolha um token',
+    'swap.search': 'Pesquise por nome, símbolo ou endereço',
+    'swap.noMatch': 'Nenhum token corresponde a “{query}”.',
   },
   fr: {
     'swap.sell': 'Vous payez',
@@ -562,6 +592,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Obtention d’une nouvelle cotation…',
     'swap.pending': 'Votre échange de {sold} {sellSymbol} a été envoyé et attend toujours le réseau. Vérifiez-le dans l’explorateur avant d’échanger à nouveau.',
     'swap.retry': 'Réessayer',
+    'swap.pick': 'Choisir un jeton',
+    'swap.search': 'Rechercher par nom, symbole ou adresse',
+    'swap.noMatch': 'Aucun jeton ne correspond à « {query} ».',
   },
   de: {
     'swap.sell': 'Du zahlst',
@@ -613,6 +646,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Neues Angebot wird abgerufen…',
     'swap.pending': 'Dein Tausch von {sold} {sellSymbol} wurde gesendet und wartet noch auf das Netzwerk. Prüfe ihn im Explorer, bevor du erneut tauschst.',
     'swap.retry': 'Erneut versuchen',
+    'swap.pick': 'Token auswählen',
+    'swap.search': 'Nach Name, Symbol oder Adresse suchen',
+    'swap.noMatch': 'Kein Token passt zu „{query}“.',
   },
   ru: {
     'swap.sell': 'Вы платите',
@@ -664,6 +700,9 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Получаем новую котировку…',
     'swap.pending': 'Ваш обмен {sold} {sellSymbol} отправлен и всё ещё ожидает обработки в сети. Проверьте его в обозревателе блоков, прежде чем обменивать снова.',
     'swap.retry': 'Повторить',
+    'swap.pick': 'Выберите токен',
+    'swap.search': 'Поиск по названию, символу или адресу',
+    'swap.noMatch': 'Нет токенов по запросу «{query}».',
   },
   tr: {
     'swap.sell': 'Ödediğiniz',
@@ -715,5 +754,8 @@ export const messages = definePluginMessages({
     'swap.step.quote': 'Yeni fiyat teklifi alınıyor…',
     'swap.pending': '{sold} {sellSymbol} takasınız gönderildi ve hâlâ ağı bekliyor. Tekrar takas etmeden önce blok gezgininde kontrol edin.',
     'swap.retry': 'Tekrar dene',
+    'swap.pick': 'Token seçin',
+    'swap.search': 'Ad, sembol veya adresle arayın',
+    'swap.noMatch': '“{query}” ile eşleşen token yok.',
   },
 });

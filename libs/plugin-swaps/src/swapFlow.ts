@@ -219,15 +219,21 @@ export interface SwapToken {
   readonly symbol: string;
   readonly name: string;
   readonly decimals: number;
+  /** Untrusted image URL (shown only as data:/https:), from the token list or the wallet. */
+  readonly iconUrl?: string | undefined;
 }
 
 /** What can be swapped: the native currency first, then the network's token list and what the account holds (0x contracts, once each). */
 export function swapTokens(network: Network, held: readonly TokenBalance[] | undefined): SwapToken[] {
   const { symbol, name, decimals } = network.nativeCurrency;
-  const tokens: SwapToken[] = [{ address: NATIVE_TOKEN, symbol, name, decimals }];
-  const candidates = [...(network.tokens ?? []), ...(held ?? []).flatMap((h) => (h.address ? [{ address: h.address, symbol: h.symbol, name: h.name, decimals: h.quantity.decimals }] : []))];
-  for (const { address, symbol, name, decimals } of candidates) {
-    if (/^0x[0-9a-fA-F]{40}$/.test(address) && !tokens.some((x) => sameToken(x.address, address))) tokens.push({ address, symbol, name, decimals });
+  const tokens: SwapToken[] = [{ address: NATIVE_TOKEN, symbol, name, decimals, iconUrl: network.imageUrl }];
+  const candidates = [...(network.tokens ?? []), ...(held ?? []).flatMap((h) => (h.address ? [{ address: h.address, symbol: h.symbol, name: h.name, decimals: h.quantity.decimals, iconUrl: h.iconUrl }] : []))];
+  for (const { address, symbol, name, decimals, iconUrl } of candidates) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) continue;
+    const known = tokens.findIndex((x) => sameToken(x.address, address));
+    // An image from one source fills in what the other gave none for.
+    if (known >= 0) tokens[known] = { ...tokens[known]!, iconUrl: tokens[known]!.iconUrl ?? iconUrl };
+    else tokens.push({ address, symbol, name, decimals, iconUrl });
   }
   return tokens;
 }
@@ -240,3 +246,9 @@ export const maxSellAmount = (balance: bigint, token: SwapToken): bigint => {
   const keep = isNativeToken(token.address) ? 10n ** BigInt(Math.max(0, token.decimals - 2)) : 0n;
   return balance > keep ? balance - keep : 0n;
 };
+
+/** The pair after picking `address` for one side: picking the other side's token swaps the two, as the flip does. */
+export function pickToken(side: 'sell' | 'buy', address: string, sell: string, buy: string): { sell: string; buy: string } {
+  if (side === 'sell') return { sell: address, buy: sameToken(address, buy) ? sell : buy };
+  return { sell: sameToken(address, sell) ? buy : sell, buy: address };
+}
