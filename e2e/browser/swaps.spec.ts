@@ -174,7 +174,11 @@ test.describe('Swap', () => {
     await expect(options).toHaveText([/^tUSD · Test USD/]);
     await search.fill('zzz');
     await expect(d.getByTestId('swap-no-match')).toHaveText('No token matches “zzz”.');
-    await search.fill('');
+    // The header's Back returns to the form (the picker closes, the Swap view stays); the pill opens it again.
+    await d.locator('.pt-header').getByRole('button', { name: 'Back' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Swap');
+    await expect(d.getByTestId('swap-form')).toBeVisible();
+    await d.getByTestId('swap-buy-token').click();
     await search.press('ArrowDown');
     await expect(options.first()).toBeFocused();
     await page.keyboard.press('End');

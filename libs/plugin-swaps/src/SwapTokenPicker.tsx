@@ -1,6 +1,6 @@
-import { formatBalance, usePluginT, useStepFocus, useT, useViewTitle } from '@portico/react';
+import { formatBalance, usePluginT, usePortico, useStepFocus, useT, useViewTitle } from '@portico/react';
 import { Avatar, Button, ListItem, TextField } from '@portico/ui';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { messages } from './messages';
 import type { SwapToken } from './swapFlow';
 
@@ -17,7 +17,8 @@ interface TokenPickerProps {
 /**
  * Choosing a token: a search over symbol, name and contract address, and the tokens with their
  * image and the balance read so far. The list has the modal's list keys (↓ from the search goes
- * to the first row); Enter in the search takes the first match.
+ * to the first row); Enter in the search takes the first match. Back (its own or the header's)
+ * returns to the form.
  */
 export function SwapTokenPicker({ tokens, balances, current, onPick, onCancel }: TokenPickerProps) {
   const p = usePluginT(messages);
@@ -26,6 +27,20 @@ export function SwapTokenPicker({ tokens, balances, current, onPick, onCancel }:
   const list = useRef<HTMLUListElement>(null);
   const root = useStepFocus('pick');
   useViewTitle(p('swap.pick'));
+  // The header's Back closes the picker (back to the form, kept), as the picker's own Back does; other navigation passes.
+  const { router } = usePortico('SwapTokenPicker').kernel;
+  useEffect(
+    () =>
+      router.addGuard({
+        canLeave: (_from, to) => {
+          const { stack } = router.getSnapshot();
+          if (stack[stack.length - 2] !== to) return true;
+          onCancel();
+          return false;
+        },
+      }),
+    [router, onCancel],
+  );
   const q = query.trim().toLowerCase();
   const shown = q ? tokens.filter((token) => token.symbol.toLowerCase().includes(q) || token.name.toLowerCase().includes(q) || token.address.toLowerCase() === q) : tokens;
   const keys = (event: KeyboardEvent<HTMLInputElement>) => {
