@@ -32,6 +32,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTICO_UNISWAP = JSON.stringify({ router: uniswap.router, weth: uniswap.weth });
   process.env.PORTICO_AGGREGATOR_KEY = 'portico-local-aggregator-key';
   process.env.PORTICO_MELD_KEY = 'portico-local-meld-key';
+  // The indexer is strict, as Etherscan API V2: the page's key, and the tests' own (so their polling never takes the page's rate).
+  process.env.PORTICO_INDEXER_KEY = 'portico-local-indexer-key';
+  process.env.PORTICO_INDEXER_TEST_KEY = 'portico-e2e-indexer-key';
   const rpcUrls = Object.fromEntries([a, b, mainnet].map((n) => [n.chainId, n.url]));
   const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
     startSiwxServer({ allowedOrigins: [`http://${host}`], domain: host, rpcUrls }),
@@ -40,7 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startEsplora({ allowedOrigins: [`http://${host}`] }),
     startRelay(),
     startWalletRegistry(),
-    startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`] }),
+    // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan), refusals as HTTP 200 NOTOK.
+    startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),
     // As the real 1inch API (no CORS, 429 past the key's rate: 5 a second here); the page goes through the swap proxy.
     startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, strict: true, rps: 5 }),
     startOnrampService({ rpcUrl: a.url, meldPublicKey: process.env.PORTICO_MELD_KEY, allowedOrigins: [`http://${host}`] }),

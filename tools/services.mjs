@@ -102,11 +102,15 @@ export function startWalletRegistry() {
 
 /**
  * Starts the local indexer (apps/indexer) following the EVM node at `rpcUrl`: the
- * Etherscan-compatible account API at `${url}/api`, CORS for `allowedOrigins`.
+ * Etherscan-compatible account API at `${url}/api`, CORS for `allowedOrigins`. `strict`: as
+ * Etherscan API V2 (`${url}/v2/api` only, one of `apiKeys`, `chainid`, `rps` calls a second per key,
+ * the free plan's refusal for `paidChains`).
  */
-export function startIndexer({ rpcUrl, allowedOrigins = [] }) {
+export function startIndexer({ rpcUrl, allowedOrigins = [], strict = false, apiKeys = [], rps, paidChains = [] }) {
   if (!rpcUrl) return Promise.reject(new Error('startIndexer needs the rpcUrl of the EVM node to follow'));
-  return startTsxService({ name: 'indexer', cwd: join(ROOT, 'apps/indexer'), script: 'src/main.ts', env: { INDEXER_RPC_URL: rpcUrl, INDEXER_PORT: '0', INDEXER_ALLOWED_ORIGINS: allowedOrigins.join(',') } });
+  if (strict && !apiKeys.length) return Promise.reject(new Error('startIndexer in strict mode needs apiKeys'));
+  const strictEnv = strict ? { INDEXER_STRICT: '1', INDEXER_API_KEYS: apiKeys.join(','), INDEXER_PAID_CHAINS: paidChains.join(','), ...(rps === undefined ? {} : { INDEXER_RPS: String(rps) }) } : {};
+  return startTsxService({ name: 'indexer', cwd: join(ROOT, 'apps/indexer'), script: 'src/main.ts', env: { INDEXER_RPC_URL: rpcUrl, INDEXER_PORT: '0', INDEXER_ALLOWED_ORIGINS: allowedOrigins.join(','), ...strictEnv } });
 }
 
 /**

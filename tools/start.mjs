@@ -29,6 +29,7 @@ const [tokens, uniswap, smartAccounts] = await deployTestTokens(chainA.url)
   });
 const AGGREGATOR_KEY = 'portico-local-aggregator-key';
 const MELD_KEY = 'portico-local-meld-key';
+const INDEXER_KEY = 'portico-local-indexer-key';
 const origin = `http://127.0.0.1:${port}`;
 const framePort = await freePort();
 const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = await services.start(
@@ -38,7 +39,8 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startEsplora({ allowedOrigins: [origin] }),
   startRelay(),
   startWalletRegistry(),
-  startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin] }),
+  // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan). The page holds the key, as dapps hold theirs.
+  startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),
   // As the real 1inch API: no CORS, a 1-request-per-second key. The page reaches it through the swap proxy below.
   startSwapAggregator({ rpcUrl: chainA.url, router: uniswap.router, weth: uniswap.weth, apiKey: AGGREGATOR_KEY, strict: true, rps: 1 }),
   startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
@@ -59,11 +61,11 @@ console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.cha
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);
 console.log(`  Uniswap V2 (chain ${chainA.chainId}): router ${uniswap.router}; swap aggregator (1inch API v6.0, strict: no CORS, 1 request/s) ${aggregator.url} behind the swap proxy ${swapProxy.url}; onramp reference: ${onramp.url}`);
-console.log(`  indexer (Etherscan-compatible account API over chain ${chainA.chainId}): ${indexer.url}/api; test tokens: ${Object.entries(tokens).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+console.log(`  indexer (Etherscan API V2, strict: key ${INDEXER_KEY}, 3 calls/s, over chain ${chainA.chainId}): ${indexer.url}/v2/api; test tokens: ${Object.entries(tokens).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: swapProxy.url, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY, VITE_PORTICO_FRAME: wallet.frame.url, VITE_PORTICO_MAIL: wallet.mail.url },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_INDEXER_KEY: INDEXER_KEY, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: swapProxy.url, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY, VITE_PORTICO_FRAME: wallet.frame.url, VITE_PORTICO_MAIL: wallet.mail.url },
 });
 
 let stopping = false;

@@ -10,12 +10,13 @@ const indexer = () => process.env.PORTICO_INDEXER!;
 const evmUrl = () => process.env.PORTICO_EVM!.split(',')[0]!;
 const path = (extra = '') => `/?${allServicesQuery()}${extra}`;
 
-/** Waits until the local indexer lists `hash` for `address` (it follows anvil every 100 ms). */
+/** Waits until the local indexer (strict, as Etherscan V2: the tests' own key) lists `hash` for `address` (it follows anvil every 100 ms). */
 async function indexed(address: string, hash: string): Promise<void> {
   await expect
     .poll(async () => {
-      const body = (await (await fetch(`${indexer()}/api?module=account&action=txlist&address=${address}&sort=desc&page=1&offset=50`)).json()) as { result: { hash: string }[] };
-      return body.result.some((row) => row.hash === hash);
+      const body = (await (await fetch(`${indexer()}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_TEST_KEY!}&module=account&action=txlist&address=${address}&sort=desc&page=1&offset=50`)).json()) as { result: { hash: string }[] | string };
+      // A refusal (the key's rate) is "not yet".
+      return Array.isArray(body.result) && body.result.some((row) => row.hash === hash);
     })
     .toBe(true);
 }
@@ -92,7 +93,7 @@ test.describe('the Activity tab', () => {
     await freshPage(page, path());
     await connectWallet(page);
     let mode: 'garble' | 'fail' | 'pass' = 'fail';
-    await page.route(`${indexer()}/api?*`, async (route) => {
+    await page.route(`${indexer()}/v2/api?*`, async (route) => {
       if (mode === 'fail') return route.fulfill({ status: 502, body: 'Bad gateway' });
       const response = await route.fetch();
       const body = (await response.json()) as { result: Record<string, string>[] };
@@ -107,6 +108,17 @@ test.describe('the Activity tab', () => {
     await expect(d.getByTestId('activity-row').first()).toBeVisible();
     await expect.poll(() => warnings.join('\n')).toMatch(/Ignored an activity entry: txlist row 0: .*hash/);
     expect(await page.evaluate(() => (window as unknown as { alerted?: boolean }).alerted)).toBeUndefined();
+  });
+
+  test('EVM: a key the API refuses (strict, as Etherscan V2): Activity says it could not be loaded and why', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await freshPage(page, path().replace(/indexerKey=[^&]*/, 'indexerKey=not-a-key'));
+    await connectWallet(page);
+    const d = await openActivity(page, undefined, 'activity-error');
+    await expect(d.getByTestId('activity-error')).toContainText('Activity could not be loaded.');
+    await expect(d.getByTestId('activity-error-detail')).toHaveText('Etherscan refused the API key for Anvil: it is missing or invalid');
+    await expect.poll(() => warnings.join('\n')).toContain('Etherscan refused the API key for Anvil: it is missing or invalid');
   });
 
   test('Solana: a transfer shows as sent, with the SOL amount and the recipient', async ({ page }) => {

@@ -27,7 +27,7 @@ export function withFrame(path: string): string {
 /** Query parameters that put every local service in the playground: the three chain families, the relay and the wallet registry. */
 export const allServicesQuery = (): string =>
   `evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
-  `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}&indexer=${encodeURIComponent(process.env.PORTICO_INDEXER!)}`;
+  `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}&indexer=${encodeURIComponent(process.env.PORTICO_INDEXER!)}&indexerKey=${encodeURIComponent(process.env.PORTICO_INDEXER_KEY!)}`;
 
 /** A JSON-RPC call to the local Solana node the suite started (`PORTICO_SOLANA`); its `result`. */
 export async function solanaRpc<T>(method: string, params: unknown[] = []): Promise<T> {

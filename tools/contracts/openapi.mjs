@@ -9,10 +9,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * How each vendored contract's paths map to the real URLs: 1inch documents its paths for chain 1
- * (`/v6.0/1/quote`) and serves them as `/swap/v6.0/{chainId}/quote`.
+ * (`/v6.0/1/quote`) and serves them as `/swap/v6.0/{chainId}/quote`; Etherscan serves every
+ * operation at `/v2/api`, told apart by its `module` and `action` (`/v2/api#account.txlist`).
  */
 const SERVICES = {
   '1inch-swap': { toSpecPath: (pathname) => pathname.replace(/^\/swap\/v6\.0\/\d+(?=\/)/, '/v6.0/1') },
+  etherscan: { toSpecPath: (pathname, url) => (pathname === '/v2/api' ? `${pathname}#${url.searchParams.get('module')}.${url.searchParams.get('action')}` : pathname) },
+  // Esplora's paths are the API's own; public instances serve them under `/api` (blockstream.info/api, blockstream.info/testnet/api).
+  esplora: { toSpecPath: (pathname) => pathname.replace(/^(?:\/[a-z0-9]+)?\/api(?=\/)/, '') },
 };
 
 /** The contract of a vendored service: `checkRequest` and `checkResponse` list what breaks it (empty when nothing does). */
@@ -22,7 +26,10 @@ export function loadContract(service) {
   return createContract(JSON.parse(readFileSync(join(here, service, 'openapi.json'), 'utf8')), mapping);
 }
 
-/** A checker over an OpenAPI 3.0 document; `toSpecPath` maps a request's pathname to the document's path. */
+/**
+ * A checker over an OpenAPI 3.0 document; `toSpecPath` maps a request's pathname (and its whole
+ * URL, for services that tell operations apart by the query) to the document's path.
+ */
 export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}) {
   // OpenAPI's own keywords (example, x-…) are not JSON Schema's: ignored, not refused.
   const bodies = new Ajv({ strict: false, allErrors: true });
@@ -30,12 +37,34 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
   for (const ajv of [bodies, params]) ajv.addSchema(doc, 'contract');
   const resolve = (node) => (node?.$ref ? node.$ref.slice(2).split('/').reduce((at, key) => at?.[key], doc) : node);
   const describe = (errors) => (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}`).join('; ');
-  const operation = (method, url) => {
-    const { pathname } = new URL(url, 'http://contract.invalid');
-    const path = toSpecPath(pathname);
-    return { path, op: doc.paths?.[path]?.[method.toLowerCase()] };
+  const decodeSegment = (segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
   };
-  const pointer = (path, method, ...rest) => ['', 'paths', path, method.toLowerCase(), ...rest].map((key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+  // The values of a templated path's `{name}` segments in a request's path (each a whole segment), or undefined when it does not match.
+  const segmentsOf = (template, path) => {
+    const [want, got] = [template.split('/'), path.split('/')];
+    if (!template.includes('{') || want.length !== got.length) return undefined;
+    const values = {};
+    for (const [index, part] of want.entries()) {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined ? part !== got[index] : got[index] === '') return undefined;
+      if (name !== undefined) values[name] = decodeSegment(got[index]);
+    }
+    return values;
+  };
+  const operation = (method, url) => {
+    const parsed = new URL(url, 'http://contract.invalid');
+    const path = toSpecPath(parsed.pathname, parsed);
+    // A literal path first, else the first templated one that matches (`/tx/{txid}/hex`).
+    const key = doc.paths?.[path] ? path : (Object.keys(doc.paths ?? {}).find((template) => segmentsOf(template, path)) ?? path);
+    return { path: key, op: doc.paths?.[key]?.[method.toLowerCase()], segments: segmentsOf(key, path) ?? {} };
+  };
+  // A URI fragment: a path's `#` (or any other reserved character) is percent-encoded.
+  const pointer = (path, method, ...rest) => ['', 'paths', path, method.toLowerCase(), ...rest].map((key) => encodeURIComponent(String(key).replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
   // Validators of schemas inside the document, by JSON pointer (their $refs resolve there); a query
   // value is checked as a property, so that `coerceTypes` reads "1.5" as the number it stands for.
   const compiled = new Map();
@@ -50,9 +79,9 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
 
   return {
     doc,
-    /** What a request (method and URL with its query) does that the contract does not allow. */
-    checkRequest({ method = 'GET', url }) {
-      const { path, op } = operation(method, url);
+    /** What a request (method, URL with its query, and a body with its content type) does that the contract does not allow. */
+    checkRequest({ method = 'GET', url, contentType, body }) {
+      const { path, op, segments } = operation(method, url);
       if (!op) return [`${method} ${path}: not in the contract`];
       const problems = [];
       const query = new URL(url, 'http://contract.invalid').searchParams;
@@ -60,24 +89,41 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
       for (const name of new Set(query.keys())) if (!declared.some((p) => p.name === name)) problems.push(`${path}: unknown query parameter "${name}"`);
       (op.parameters ?? []).forEach((raw, index) => {
         const parameter = resolve(raw);
-        if (parameter.in !== 'query') return;
-        const value = query.get(parameter.name);
-        if (value === null) return void (parameter.required && problems.push(`${path}: required query parameter "${parameter.name}" missing`));
+        if (parameter.in !== 'query' && parameter.in !== 'path') return;
+        const value = parameter.in === 'path' ? (segments[parameter.name] ?? null) : query.get(parameter.name);
+        if (value === null) return void (parameter.required && problems.push(`${path}: required ${parameter.in} parameter "${parameter.name}" missing`));
         if (!parameter.schema) return;
         const validate = validatorAt(params, raw.$ref ? `${raw.$ref.slice(1)}/schema` : pointer(path, method, 'parameters', index, 'schema'), true);
-        if (!validate({ value })) problems.push(`${path}: query parameter "${parameter.name}"=${JSON.stringify(value)}: ${describe(validate.errors)}`);
+        if (!validate({ value })) problems.push(`${path}: ${parameter.in} parameter "${parameter.name}"=${JSON.stringify(value)}: ${describe(validate.errors)}`);
       });
+      // A body: one the operation takes (inline `requestBody`), in a media type it lists, of that type's schema.
+      const accepted = op.requestBody;
+      const type = String(contentType ?? '').split(';')[0].trim().toLowerCase();
+      if (body === undefined) {
+        if (accepted?.required) problems.push(`${path}: required body missing`);
+      } else if (!accepted) problems.push(`${path}: a body the contract does not take`);
+      else if (!accepted.content?.[type]) problems.push(`${path}: a body sent as "${type}", not ${Object.keys(accepted.content ?? {}).join(' or ')}`);
+      else if (accepted.content[type].schema) {
+        const validate = validatorAt(bodies, pointer(path, method, 'requestBody', 'content', type, 'schema'));
+        if (!validate(body)) problems.push(`${path} body: ${describe(validate.errors)}`);
+      }
       return problems;
     },
-    /** What a response (status and JSON body) has that the contract does not say for that request. */
-    checkResponse({ method = 'GET', url, status, body }) {
+    /**
+     * What a response (status, body: JSON parsed, text as the string it is, and its content type
+     * when given) has that the contract does not say for that request.
+     */
+    checkResponse({ method = 'GET', url, status, body, contentType }) {
       const { path, op } = operation(method, url);
       if (!op) return [`${method} ${path}: not in the contract`];
       const response = resolve(op.responses?.[String(status)] ?? op.responses?.default);
       if (!response) return [`${path}: status ${status} is not one the contract lists (${Object.keys(op.responses ?? {}).join(', ')})`];
-      const media = response.content?.['application/json'];
+      const listed = Object.keys(response.content ?? {});
+      const type = contentType === undefined ? ['application/json', 'text/plain'].find((t) => listed.includes(t)) : contentType.split(';')[0].trim().toLowerCase();
+      if (contentType !== undefined && listed.length > 0 && !listed.includes(type)) return [`${path} ${status}: answered as "${type}", not ${listed.join(' or ')}`];
+      const media = response.content?.[type];
       if (!media?.schema) return [];
-      const validate = validatorAt(bodies, pointer(path, method, 'responses', op.responses[String(status)] ? status : 'default', 'content', 'application/json', 'schema'));
+      const validate = validatorAt(bodies, pointer(path, method, 'responses', op.responses[String(status)] ? status : 'default', 'content', type, 'schema'));
       return validate(body) ? [] : [`${path} ${status}: ${describe(validate.errors)}`];
     },
   };

@@ -108,6 +108,12 @@ describe('the local indexer: the Etherscan account API over anvil', () => {
     expect((await fetch(indexer.apiUrl, { method: 'POST' })).status).toBe(405);
   });
 
+  it('without strict mode, serves /v2/api as /api, with neither key nor chain (strictMode.test.ts has the real checks)', async () => {
+    const response = await fetch(`${indexer.url}/v2/api?module=account&action=txlist&address=${other}`);
+    expect(await response.json()).toMatchObject({ status: '1', message: 'OK' });
+    expect(indexer.apiUrl).toBe(`${indexer.url}/api`);
+  });
+
   it('allows loopback origins by CORS and refuses others', async () => {
     const query = { module: 'account', action: 'txlist', address: other };
     const allowed = await api(query, { headers: { origin: 'http://127.0.0.1:5173' } });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPublicClient, decodeAbiParameters, getAddress, http, isAddress, parseAbi, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import { createEtherscanGate, type RefusalKind } from './etherscanGate';
 
 /** Options of `startIndexer`. */
 export interface IndexerOptions {
@@ -12,14 +13,31 @@ export interface IndexerOptions {
   allowedOrigins?: readonly string[];
   /** How often the node is asked for new blocks, in ms (100 by default). */
   pollMs?: number;
+  /**
+   * As the real Etherscan API V2: only `/v2/api` (the V1 path `/api` answers V1's deprecation),
+   * every call with one of `apiKeys`, at most `rps` calls a second per key, and `chainid` the
+   * chain it serves (one of `paidChains` gets the free plan's refusal); refusals are HTTP 200
+   * with status "0", NOTOK and Etherscan's words. Off: `/api` and `/v2/api` with neither key nor chain.
+   */
+  strict?: boolean;
+  /** Strict mode: the API keys it accepts (at least one). */
+  apiKeys?: readonly string[];
+  /** Strict mode: calls per second per key; 3 by default (Etherscan's free plan). */
+  rps?: number;
+  /** Strict mode: chains the keys' plan does not cover (the free plan's refusal), e.g. `[8453]`. */
+  paidChains?: readonly number[];
+  /** Strict mode: the chain it serves; by default the node's (`eth_chainId` at start). */
+  chainId?: number;
 }
 
 /** A running indexer; `stop()` ends its polling and closes its server. */
 export interface Indexer {
   /** Base URL, e.g. `http://127.0.0.1:4123`. */
   url: string;
-  /** The Etherscan-compatible API endpoint: `${url}/api` (a network's `blockExplorers.default.apiUrl`). */
+  /** The Etherscan-compatible API endpoint (a network's `blockExplorers.default.apiUrl`): `${url}/v2/api` in strict mode, else `${url}/api`. */
   apiUrl: string;
+  /** Strict mode: the calls refused so far, by reason (all zero when not strict). */
+  readonly refused: Readonly<Record<RefusalKind, number>>;
   /** Resolves once every block up to the node's current head (or `block`) is indexed. */
   synced(block?: bigint): Promise<void>;
   stop(): Promise<void>;
@@ -43,12 +61,16 @@ interface TokenInfo {
 /**
  * Starts a reference indexer over an EVM node: it follows the node's blocks (every
  * transaction and its receipt; ERC-20, ERC-721 and ERC-1155 transfer logs) and serves them as
- * the Etherscan account API at `/api?module=account&action=txlist|tokentx|tokennfttx|token1155tx
- * &address=&page=&offset=&sort=asc|desc[&startblock=&endblock=&contractaddress=]`, with
- * Etherscan's envelope (`{ status, message, result }`, "No transactions found", "NOTOK").
+ * the Etherscan account API at `/v2/api` (and, unless strict, `/api`)`?module=account&action=
+ * txlist|tokentx|tokennfttx|token1155tx&address=&page=&offset=&sort=asc|desc[&startblock=
+ * &endblock=&contractaddress=]`, with Etherscan's envelope (`{ status, message, result }`, "No
+ * transactions found", "NOTOK"); in strict mode with Etherscan V2's key, chain and rate checks.
  */
 export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const client: PublicClient = createPublicClient({ transport: http(options.rpcUrl, { batch: true }) });
+  const gate = options.strict
+    ? createEtherscanGate({ apiKeys: options.apiKeys ?? [], rps: options.rps ?? 3, chainId: options.chainId ?? (await client.getChainId()), paidChains: options.paidChains ?? [] })
+    : undefined;
   const lists = { txlist: [] as Row[], tokentx: [] as Row[], tokennfttx: [] as Row[], token1155tx: [] as Row[] };
   const tokens = new Map<Address, Promise<TokenInfo>>();
   let indexed = -1n;
@@ -181,7 +203,9 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       const row = lists.txlist.find((r) => r.hash === tx[1]!.toLowerCase());
       return row ? reply(res, 200, row, origin) : reply(res, 404, { status: '0', message: 'NOTOK', result: 'Error! Transaction not indexed' }, origin);
     }
-    if (url.pathname !== '/api') return reply(res, 404, { status: '0', message: 'NOTOK', result: 'Error! Not found' }, origin);
+    if (url.pathname !== '/api' && url.pathname !== '/v2/api') return reply(res, 404, { status: '0', message: 'NOTOK', result: 'Error! Not found' }, origin);
+    const refusal = gate?.check(url.pathname, url.searchParams);
+    if (refusal) return reply(res, 200, { status: '0', message: 'NOTOK', result: refusal.result }, origin);
     reply(res, 200, account(url.searchParams), origin);
   }
 
@@ -227,7 +251,8 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
 
   return {
     url,
-    apiUrl: `${url}/api`,
+    apiUrl: options.strict ? `${url}/v2/api` : `${url}/api`,
+    refused: gate?.refused ?? { v1: 0, key: 0, chain: 0, plan: 0, rate: 0 },
     async synced(block) {
       const target = block ?? (await client.getBlockNumber({ cacheTime: 0 }));
       const deadline = Date.now() + 15_000;

@@ -13,13 +13,16 @@ let anvil: AnvilNode;
 let indexer: Indexer;
 let tokens: TestTokens;
 let kernel: Kernel | undefined;
+// Strict, as Etherscan V2 (a key, the chain, a rate per key), at a rate these functional tests do not wait on.
+const KEY = 'activity-test-key';
+const RPS = 20;
 const me = privateKeyToAccount(ANVIL_ACCOUNT_0.privateKey);
 const other = privateKeyToAccount(ANVIL_ACCOUNT_1.privateKey).address;
 
 beforeAll(async () => {
   anvil = await startAnvil();
   tokens = await deployTestTokens(anvil.url);
-  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20 });
+  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20, strict: true, apiKeys: [KEY], rps: RPS });
 }, 30_000);
 afterAll(async () => {
   await indexer?.stop();
@@ -38,10 +41,12 @@ const network = (apiUrl?: string): Network => ({
   ...(apiUrl ? { blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl } } } : {}),
 });
 
+const keyed = (apiUrl: string) => `${apiUrl}?apikey=${KEY}`;
+
 /** `null`: a network without an account API. */
-async function setUp(apiUrl: string | null = indexer.apiUrl) {
+async function setUp(apiUrl: string | null = keyed(indexer.apiUrl)) {
   const warnings: string[] = [];
-  kernel = createKernel({ plugins: [createEip155Plugin()], networks: [network(apiUrl ?? undefined)], storage: createMemoryStorage(), logLevel: 'warn', logSink: (level, message) => void (level === 'warn' && warnings.push(message)) });
+  kernel = createKernel({ plugins: [createEip155Plugin({ explorerRps: RPS })], networks: [network(apiUrl ?? undefined)], storage: createMemoryStorage(), logLevel: 'warn', logSink: (level, message) => void (level === 'warn' && warnings.push(message)) });
   await kernel.start();
   return { adapter: kernel.getService(chainAdapterRef('eip155')), warnings, net: network(apiUrl ?? undefined), caip: (a: string) => `eip155:${anvil.chainId}:${a}` };
 }
@@ -140,12 +145,12 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
   });
 
   it('leaves out malformed rows with the reason, keeps the rest, and says why when the API refuses', async () => {
-    // A proxy in front of the real indexer that garbles one row and then refuses like a rate-limited Etherscan.
+    // A proxy in front of the real indexer that garbles one row and then refuses like a rate-limited Etherscan, every time.
     let mode: 'garble' | 'refuse' = 'garble';
     const proxy = createServer((req, res) => {
       void (async () => {
         const body = (await (await fetch(`${indexer.url}${req.url}`)).json()) as { result: Record<string, string>[] };
-        if (mode === 'refuse') Object.assign(body, { status: '0', message: 'NOTOK', result: 'Max rate limit reached' });
+        if (mode === 'refuse') Object.assign(body, { status: '0', message: 'NOTOK', result: `Max calls per sec rate limit reached (${RPS}/sec)` });
         else if (req.url?.includes('action=txlist') && body.result[0]) body.result[0] = { ...body.result[0], hash: 'not a hash' };
         // A timestamp no Date can hold: that row goes, not the page.
         else if (req.url?.includes('action=tokentx') && body.result[0]) body.result[0] = { ...body.result[0], timeStamp: '99999999999999' };
@@ -154,16 +159,17 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      const { adapter, net, caip, warnings } = await setUp(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`);
-      const direct = (await (await setUpDirect()).getActivity!(caip(other), network(indexer.apiUrl))) as ActivityPage;
+      const { adapter, net, caip, warnings } = await setUp(keyed(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v2/api`));
+      const direct = (await (await setUpDirect()).getActivity!(caip(other), network(keyed(indexer.apiUrl)))) as ActivityPage;
       const page = (await adapter.getActivity!(caip(other), net)) as ActivityPage;
       // The garbled rows were the Ether receive and the tUSD receive: both are gone; the NFT is there.
       expect(page.transactions.length).toBe(direct.transactions.length - 2);
       expect(page.transactions.every((t) => !Number.isNaN(Date.parse(t.metadata.minedAt!)))).toBe(true);
       expect(warnings.join('\n')).toMatch(/Ignored an activity entry: txlist row 0: .*hash/);
       expect(warnings.join('\n')).toMatch(/Ignored an activity entry: tokentx row 0: .*timeStamp/);
+      // Refused for the rate: retried once a second later, refused again, and said so.
       mode = 'refuse';
-      await expect(adapter.getActivity!(caip(other), net)).rejects.toThrow('The account API (txlist) answered NOTOK: Max rate limit reached');
+      await expect(adapter.getActivity!(caip(other), net)).rejects.toThrow('Etherscan is busy (too many requests for this API key): try again in a moment');
     } finally {
       proxy.close();
     }
@@ -172,7 +178,7 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
 
 /** A second kernel reading the indexer directly (the first one's adapter goes through the proxy). */
 async function setUpDirect() {
-  const direct = createKernel({ plugins: [createEip155Plugin()], networks: [network(indexer.apiUrl)], storage: createMemoryStorage(), logLevel: 'silent' });
+  const direct = createKernel({ plugins: [createEip155Plugin({ explorerRps: RPS })], networks: [network(keyed(indexer.apiUrl))], storage: createMemoryStorage(), logLevel: 'silent' });
   await direct.start();
   const adapter = direct.getService(chainAdapterRef('eip155'));
   afterEach(() => direct.dispose());
@@ -190,12 +196,12 @@ describe('eip155 activity: what this page sent comes first, as pending, until th
       })();
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const net = network(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`);
+    const net = network(keyed(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v2/api`));
     const target = new EventTarget();
     const store = new Map<string, string>();
     const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNT_1.privateKey, chains: { [anvil.chainId]: anvil.url }, chainId: anvil.chainId, storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) } });
     wallet.announce(target, { uuid: '6c1a3b2e-1111-4c4c-8d8d-000000000002', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.testwallet' });
-    kernel = createKernel({ plugins: [createEip155Plugin({ target })], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
+    kernel = createKernel({ plugins: [createEip155Plugin({ target, explorerRps: RPS })], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
     await kernel.start();
     const adapter = kernel.getService(chainAdapterRef('eip155'));
     try {

@@ -13,11 +13,14 @@ let tokens: TestTokens;
 let kernel: Kernel | undefined;
 const me = privateKeyToAccount(ANVIL_ACCOUNT_0.privateKey);
 const holder = privateKeyToAccount(ANVIL_ACCOUNT_1.privateKey);
+// Strict, as Etherscan V2, at a rate these functional tests do not wait on.
+const KEY = 'nfts-test-key';
+const RPS = 20;
 
 beforeAll(async () => {
   anvil = await startAnvil();
   tokens = await deployTestTokens(anvil.url);
-  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20 });
+  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20, strict: true, apiKeys: [KEY], rps: RPS });
   const chain = defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
   const reader = createPublicClient({ chain, transport: http(anvil.url) });
   const as = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport: http(anvil.url) });
@@ -51,14 +54,14 @@ async function adapterFor(apiUrl: string | undefined) {
     rpcUrls: { default: { http: [anvil.url] } },
     ...(apiUrl ? { blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl } } } : {}),
   };
-  kernel = createKernel({ plugins: [createEip155Plugin()], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
+  kernel = createKernel({ plugins: [createEip155Plugin({ explorerRps: RPS })], networks: [net], storage: createMemoryStorage(), logLevel: 'silent' });
   await kernel.start();
   return { adapter: kernel.getService(chainAdapterRef('eip155')), net };
 }
 
 describe('eip155 NFTs from the account API and each token’s metadata', () => {
   it('lists what the account holds now (ERC-721 and ERC-1155 with its count), newest first, with the metadata’s name and image', async () => {
-    const { adapter, net } = await adapterFor(indexer.apiUrl);
+    const { adapter, net } = await adapterFor(`${indexer.apiUrl}?apikey=${KEY}`);
     const nfts = await adapter.getNfts!(`eip155:${anvil.chainId}:${holder.address}`, net);
     expect(nfts).toEqual([
       { id: `${tokens.badges}:1`, contract: tokens.badges, tokenId: '1', name: 'Portico Badge', imageUrl: TEST_DUCK_IMAGE, quantity: '2' },

@@ -13,11 +13,14 @@ let tokens: TestTokens;
 let kernel: Kernel | undefined;
 const me = privateKeyToAccount(ANVIL_ACCOUNT_0.privateKey);
 const holder = '0x00000000000000000000000000000000000d0d00';
+// Strict, as Etherscan V2, at a rate these functional tests do not wait on.
+const KEY = 'tokens-test-key';
+const RPS = 20;
 
 beforeAll(async () => {
   anvil = await startAnvil();
   tokens = await deployTestTokens(anvil.url);
-  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20 });
+  indexer = await startIndexer({ rpcUrl: anvil.url, pollMs: 20, strict: true, apiKeys: [KEY], rps: RPS });
   const chain = defineChain({ id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } });
   const wallet = createWalletClient({ account: me, chain, transport: http(anvil.url) });
   const reader = createPublicClient({ chain, transport: http(anvil.url) });
@@ -43,12 +46,12 @@ afterEach(async () => {
 async function adapterFor(network: Partial<Network>) {
   const net: Network = { caipNetworkId: `eip155:${anvil.chainId}`, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } }, ...network };
   const warnings: string[] = [];
-  kernel = createKernel({ plugins: [createEip155Plugin()], networks: [net], storage: createMemoryStorage(), logLevel: 'warn', logSink: (level, message) => void (level === 'warn' && warnings.push(message)) });
+  kernel = createKernel({ plugins: [createEip155Plugin({ explorerRps: RPS })], networks: [net], storage: createMemoryStorage(), logLevel: 'warn', logSink: (level, message) => void (level === 'warn' && warnings.push(message)) });
   await kernel.start();
   return { adapter: kernel.getService(chainAdapterRef('eip155')), net, warnings };
 }
 
-const explorer = () => ({ blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl: indexer.apiUrl } } });
+const explorer = () => ({ blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl: `${indexer.apiUrl}?apikey=${KEY}` } } });
 
 describe('eip155 tokens through the RPC (Multicall3) when the wallet cannot list them', () => {
   it('reads the native balance and every ERC-20 the account API shows, dropping the zero-decimal token', async () => {

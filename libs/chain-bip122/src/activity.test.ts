@@ -89,6 +89,14 @@ describe('parseEsploraActivity', () => {
     expect(problems[1]).toMatch(/^Esplora transaction 2: .*value/);
   });
 
+  it('reads a pending transaction whose block fields are null (API.md: "null otherwise") as one that leaves them out', () => {
+    const problems: string[] = [];
+    const pending = { ...good, txid: 'b'.repeat(64), status: { confirmed: false, block_height: null, block_hash: null, block_time: null } };
+    const page = parseEsploraActivity([pending], 'me', network, (p) => problems.push(p));
+    expect(problems).toEqual([]);
+    expect(page.transactions.map((t) => [t.id, t.metadata.status, t.metadata.minedAt])).toEqual([[pending.txid, 'pending', undefined]]);
+  });
+
   it('throws when the answer is not a list', () => {
     expect(() => parseEsploraActivity({ error: 'x' }, 'me', network, () => {})).toThrow('Esplora sent object instead of a list of transactions');
     expect(() => parseEsploraActivity(null, 'me', network, () => {})).toThrow('Esplora sent null');

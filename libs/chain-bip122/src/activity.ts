@@ -11,7 +11,8 @@ const esploraTransaction = z.object({
   // A coinbase input has no previous output.
   vin: z.array(z.object({ prevout: z.optional(z.nullable(output)) })),
   vout: z.array(output),
-  status: z.object({ confirmed: z.boolean(), block_time: z.optional(z.number().check(z.int(), z.positive(), z.lte(9_999_999_999))) }),
+  // API.md: `block_time` is "available for confirmed transactions, null otherwise" (electrs leaves it out).
+  status: z.object({ confirmed: z.boolean(), block_time: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.lte(9_999_999_999)))) }),
 });
 type EsploraTransaction = z.infer<typeof esploraTransaction>;
 

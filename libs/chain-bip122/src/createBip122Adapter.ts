@@ -282,15 +282,19 @@ export function createBip122Adapter(parts: Bip122AdapterParts): ChainAdapter & R
       if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new InvalidBitcoinResponseError('The wallet', 'something that is not a txid');
       return txid;
     },
-    /** A sent transaction's state from Esplora's `/tx/:txid/status`; dropped when Esplora no longer knows it (404). */
+    /**
+     * A sent transaction's state from its `status` in Esplora's `/tx/:txid`; dropped when Esplora no
+     * longer knows it (404). Not `/tx/:txid/status`: electrs answers it `{ confirmed: false }` for a
+     * transaction it does not know, so a dropped one would look pending for ever.
+     */
     async transferStatus(id, network) {
       if (!/^[0-9a-f]{64}$/.test(id)) throw new InvalidBitcoinRequestError('the transaction id is not a txid');
       return withEsplora(network, async (base) => {
-        const response = await fetch(`${base}/tx/${id}/status`);
+        const response = await fetch(`${base}/tx/${id}`);
         if (response.status === 404) return 'dropped';
-        if (!response.ok) throw new HttpError(response.status, `${base}/tx/${id}/status`, (await response.text()).slice(0, 200));
-        const body = (await response.json()) as { confirmed?: unknown };
-        return body.confirmed === true ? 'confirmed' : 'pending';
+        if (!response.ok) throw new HttpError(response.status, `${base}/tx/${id}`, (await response.text()).slice(0, 200));
+        const body = (await response.json()) as { status?: { confirmed?: unknown } };
+        return body.status?.confirmed === true ? 'confirmed' : 'pending';
       });
     },
     /** The address's transactions from Esplora (`/address/:a/txs`, then `/txs/chain/:last` per older page), pending first. */

@@ -1,4 +1,5 @@
 import type { StandardWalletAccount } from '@portico/kernel';
+import { HttpError, HttpResponseInvalidError } from '@portico/kernel/errors';
 import { Psbt } from 'bitcoinjs-lib';
 import { parseBitcoinAddress } from './bitcoin/addresses';
 import { ensureBitcoinEcc } from './bitcoin/ecc';
@@ -23,6 +24,17 @@ interface Utxo {
   value: number;
 }
 
+/** An Esplora JSON answer; an error answer (a 4xx or 5xx, its reason as text) throws HttpError with that text. */
+async function esploraJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new HttpError(response.status, url, (await response.text()).slice(0, 200));
+  try {
+    return await response.json();
+  } catch {
+    throw new HttpResponseInvalidError(url, 'the body is not valid JSON');
+  }
+}
+
 const isUtxo = (u: unknown): u is Utxo =>
   typeof u === 'object' && u !== null && /^[0-9a-f]{64}$/.test((u as Utxo).txid) && Number.isSafeInteger((u as Utxo).vout) && Number.isSafeInteger((u as Utxo).value) && (u as Utxo).value > 0;
 
@@ -41,11 +53,13 @@ export async function buildTransferPsbt(input: { esploraUrl: string; caipNetwork
   const from = parseBitcoinAddress(input.from.address, input.caipNetworkId);
   const to = parseBitcoinAddress(input.to, input.caipNetworkId);
   if (from.type !== 'p2wpkh' && from.type !== 'p2tr') throw new TypeError(`Sending from a ${from.type} address is not supported`);
-  const utxoReply = await fetch(`${input.esploraUrl}/address/${encodeURIComponent(input.from.address)}/utxo`);
-  const utxos = ((await utxoReply.json()) as unknown[]).filter(isUtxo).sort((a, b) => b.value - a.value);
+  const utxoUrl = `${input.esploraUrl}/address/${encodeURIComponent(input.from.address)}/utxo`;
+  const utxoReply = await esploraJson(utxoUrl);
+  if (!Array.isArray(utxoReply)) throw new HttpResponseInvalidError(utxoUrl, 'not a list of unspent outputs');
+  const utxos = utxoReply.filter(isUtxo).sort((a, b) => b.value - a.value);
   let rate = typeof input.feeRate === 'number' && input.feeRate > 0 ? input.feeRate : undefined;
   if (rate === undefined) {
-    const estimates = (await (await fetch(`${input.esploraUrl}/fee-estimates`)).json()) as Record<string, unknown>;
+    const estimates = (await esploraJson(`${input.esploraUrl}/fee-estimates`)) as Record<string, unknown> | null;
     const six = estimates?.['6'];
     rate = typeof six === 'number' && six > 0 ? six : 1;
   }

@@ -45,4 +45,16 @@ describe('bip122 transfers (the Send view’s chain side)', () => {
     await expect(adapter.estimateTransfer!({ to: wallet.ordinalsAddress, amount: 10n ** 15n }, network)).rejects.toThrow('Not enough funds');
     await expect(adapter.sendTransfer!({ to: wallet.ordinalsAddress, amount: 1n, token: 'x' }, network)).rejects.toThrow('Bitcoin transfers carry no token');
   });
+
+  it('reports an Esplora error answer (its status and reason as text) as such, not as a body that is not JSON', async () => {
+    // A base URL under which the stand-in has no route: each answer is its text 404, as electrs answers an unknown endpoint.
+    const network = defineBitcoinRegtest(`${server.url}/no-such-api`);
+    kernel = createKernel({ plugins: [createBip122Plugin()], networks: [network], storage: createMemoryStorage(), logLevel: 'silent' });
+    await kernel.start();
+    const adapter = kernel.getService(chainAdapterRef('bip122')) as Adapter;
+    const wallet = createBitcoinTestWallet({ privateKey: BITCOIN_TEST_WALLET_KEY, network: 'regtest' });
+    adapter.addWallet(wallet.wallet);
+    await adapter.connect('ws:portico-bitcoin-test-wallet');
+    await expect(adapter.estimateTransfer!({ to: wallet.ordinalsAddress, amount: 1_000n }, network)).rejects.toMatchObject({ name: 'HttpError', status: 404, body: 'Not found' });
+  });
 });

@@ -1,6 +1,6 @@
 import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type ChainAdapterParts, type Network } from '@portico/kernel';
-import type { HttpClient } from '@portico/kernel/http';
 import * as z from 'zod/mini';
+import type { EtherscanClient } from './etherscanClient';
 
 type ActivityOperation = ActivityTransaction['metadata']['operationType'];
 type ActivityTransfer = ActivityTransaction['transfers'][number];
@@ -35,13 +35,14 @@ const APPROVE = '0x095ea7b3';
 
 /**
  * `ChainAdapter.getActivity` on eip155: the network's Etherscan-compatible account API
- * (`blockExplorers.default.apiUrl`), undefined without one; `cursor` is a block number.
+ * (`blockExplorers.default.apiUrl`, through the adapter's paced `explorer`), undefined without
+ * one; `cursor` is a block number.
  */
-export async function eip155Activity(parts: Pick<ChainAdapterParts, 'http' | 'logger'>, address: string, network: Network, cursor: string | undefined): Promise<ActivityPage | undefined> {
+export async function eip155Activity(parts: Pick<ChainAdapterParts, 'logger'> & { explorer: EtherscanClient }, address: string, network: Network, cursor: string | undefined): Promise<ActivityPage | undefined> {
   const apiUrl = network.blockExplorers?.default.apiUrl;
   if (!apiUrl) return undefined;
   if (cursor !== undefined && !/^(0|[1-9]\d{0,15})$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a block number`, { code: 'eip155/invalid-request' });
-  return readEtherscanActivity(parts.http, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+  return readEtherscanActivity(parts.explorer, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
 }
 
 /**
@@ -50,11 +51,11 @@ export async function eip155Activity(parts: Pick<ChainAdapterParts, 'http' | 'lo
  * and ERC-1155 transfers, newest first, merged by hash. The four lists page independently, so a
  * page is cut at a block every list has passed: `cursor` is the block to continue from (the
  * API's `endblock`), and a list that ran out of rows does not hold the others back. The API's
- * own query (`chainid`, `apikey`) stays in `apiUrl`. Malformed rows are left out and reported
- * through `warn`; an API error ("NOTOK", a rate limit) throws with its reason.
+ * own query (`apikey`; `chainid`, added for Etherscan V2 when absent) stays in `apiUrl`.
+ * Malformed rows are left out and reported through `warn`; a refusal throws `ExplorerApiError`.
  */
-export async function readEtherscanActivity(http: HttpClient, network: Network, apiUrl: string, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
-  const page = await readLists(http, apiUrl, address, ETHERSCAN_PAGE, cursor === undefined ? {} : { endblock: cursor }, warn);
+export async function readEtherscanActivity(explorer: EtherscanClient, network: Network, apiUrl: string, address: string, cursor: string | undefined, warn: (problem: string) => void): Promise<ActivityPage> {
+  const page = await readLists(explorer, network, apiUrl, address, ETHERSCAN_PAGE, cursor === undefined ? {} : { endblock: cursor }, warn);
   const me = address.toLowerCase();
   if (page.cutoff === undefined) return { transactions: merge(page.rows, me, network) };
   const cutoff = page.cutoff;
@@ -63,7 +64,7 @@ export async function readEtherscanActivity(http: HttpClient, network: Network, 
   const kept = { txlist: above(page.rows.txlist), tokentx: above(page.rows.tokentx), tokennfttx: above(page.rows.tokennfttx), token1155tx: above(page.rows.token1155tx) } as Rows;
   if (Object.values(kept).some((list) => list.length)) return { transactions: merge(kept, me, network), next: String(cutoff) };
   // One block fills a whole page of one list: that block alone, every row of it (Etherscan's largest page), then below it.
-  const block = await readLists(http, apiUrl, address, MAX_ROWS, { startblock: String(cutoff), endblock: String(cutoff) }, warn);
+  const block = await readLists(explorer, network, apiUrl, address, MAX_ROWS, { startblock: String(cutoff), endblock: String(cutoff) }, warn);
   return { transactions: merge(block.rows, me, network), ...(cutoff > 0n ? { next: String(cutoff - 1n) } : {}) };
 }
 
@@ -75,21 +76,12 @@ const MAX_ROWS = 10_000;
  * block below which some full list may still hold rows it did not send (from every row's block
  * number, malformed rows included).
  */
-async function readLists(http: HttpClient, apiUrl: string, address: string, offset: number, range: Record<string, string>, warn: (problem: string) => void): Promise<{ rows: Rows; cutoff: bigint | undefined }> {
-  const answers = await Promise.all(
-    ACTIONS.map(async (action) => {
-      const url = new URL(apiUrl);
-      for (const [key, value] of Object.entries({ module: 'account', action, address, page: '1', offset: String(offset), sort: 'desc', ...range })) url.searchParams.set(key, value);
-      return [action, await http.get<unknown>(url.toString(), { timeoutMs: 10_000 })] as const;
-    }),
-  );
+async function readLists(explorer: EtherscanClient, network: Network, apiUrl: string, address: string, offset: number, range: Record<string, string>, warn: (problem: string) => void): Promise<{ rows: Rows; cutoff: bigint | undefined }> {
+  // Queued by the client at the key's rate, not sent at once.
+  const answers = await Promise.all(ACTIONS.map(async (action) => [action, await explorer.list(network, apiUrl, action, { address, page: '1', offset: String(offset), sort: 'desc', ...range })] as const));
   const rows = {} as Rows;
   let cutoff: bigint | undefined;
-  for (const [action, body] of answers) {
-    if (!isEnvelope(body)) throw new Error(`The account API (${action}) sent no { status, message, result } envelope`);
-    const { status, message, result } = body;
-    if (status !== '1' && !(Array.isArray(result) && result.length === 0)) throw new Error(`The account API (${action}) answered ${message}: ${typeof result === 'string' ? result.slice(0, 200) : 'no list'}`);
-    if (!Array.isArray(result)) throw new Error(`The account API (${action}) sent a result that is not a list`);
+  for (const [action, result] of answers) {
     rows[action] = result.flatMap((row, index) => {
       const checked = safeParseWith(schemas[action], row);
       if (checked.ok) return [checked.value] as never[];
@@ -103,11 +95,6 @@ async function readLists(http: HttpClient, apiUrl: string, address: string, offs
     }
   }
   return { rows, cutoff };
-}
-
-/** Etherscan's envelope: `{ status: '1' | '0', message, result }`. */
-function isEnvelope(body: unknown): body is { status: string; message: string; result: unknown } {
-  return typeof body === 'object' && body !== null && typeof (body as { status?: unknown }).status === 'string' && typeof (body as { message?: unknown }).message === 'string';
 }
 
 function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] {

@@ -23,6 +23,8 @@ export interface Eip155AdapterParts extends Omit<ChainAdapterParts, 'namespace' 
   networks?: ChainAdapterParts['networks'];
   /** Connector ids of wallets with no confirmation UI of their own: Portico asks the user instead. */
   approvalRequired?: readonly string[];
+  /** Calls per second per key to the networks' account APIs (`Eip155PluginOptions.explorerRps`). */
+  explorerRps?: number | undefined;
 }
 
 /** Listeners the host put on the gated provider, by event; they follow whichever wallet is connected. */

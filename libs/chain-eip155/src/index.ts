@@ -15,3 +15,5 @@ export { rpcUrlsFor } from './rpcUrls';
 export type { RpcOptions } from './rpcUrls';
 export { isCallHex, isEip155Address, isSignature, isTransactionHash } from './addresses';
 export { parseWalletAssets } from './walletAssets';
+export { ExplorerApiError } from './ExplorerApiError';
+export type { ExplorerProblem } from './ExplorerApiError';

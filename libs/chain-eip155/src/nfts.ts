@@ -3,6 +3,7 @@ import { jsonRpcRequest, readJsonUri } from '@portico/kernel/http';
 import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address } from 'viem';
 import * as z from 'zod/mini';
 import type { Eip155AdapterParts } from './adapterParts';
+import type { EtherscanClient } from './etherscanClient';
 import { rpcUrlsFor } from './rpcUrls';
 import { multicall } from './multicall';
 
@@ -48,11 +49,11 @@ interface Holding {
  * Undefined without an account API; a token whose metadata cannot be read keeps its collection
  * name and number, and the reason is logged.
  */
-export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, address: string, network: Network): Promise<Nft[] | undefined> {
+export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'> & { explorer: EtherscanClient }, address: string, network: Network): Promise<Nft[] | undefined> {
   const apiUrl = network.blockExplorers?.default.apiUrl;
   if (!apiUrl) return undefined;
   const account = (address.split(':')[2] ?? '').toLowerCase();
-  const [nft, multi] = await Promise.all([transfers(parts, apiUrl, account, 'tokennfttx'), transfers(parts, apiUrl, account, 'token1155tx')]);
+  const [nft, multi] = await Promise.all([transfers(parts, network, apiUrl, account, 'tokennfttx'), transfers(parts, network, apiUrl, account, 'token1155tx')]);
   const held = new Map<string, Holding>();
   const holding = (row: { blockNumber: string; contractAddress: string; tokenID: string; tokenName?: string | undefined }, standard: Holding['standard']) => {
     const key = `${row.contractAddress.toLowerCase()}:${row.tokenID}`;
@@ -94,17 +95,11 @@ export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger'
   );
 }
 
-async function transfers(parts: Pick<Eip155AdapterParts, 'http' | 'logger'>, apiUrl: string, account: string, action: 'tokennfttx' | 'token1155tx'): Promise<unknown[]> {
-  const url = new URL(apiUrl);
+async function transfers(parts: Pick<Eip155AdapterParts, 'logger'> & { explorer: EtherscanClient }, network: Network, apiUrl: string, account: string, action: 'tokennfttx' | 'token1155tx'): Promise<unknown[]> {
   // Newest first: past the API's 10,000 rows, the oldest are the ones missing.
-  for (const [key, value] of Object.entries({ module: 'account', action, address: account, page: '1', offset: String(TRANSFER_ROWS), sort: 'desc' })) url.searchParams.set(key, value);
-  const body = await parts.http.get<unknown>(url.toString(), { timeoutMs: 10_000 });
-  const { status, message, result } = (typeof body === 'object' && body !== null ? body : {}) as { status?: unknown; message?: unknown; result?: unknown };
-  if (Array.isArray(result)) {
-    if (result.length >= TRANSFER_ROWS) parts.logger.warn(`The account API lists ${TRANSFER_ROWS} ${action} rows or more: older NFTs may be missing`);
-    return result;
-  }
-  throw new Error(`The account API (${action}) answered ${typeof message === 'string' ? message : 'without a list'}${status === '0' && typeof result === 'string' ? `: ${result.slice(0, 200)}` : ''}`);
+  const result = await parts.explorer.list(network, apiUrl, action, { address: account, page: '1', offset: String(TRANSFER_ROWS), sort: 'desc' });
+  if (result.length >= TRANSFER_ROWS) parts.logger.warn(`The account API lists ${TRANSFER_ROWS} ${action} rows or more: older NFTs may be missing`);
+  return result;
 }
 
 /** The rows that pass `schema`, oldest block first (the API sends them newest first); the others are logged. */

@@ -30,6 +30,11 @@ export interface Eip155PluginOptions extends RpcOptions {
    * embedded): their signing and sending requests open Portico's approval view.
    */
   approvalRequired?: readonly string[];
+  /**
+   * Calls per second per API key to the networks' account APIs (`blockExplorers.default.apiUrl`:
+   * Activity, NFTs, Tokens): the key's plan. Default 3, Etherscan's free plan; Lite allows 5.
+   */
+  explorerRps?: number;
 }
 
 /**
@@ -41,7 +46,7 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
   return defineChainPlugin({
     manifest,
     adapter: (parts) =>
-      createEip155Adapter({ ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls }, approvalRequired: options.approvalRequired }),
+      createEip155Adapter({ ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls }, approvalRequired: options.approvalRequired, explorerRps: options.explorerRps }),
     services(ctx) {
       // viem's SIWE code loads only when someone signs in.
       ctx.services.register(siwxVerifierRef('eip155'), {

@@ -1,4 +1,4 @@
-import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
+import { type Account, type ConnectTicket, loadOnce, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
 import type { ApprovalDecoder } from '@portico/core';
 import { jsonRpcRequest, RpcUnavailableError } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
@@ -72,6 +72,8 @@ export function createEip155Session(state: AdapterState) {
   /** `silent`: restored by `reconnect`, not chosen by the user in this page. */
   let active: { wallet: ListedWallet; silent: boolean; off: () => void } | undefined;
   const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
+  // One account API client for Activity, NFTs and Tokens: their calls share each key's pace.
+  const explorer = loadOnce(() => import('./etherscanClient').then(({ createEtherscanClient }) => createEtherscanClient(parts.http, { rps: parts.explorerRps })));
 
   const detach = () => {
     active?.off();
@@ -420,8 +422,8 @@ export function createEip155Session(state: AdapterState) {
     },
     /** The account's activity from the network's Etherscan-compatible account API, with what this page sent and the API does not list yet first, as pending (lazy modules). */
     async getActivity(address: string, network: Network, cursor?: string) {
-      const { eip155Activity } = await import('./activity');
-      const page = await eip155Activity(parts, address, network, cursor);
+      const [{ eip155Activity }, client] = await Promise.all([import('./activity'), explorer()]);
+      const page = await eip155Activity({ logger: parts.logger, explorer: client }, address, network, cursor);
       if (!page || cursor !== undefined || !sent.length) return page;
       // What this page sent and the API does not list yet comes first, as pending.
       const { withPendingSends } = await import('./pendingActivity');
@@ -430,8 +432,8 @@ export function createEip155Session(state: AdapterState) {
     },
     /** The NFTs the account holds, from the account API's transfers and each token's metadata (lazy module). */
     async getNfts(address: string, network: Network) {
-      const { readNfts } = await import('./nfts');
-      return readNfts(parts, address, network);
+      const [{ readNfts }, client] = await Promise.all([import('./nfts'), explorer()]);
+      return readNfts({ ...parts, explorer: client }, address, network);
     },
     /** ENS name and avatar, on Ethereum mainnet only, through the network's RPC URLs (lazy module). */
     async getIdentity(address: string, network: Network) {
@@ -456,8 +458,8 @@ export function createEip155Session(state: AdapterState) {
         ? await wallet.provider.request({ method: 'wallet_getCapabilities', params: [account, [hex]] }).catch(() => undefined)
         : undefined) as Record<string, { assetDiscovery?: { supported?: unknown } }> | undefined;
       if (!wallet || capabilities?.[hex]?.assetDiscovery?.supported !== true) {
-        const { readTokenBalances } = await import('./tokenBalances');
-        return readTokenBalances(parts, address, network);
+        const [{ readTokenBalances }, client] = await Promise.all([import('./tokenBalances'), explorer()]);
+        return readTokenBalances({ ...parts, explorer: client }, address, network);
       }
       const [assets, { parseWalletAssets }] = await Promise.all([wallet.provider.request({ method: 'wallet_getAssets', params: [{ account, chainFilter: [hex] }] }), import('./walletAssets')]);
       return parseWalletAssets(assets, hex, network, codec.formatUnits, (problem) => parts.logger.warn(`Ignored a wallet asset: ${problem}`));

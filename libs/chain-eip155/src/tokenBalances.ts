@@ -3,6 +3,7 @@ import { jsonRpcRequest } from '@portico/kernel/http';
 import { encodeFunctionData, getAddress, isAddress, parseAbi, type Address, type Hex } from 'viem';
 import * as z from 'zod/mini';
 import type { Eip155AdapterParts } from './adapterParts';
+import type { EtherscanClient } from './etherscanClient';
 import { multicall } from './multicall';
 import { rpcUrlsFor } from './rpcUrls';
 
@@ -33,7 +34,7 @@ const transferRow = z.object({
  * one contract that fails or burns the gas costs only its own line). Tokens with zero decimals (low quality) and empty balances are
  * left out. Undefined when the network names neither tokens nor an account API.
  */
-export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, address: string, network: Network): Promise<TokenBalance[] | undefined> {
+export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'> & { explorer: EtherscanClient }, address: string, network: Network): Promise<TokenBalance[] | undefined> {
   const apiUrl = network.blockExplorers?.default.apiUrl;
   if (!network.tokens?.length && !apiUrl) return undefined;
   const account = getAddress(address.split(':')[2] ?? '');
@@ -42,7 +43,7 @@ export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' |
     if (isAddress(token.address)) candidates.set(token.address.toLowerCase(), { ...token, address: getAddress(token.address) });
     else parts.logger.warn(`Ignored the configured token ${token.symbol}: ${token.address.slice(0, 60)} is not an EVM address`);
   }
-  if (apiUrl) for (const token of await discoverTokens(parts, apiUrl, account)) if (!candidates.has(token.address.toLowerCase())) candidates.set(token.address.toLowerCase(), token);
+  if (apiUrl) for (const token of await discoverTokens(parts, network, apiUrl, account)) if (!candidates.has(token.address.toLowerCase())) candidates.set(token.address.toLowerCase(), token);
   const tokens = [...candidates.values()].filter((t) => t.decimals > 0);
   const urls = rpcUrlsFor(network, parts.rpc);
   const call = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(parts.http, urls, method, params);
@@ -73,17 +74,14 @@ export async function readTokenBalances(parts: Pick<Eip155AdapterParts, 'http' |
 }
 
 /** The ERC-20s of the account's latest transfers on the account API (tokentx); a failing API only logs. */
-async function discoverTokens(parts: Pick<Eip155AdapterParts, 'http' | 'logger'>, apiUrl: string, account: Address): Promise<Candidate[]> {
-  const url = new URL(apiUrl);
-  for (const [key, value] of Object.entries({ module: 'account', action: 'tokentx', address: account, page: '1', offset: String(DISCOVERY_ROWS), sort: 'desc' })) url.searchParams.set(key, value);
-  let body: unknown;
+async function discoverTokens(parts: Pick<Eip155AdapterParts, 'logger'> & { explorer: EtherscanClient }, network: Network, apiUrl: string, account: Address): Promise<Candidate[]> {
+  let rows: unknown[];
   try {
-    body = await parts.http.get<unknown>(url.toString(), { timeoutMs: 10_000 });
+    rows = await parts.explorer.list(network, apiUrl, 'tokentx', { address: account, page: '1', offset: String(DISCOVERY_ROWS), sort: 'desc' });
   } catch (error) {
     parts.logger.warn('The account API did not list the account’s tokens: only the configured ones are read', error);
     return [];
   }
-  const rows = typeof body === 'object' && body !== null && Array.isArray((body as { result?: unknown }).result) ? ((body as { result: unknown[] }).result) : [];
   const found = new Map<string, Candidate>();
   rows.forEach((row, index) => {
     const parsed = safeParseWith(transferRow, row);

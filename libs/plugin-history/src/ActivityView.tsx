@@ -52,6 +52,12 @@ export default function ActivityView(_props: ViewProps) {
         <p className="pt-muted" role="alert" style={{ margin: 0 }}>
           {p('history.error')}
         </p>
+        {/* Why, in the source's own words (a refused API key, a plan that does not cover the chain), when it says. */}
+        {activity.error instanceof Error && activity.error.message ? (
+          <p className="pt-muted" style={{ margin: 0, fontSize: 13 }} data-testid="activity-error-detail">
+            {activity.error.message.slice(0, 300)}
+          </p>
+        ) : null}
         <Button variant="secondary" onClick={activity.retry}>
           {p('history.retry')}
         </Button>

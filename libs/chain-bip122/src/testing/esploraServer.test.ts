@@ -87,8 +87,9 @@ describe('startEsploraServer', () => {
     expect(hex.encode(tx.outs[0]!.script)).toBe(hex.encode(wallet.p2wpkh.output!));
 
     const view = await getJson<{ vout: { scriptpubkey_address: string; scriptpubkey_type: string; value: number }[]; vin: { is_coinbase: boolean }[]; status: { confirmed: boolean } }>(`/tx/${txid}`);
-    expect(view.vout[0]).toMatchObject({ scriptpubkey_address: wallet.p2wpkh.address, scriptpubkey_type: 'v0_p2wpkh', value: 100_000 });
-    expect(view.vin[0]!.is_coinbase).toBe(true);
+    // The asm as electrs writes it (rust-bitcoin's opcode names, pushes with their sizes).
+    expect(view.vout[0]).toMatchObject({ scriptpubkey_address: wallet.p2wpkh.address, scriptpubkey_asm: `OP_0 OP_PUSHBYTES_20 ${hex.encode(wallet.p2wpkh.hash!)}`, scriptpubkey_type: 'v0_p2wpkh', value: 100_000 });
+    expect(view.vin[0]).toMatchObject({ is_coinbase: true, prevout: null, scriptsig_asm: expect.stringMatching(/^(?:OP_PUSHNUM_\d+|OP_PUSHBYTES_[12] [0-9a-f]+) OP_PUSHBYTES_3 506f72$/) });
     expect((await getJson<{ txid: string }[]>(`/address/${wallet.p2wpkh.address}/txs`)).map((t) => t.txid)).toEqual([txid]);
   });
 
@@ -112,8 +113,10 @@ describe('startEsploraServer', () => {
     expect(aliceInfo.mempool_stats).toMatchObject({ tx_count: 1, funded_txo_sum: 39_000, spent_txo_count: 1, spent_txo_sum: 100_000 });
     expect((await getJson<{ txid: string }[]>(`/address/${bob.p2tr.address}/txs/mempool`)).map((t) => t.txid)).toEqual([txid]);
     expect(server.balance(bob.p2tr.address!)).toBe(60_000n);
-    const view = await getJson<{ fee: number; vin: { prevout: { value: number }; witness: string[] }[] }>(`/tx/${txid}`);
+    const view = await getJson<{ fee: number; vin: { prevout: { value: number }; witness: string[] }[]; vout: { scriptpubkey_asm: string }[] }>(`/tx/${txid}`);
     expect(view.fee).toBe(1_000);
+    expect(view.vin[0]).toMatchObject({ scriptsig: '', scriptsig_asm: '' });
+    expect(view.vout[0]!.scriptpubkey_asm).toBe(`OP_PUSHNUM_1 OP_PUSHBYTES_32 ${Buffer.from(bob.p2tr.pubkey!).toString('hex')}`);
     expect(view.vin[0]!.prevout.value).toBe(100_000);
     expect(view.vin[0]!.witness).toHaveLength(2);
     expect(await getJson(`/tx/${funding.txid}/outspend/0`)).toEqual({ spent: true, txid, vin: 0, status: { confirmed: false } });
@@ -213,6 +216,10 @@ describe('startEsploraServer', () => {
     const unknown = await get(`/tx/${'00'.repeat(31)}01`);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe('Transaction not found');
+    expect((await get(`/tx/${'00'.repeat(31)}01/hex`)).status).toBe(404);
+    // As electrs: the status of a transaction it does not know is that of an unconfirmed one.
+    expect(await getJson(`/tx/${'00'.repeat(31)}01/status`)).toEqual({ confirmed: false });
+    expect((await get('/tx/1234/status')).status).toBe(400);
     expect((await get(`/tx/${'00'.repeat(32)}/outspend/x`)).status).toBe(404);
     expect((await get('/no/such/route')).status).toBe(404);
     expect((await fetch(`${server.url}/tx/${'00'.repeat(32)}`, { method: 'DELETE' })).status).toBe(405);

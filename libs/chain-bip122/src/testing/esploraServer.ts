@@ -56,6 +56,7 @@ const text = (value: string | number, status = 200): Reply => ({ status, body: S
 /**
  * Starts an Esplora-compatible HTTP server (Blockstream's REST API subset of STANDARDS.md §10) on
  * 127.0.0.1, over an in-memory UTXO set that validates and signature-checks broadcast transactions.
+ * Its answers to what Portico asks are checked against tools/contracts/esplora (esplora.contract.test.ts).
  * Node only; for tests and local development.
  */
 export async function startEsploraServer(options: EsploraServerOptions = {}): Promise<EsploraServer> {
@@ -71,9 +72,12 @@ export async function startEsploraServer(options: EsploraServerOptions = {}): Pr
       throw error;
     }
   };
-  const transactionOf = (txid: string | undefined) => {
+  const validTxid = (txid: string | undefined): string => {
     if (txid === undefined || !/^[0-9a-fA-F]{64}$/.test(txid)) throw new HttpError(400, 'Invalid transaction id: expected 64 hex characters');
-    const entry = chain.get(txid.toLowerCase());
+    return txid.toLowerCase();
+  };
+  const transactionOf = (txid: string | undefined) => {
+    const entry = chain.get(validTxid(txid));
     if (!entry) throw new HttpError(404, 'Transaction not found');
     return entry;
   };
@@ -100,10 +104,14 @@ export async function startEsploraServer(options: EsploraServerOptions = {}): Pr
   }
 
   function transactionRoute(txid: string, rest: string[]): Reply {
-    const entry = transactionOf(txid);
     const [section, vout] = rest;
+    // As electrs: a status is that of the confirming block, so a transaction it does not know is unconfirmed, not a 404.
+    if (section === 'status' && vout === undefined) {
+      const known = chain.get(validTxid(txid));
+      return json(known ? statusOf(known) : { confirmed: false });
+    }
+    const entry = transactionOf(txid);
     if (section === undefined) return json(transactionView(entry, network));
-    if (section === 'status' && vout === undefined) return json(statusOf(entry));
     if (section === 'hex' && vout === undefined) return text(entry.tx.toHex());
     if (section === 'outspends' && vout === undefined) return json(entry.tx.outs.map((_, index) => outspend(entry.txid, index)));
     if (section === 'outspend' && vout !== undefined) {

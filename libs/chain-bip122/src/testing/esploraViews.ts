@@ -3,6 +3,7 @@ import { hex } from '@scure/base';
 import type { BitcoinAddressNetwork } from '../bitcoin/networks';
 import { classifyOutputScript, type OutputScriptType } from '../bitcoin/outputScripts';
 import type { ChainTransaction, EsploraChain } from './esploraChain';
+import { scriptAsm } from './scriptAsm';
 
 /** Esplora's `status` object. */
 export type EsploraStatus = { confirmed: false } | { confirmed: true; block_height: number; block_hash: string; block_time: number };
@@ -39,6 +40,7 @@ export function outputView(script: Uint8Array, value: bigint, network: BitcoinAd
   const address = bitcoinAddressFromScript(script, network);
   return {
     scriptpubkey: hex.encode(script),
+    scriptpubkey_asm: scriptAsm(script),
     scriptpubkey_type: ESPLORA_SCRIPT_TYPES[classifyOutputScript(script).type],
     ...(address === undefined ? {} : { scriptpubkey_address: address }),
     value: Number(value),
@@ -60,6 +62,7 @@ export function transactionView(entry: ChainTransaction, network: BitcoinAddress
         vout: input.index,
         prevout: prevout ? outputView(prevout.script, prevout.value, network) : null,
         scriptsig: hex.encode(input.script),
+        scriptsig_asm: scriptAsm(input.script),
         ...(input.witness.length > 0 ? { witness: input.witness.map((item) => hex.encode(item)) } : {}),
         is_coinbase: coinbase,
         sequence: input.sequence,
