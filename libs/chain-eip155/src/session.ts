@@ -1,4 +1,4 @@
-import { type Account, type ConnectTicket, loadOnce, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
+import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
 import type { ApprovalDecoder } from '@portico/core';
 import { jsonRpcRequest, RpcUnavailableError } from '@portico/kernel/http';
 import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
@@ -7,6 +7,7 @@ import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { SentTransaction } from './pendingActivity';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
+import type { EtherscanClient } from './etherscanClient';
 import * as codec from './evmCodec';
 import { rpcUrlsFor } from './rpcUrls';
 
@@ -73,7 +74,16 @@ export function createEip155Session(state: AdapterState) {
   let active: { wallet: ListedWallet; silent: boolean; off: () => void } | undefined;
   const toHost = (event: string, ...args: unknown[]) => hostListeners.get(event)?.forEach((l) => (l as (...a: unknown[]) => void)(...args));
   // One account API client for Activity, NFTs and Tokens: their calls share each key's pace.
-  const explorer = loadOnce(() => import('./etherscanClient').then(({ createEtherscanClient }) => createEtherscanClient(parts.http, { rps: parts.explorerRps })));
+  // (Kept here rather than the kernel's `loadOnce`: importing it into this module moved the kernel's errors into a chunk of their own in multi-page builds, +250 B.)
+  let explorerClient: Promise<EtherscanClient> | undefined;
+  const explorer = () =>
+    (explorerClient ??= import('./etherscanClient').then(
+      ({ createEtherscanClient }) => createEtherscanClient(parts.http, { rps: parts.explorerRps }),
+      (error: unknown) => {
+        explorerClient = undefined;
+        throw error;
+      },
+    ));
 
   const detach = () => {
     active?.off();
