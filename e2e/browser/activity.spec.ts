@@ -213,10 +213,17 @@ test.describe('Send', () => {
     const d = dialog(page);
     await d.getByRole('button', { name: 'Send' }).click();
     await expect(d).toHaveAttribute('data-view', 'Send');
-    const select = d.getByTestId('send-token');
-    await expect(select.locator('option')).toHaveCount(3);
-    const usd = await select.locator('option', { hasText: /^tUSD/ }).getAttribute('value');
-    await select.selectOption(usd!);
+    // The token's pill opens the picker: the three tokens with their balances; Ether wears its network's mark (no token list here: the others their letters).
+    await expect(d.getByTestId('send-token')).toHaveAccessibleName('Token: ETH');
+    await d.getByTestId('send-token').click();
+    const options = d.getByTestId('send-token-option');
+    await expect(options).toHaveCount(3);
+    await expect(options.filter({ hasText: 'ETH · ' }).locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expectNoSeriousA11yViolations(page, 'Send (token picker)');
+    await d.getByRole('searchbox', { name: 'Search name, symbol or address' }).fill('usd');
+    await expect(options).toHaveCount(1);
+    await options.click();
+    await expect(d.getByTestId('send-token')).toHaveAccessibleName('Token: tUSD');
     const amount = d.getByRole('textbox', { name: 'Amount' });
     const to = d.getByRole('textbox', { name: 'To' });
     // Refused here, not by the wallet.
@@ -271,7 +278,11 @@ test.describe('Send on Bitcoin', () => {
     await page.locator('button.portico-account-button').click();
     const d = dialog(page);
     await d.getByRole('button', { name: 'Send' }).click();
-    await expect(d.getByTestId('send-token').locator('option')).toHaveCount(1);
+    await d.getByTestId('send-token').click();
+    await expect(d.getByTestId('send-token-option')).toHaveCount(1);
+    // The header's Back returns to the form, as the picker's own does.
+    await d.locator('.pt-header').getByRole('button', { name: 'Back' }).click();
+    await expect(d).toHaveAttribute('data-view', 'Send');
     await d.getByRole('textbox', { name: 'Amount' }).fill('0.0031');
     await d.getByRole('textbox', { name: 'To' }).fill(ordinals);
     await d.getByRole('button', { name: 'Review' }).click();
@@ -299,8 +310,8 @@ test.describe('Send on Solana', () => {
     const before = await d.getByTestId('token-list').locator('li').nth(1).textContent();
     const held = Number(/([\d.]+) tUSD/.exec(before ?? '')![1]);
     await d.getByRole('button', { name: 'Send' }).click();
-    const select = d.getByTestId('send-token');
-    await select.selectOption((await select.locator('option', { hasText: /^tUSD/ }).getAttribute('value'))!);
+    await d.getByTestId('send-token').click();
+    await d.getByTestId('send-token-option').filter({ hasText: 'tUSD · ' }).click();
     await d.getByRole('textbox', { name: 'Amount' }).fill('2.5');
     const recipient = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
     await d.getByRole('textbox', { name: 'To' }).fill(recipient);

@@ -1,5 +1,5 @@
-import { describeError, formatBalance, TransactionId, useAccount, useBalance, useObservable, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
-import { Button, Spinner, TextField } from '@portico/ui';
+import { describeError, formatBalance, TransactionId, useAccount, useBackToStep, useBalance, useObservable, usePluginT, usePortico, useStepFocus, useT, useTokens, useViewTitle, type ViewProps } from '@portico/react';
+import { Button, Spinner, TextField, TokenPicker, TokenPill, type TokenPickerItem } from '@portico/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages } from './messages';
 import { accountKey, createSendFlow, exactAmount, explorerLink, feeAmount, fiatPreview, selectedAsset, sendAssets, shownStep, watchTransferStatus, type SendContext, type SendMessage, type TransferStatus as Status } from './sendFlow';
@@ -26,10 +26,13 @@ export default function SendView(_props: ViewProps) {
   const step = shownStep(state, accountKey(caipAddress, networkId));
   // Moving between steps replaces the focused control: focus goes to the new step's first one.
   const stepRoot = useStepFocus(step.name === 'sending' ? 'review' : step.name);
+  const [picking, setPicking] = useState(false);
 
   if (!network || !adapter?.sendTransfer || !caipAddress) return <p className="pt-muted">{p('send.unavailable')}</p>;
-  const context: SendContext = { adapter, network, account: caipAddress, ...sendAssets(tokens, native, network.nativeCurrency.name) };
+  const context: SendContext = { adapter, network, account: caipAddress, ...sendAssets(tokens, native, network.nativeCurrency.name, network.tokens) };
   const asset = selectedAsset(context.assets, state.assetKey);
+  // The native currency wears its network's mark when the wallet gives it no image.
+  const iconOf = (a: { key: string; iconUrl?: string | undefined }) => a.iconUrl ?? (a.key === 'native' ? network.imageUrl : undefined);
   const say = (message: SendMessage | undefined) =>
     message === undefined ? undefined : 'error' in message ? describeError(message.error, t).message : p(message.key, 'reason' in message ? { reason: describeError(message.reason, t).message } : message.vars);
   const formError = errors.form ? (
@@ -95,6 +98,16 @@ export default function SendView(_props: ViewProps) {
     );
   }
 
+  if (picking) {
+    return (
+      <SendAssetPicker
+        items={context.assets.map((a) => ({ key: a.key, symbol: a.symbol, name: a.name, iconUrl: iconOf(a), address: a.token, balance: formatBalance(a.balance, a.decimals, 3, t.locale) }))}
+        current={asset?.key}
+        onPick={(assetKey) => (flow.edit({ assetKey }), setPicking(false))}
+        onCancel={() => setPicking(false)}
+      />
+    );
+  }
   if (!asset) {
     return (
       <p className="pt-row pt-muted" role="status" data-testid="send-loading">
@@ -112,17 +125,14 @@ export default function SendView(_props: ViewProps) {
       data-testid="send-form"
       ref={stepRoot}
     >
-      <div className="pt-field">
-        <label className="pt-label" htmlFor="pt-send-token">
-          {p('send.token')}
-        </label>
-        <select id="pt-send-token" className="pt-input" value={asset.key} onChange={(e) => flow.edit({ assetKey: e.target.value })} data-testid="send-token">
-          {context.assets.map((a) => (
-            <option key={a.key} value={a.key}>
-              {a.symbol} · {formatBalance(a.balance, a.decimals, 3, t.locale)}
-            </option>
-          ))}
-        </select>
+      <div className="pt-row" style={{ justifyContent: 'space-between' }}>
+        <span className="pt-label">{p('send.token')}</span>
+        <span className="pt-row" style={{ gap: 8 }}>
+          <span className="pt-muted" dir="ltr" data-testid="send-balance">
+            {formatBalance(asset.balance, asset.decimals, 3, t.locale)}
+          </span>
+          <TokenPill token={{ symbol: asset.symbol, iconUrl: iconOf(asset) }} label={p('send.token')} placeholder={p('send.pick')} onOpen={() => setPicking(true)} testId="send-token" />
+        </span>
       </div>
       <div className="pt-row" style={{ alignItems: 'flex-end' }}>
         <TextField
@@ -176,4 +186,13 @@ function Row({ label, testId, ltr, children }: { label: string; testId?: string;
       </dd>
     </div>
   );
+}
+
+/** Choosing what to send (`TokenPicker`), titled "Select a token"; Back (its own or the header's) returns to the form. */
+function SendAssetPicker({ items, current, onPick, onCancel }: { items: readonly TokenPickerItem[]; current: string | undefined; onPick(key: string): void; onCancel(): void }) {
+  const p = usePluginT(messages);
+  const root = useStepFocus('pick');
+  useViewTitle(p('send.pick'));
+  useBackToStep(onCancel);
+  return <TokenPicker items={items} current={current} searchLabel={p('send.search')} noMatch={(query) => p('send.noMatch', { query })} backLabel={p('send.back')} onPick={onPick} onCancel={onCancel} testIdPrefix="send" rootRef={root} />;
 }

@@ -29,6 +29,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Confirmed.',
     'send.status.failed': 'The transfer failed on chain.',
     'send.status.dropped': 'The transfer was dropped before it was confirmed.',
+    'send.pick': 'Select a token',
+    'send.search': 'Search name, symbol or address',
+    'send.noMatch': 'No token matches “{query}”.',
   },
   ar: {
     'send.token': 'الرمز', 'send.amount': 'المبلغ', 'send.max': 'الحد الأقصى', 'send.to': 'إلى', 'send.network': 'الشبكة', 'send.fee': 'رسوم الشبكة',
@@ -41,6 +44,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'تم التأكيد.',
     'send.status.failed': 'فشل التحويل على الشبكة.',
     'send.status.dropped': 'أُسقط التحويل قبل تأكيده.',
+    'send.pick': 'اختر رمزًا مميزًا',
+    'send.search': 'ابحث بالاسم أو الرمز أو العنوان',
+    'send.noMatch': 'لا يوجد رمز مميز يطابق «{query}».',
   },
   he: {
     'send.token': 'אסימון', 'send.amount': 'סכום', 'send.max': 'מקסימום', 'send.to': 'אל', 'send.network': 'רשת', 'send.fee': 'עמלת רשת',
@@ -53,6 +59,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'אושר.',
     'send.status.failed': 'ההעברה נכשלה ברשת.',
     'send.status.dropped': 'ההעברה נשמטה לפני שאושרה.',
+    'send.pick': 'בחירת טוקן',
+    'send.search': 'חיפוש לפי שם, סימול או כתובת',
+    'send.noMatch': 'אין טוקן שמתאים ל־„{query}”.',
   },
   fa: {
     'send.token': 'توکن', 'send.amount': 'مبلغ', 'send.max': 'حداکثر', 'send.to': 'به', 'send.network': 'شبکه', 'send.fee': 'کارمزد شبکه',
@@ -65,6 +74,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'تأیید شد.',
     'send.status.failed': 'انتقال روی شبکه ناموفق بود.',
     'send.status.dropped': 'انتقال پیش از تأیید کنار گذاشته شد.',
+    'send.pick': 'انتخاب توکن',
+    'send.search': 'جستجو با نام، نماد یا نشانی',
+    'send.noMatch': 'هیچ توکنی با «{query}» مطابقت ندارد.',
   },
   'zh-CN': {
     'send.token': '代币', 'send.amount': '数量', 'send.max': '最大', 'send.to': '收款地址', 'send.network': '网络', 'send.fee': '网络费用',
@@ -77,6 +89,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': '已确认。',
     'send.status.failed': '转账在链上失败。',
     'send.status.dropped': '转账在确认前被丢弃。',
+    'send.pick': '选择代币',
+    'send.search': '按名称、符号或地址搜索',
+    'send.noMatch': '没有与“{query}”匹配的代币。',
   },
   'zh-TW': {
     'send.token': '代幣', 'send.amount': '數量', 'send.max': '最大', 'send.to': '收款地址', 'send.network': '網路', 'send.fee': '網路費用',
@@ -89,6 +104,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': '已確認。',
     'send.status.failed': '轉帳在鏈上失敗。',
     'send.status.dropped': '轉帳在確認前被丟棄。',
+    'send.pick': '選擇代幣',
+    'send.search': '依名稱、代號或地址搜尋',
+    'send.noMatch': '沒有符合「{query}」的代幣。',
   },
   ja: {
     'send.token': 'トークン', 'send.amount': '数量', 'send.max': '最大', 'send.to': '送信先', 'send.network': 'ネットワーク', 'send.fee': 'ネットワーク手数料',
@@ -101,6 +119,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': '承認されました。',
     'send.status.failed': '送金はチェーン上で失敗しました。',
     'send.status.dropped': '送金は承認前に破棄されました。',
+    'send.pick': 'トークンを選択',
+    'send.search': '名前、シンボル、アドレスで検索',
+    'send.noMatch': '「{query}」に一致するトークンはありません。',
   },
   ko: {
     'send.token': '토큰', 'send.amount': '수량', 'send.max': '최대', 'send.to': '받는 주소', 'send.network': '네트워크', 'send.fee': '네트워크 수수료',
@@ -113,6 +134,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': '확인되었습니다.',
     'send.status.failed': '전송이 체인에서 실패했습니다.',
     'send.status.dropped': '전송이 확인되기 전에 삭제되었습니다.',
+    'send.pick': '토큰 선택',
+    'send.search': '이름, 심볼 또는 주소로 검색',
+    'send.noMatch': '"{query}"와(과) 일치하는 토큰이 없습니다.',
   },
   es: {
     'send.token': 'Token', 'send.amount': 'Cantidad', 'send.max': 'Máx.', 'send.to': 'Para', 'send.network': 'Red', 'send.fee': 'Comisión de red',
@@ -125,6 +149,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Confirmada.',
     'send.status.failed': 'La transferencia falló en la cadena.',
     'send.status.dropped': 'La transferencia se descartó antes de confirmarse.',
+    'send.pick': 'Elige un token',
+    'send.search': 'Busca por nombre, símbolo o dirección',
+    'send.noMatch': 'Ningún token coincide con «{query}».',
   },
   pt: {
     'send.token': 'Token', 'send.amount': 'Quantia', 'send.max': 'Máx.', 'send.to': 'Para', 'send.network': 'Rede', 'send.fee': 'Taxa de rede',
@@ -137,6 +164,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Confirmada.',
     'send.status.failed': 'A transferência falhou na rede.',
     'send.status.dropped': 'A transferência foi descartada antes de ser confirmada.',
+    'send.pick': 'Escolha um token',
+    'send.search': 'Pesquise por nome, símbolo ou endereço',
+    'send.noMatch': 'Nenhum token corresponde a “{query}”.',
   },
   fr: {
     'send.token': 'Jeton', 'send.amount': 'Montant', 'send.max': 'Max', 'send.to': 'À', 'send.network': 'Réseau', 'send.fee': 'Frais de réseau',
@@ -149,6 +179,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Confirmé.',
     'send.status.failed': 'Le transfert a échoué sur la chaîne.',
     'send.status.dropped': 'Le transfert a été abandonné avant d’être confirmé.',
+    'send.pick': 'Choisir un jeton',
+    'send.search': 'Rechercher par nom, symbole ou adresse',
+    'send.noMatch': 'Aucun jeton ne correspond à « {query} ».',
   },
   de: {
     'send.token': 'Token', 'send.amount': 'Betrag', 'send.max': 'Max.', 'send.to': 'An', 'send.network': 'Netzwerk', 'send.fee': 'Netzwerkgebühr',
@@ -161,6 +194,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Bestätigt.',
     'send.status.failed': 'Die Überweisung ist auf der Chain fehlgeschlagen.',
     'send.status.dropped': 'Die Überweisung wurde vor der Bestätigung verworfen.',
+    'send.pick': 'Token auswählen',
+    'send.search': 'Nach Name, Symbol oder Adresse suchen',
+    'send.noMatch': 'Kein Token passt zu „{query}“.',
   },
   ru: {
     'send.token': 'Токен', 'send.amount': 'Сумма', 'send.max': 'Макс.', 'send.to': 'Кому', 'send.network': 'Сеть', 'send.fee': 'Комиссия сети',
@@ -173,6 +209,9 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Подтверждено.',
     'send.status.failed': 'Перевод не прошёл в сети.',
     'send.status.dropped': 'Перевод был отброшен до подтверждения.',
+    'send.pick': 'Выберите токен',
+    'send.search': 'Поиск по названию, символу или адресу',
+    'send.noMatch': 'Нет токенов по запросу «{query}».',
   },
   tr: {
     'send.token': 'Token', 'send.amount': 'Tutar', 'send.max': 'Maks.', 'send.to': 'Alıcı', 'send.network': 'Ağ', 'send.fee': 'Ağ ücreti',
@@ -185,5 +224,8 @@ export const messages = definePluginMessages({
     'send.status.confirmed': 'Onaylandı.',
     'send.status.failed': 'Transfer zincirde başarısız oldu.',
     'send.status.dropped': 'Transfer onaylanmadan düşürüldü.',
+    'send.pick': 'Token seçin',
+    'send.search': 'Ad, sembol veya adresle arayın',
+    'send.noMatch': '“{query}” ile eşleşen token yok.',
   },
 });

@@ -66,6 +66,13 @@ describe('sendAssets', () => {
     expect(nativeBalance).toBe(ETH);
   });
 
+  it('a token’s image: the wallet’s, else the network token list’s (addresses compared without case)', () => {
+    const listed = [{ address: TUSD.toLowerCase(), iconUrl: 'data:image/svg+xml,list' }];
+    expect(sendAssets(tokens, undefined, 'Ether', listed).assets.map((a) => a.iconUrl)).toEqual([undefined, 'data:image/svg+xml,list']);
+    const own = tokens.map((t) => (t.address ? { ...t, iconUrl: 'https://wallet.example/usd.png' } : t));
+    expect(sendAssets(own, undefined, 'Ether', listed).assets[1]!.iconUrl).toBe('https://wallet.example/usd.png');
+  });
+
   it('without reported tokens, the native balance under the network currency’s name; the read native balance pays the fees', () => {
     const native: Balance = { value: 5n * ETH, decimals: 18, symbol: 'ETH' };
     expect(sendAssets(undefined, native, 'Ether')).toEqual({ assets: [{ key: 'native', name: 'Ether', symbol: 'ETH', decimals: 18, balance: 5n * ETH }], nativeBalance: 5n * ETH });

@@ -13,6 +13,8 @@ export interface SendAsset {
   readonly token?: string | undefined;
   /** Price in US dollars, when the wallet or portfolio API knows it. */
   readonly price?: number | undefined;
+  /** Untrusted image URL (shown only as data:/https:), from the wallet or the network's token list. */
+  readonly iconUrl?: string | undefined;
 }
 
 /** Where a sent transfer stands, as the chain adapter reports it. */
@@ -92,9 +94,11 @@ export const shownStep = (state: SendState, key: string): SendStep => (state.ste
 export const selectedAsset = (assets: readonly SendAsset[], key: string): SendAsset | undefined => assets.find((a) => a.key === key) ?? assets[0];
 
 /** What can be sent: the tokens the wallet reports, else the native balance; and the native balance, which pays fees. */
-export function sendAssets(tokens: readonly TokenBalance[] | undefined, native: Balance | undefined, nativeName: string): { assets: readonly SendAsset[]; nativeBalance: bigint } {
+export function sendAssets(tokens: readonly TokenBalance[] | undefined, native: Balance | undefined, nativeName: string, listed: readonly { address: string; iconUrl?: string | undefined }[] = []): { assets: readonly SendAsset[]; nativeBalance: bigint } {
   const nativeAsset = native ? { key: 'native', name: nativeName, symbol: native.symbol, decimals: native.decimals, balance: native.value } : undefined;
-  const assets = tokens?.length ? tokens.map(toAsset) : nativeAsset ? [nativeAsset] : [];
+  // The network's token list gives the image a wallet gave none for.
+  const iconOf = (token: TokenBalance) => token.iconUrl ?? listed.find((l) => token.address !== undefined && l.address.toLowerCase() === token.address.toLowerCase())?.iconUrl;
+  const assets = tokens?.length ? tokens.map((token) => toAsset({ ...token, iconUrl: iconOf(token) })) : nativeAsset ? [nativeAsset] : [];
   return { assets, nativeBalance: nativeAsset?.balance ?? assets.find((a) => a.key === 'native')?.balance ?? 0n };
 }
 
@@ -225,5 +229,5 @@ async function estimate(context: SendContext, asset: SendAsset, amount: bigint, 
 function toAsset(token: TokenBalance): SendAsset {
   const [whole = '0', fraction = ''] = token.quantity.numeric.split('.');
   const balance = BigInt(`${whole}${fraction.padEnd(token.quantity.decimals, '0').slice(0, token.quantity.decimals)}`);
-  return { key: token.address ?? 'native', name: token.name, symbol: token.symbol, decimals: token.quantity.decimals, balance, ...(token.address ? { token: token.address } : {}), ...(token.price !== undefined ? { price: token.price } : {}) };
+  return { key: token.address ?? 'native', name: token.name, symbol: token.symbol, decimals: token.quantity.decimals, balance, ...(token.address ? { token: token.address } : {}), ...(token.price !== undefined ? { price: token.price } : {}), ...(token.iconUrl ? { iconUrl: token.iconUrl } : {}) };
 }

@@ -1,10 +1,9 @@
 import { formatUnits } from '@portico/kernel';
 import { formatBalance, usePluginT, useT } from '@portico/react';
-import { Button, Spinner, TextField } from '@portico/ui';
+import { Button, Spinner, TextField, TokenPill } from '@portico/ui';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { messages } from './messages';
 import { QuoteDetails } from './SwapSteps';
-import { TokenPill } from './SwapTokenPicker';
 import { maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
 
 /** The form's quote: none yet (incomplete form), being asked for, the best one, or why there is none. */
@@ -77,7 +76,7 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
             {p('swap.max')}
           </Button>
         </div>
-        <TokenPill token={sell} label={p('swap.sell')} onOpen={() => onPick('sell')} testId="swap-sell-token" />
+        <TokenPill token={sell} label={p('swap.sell')} placeholder={p('swap.pick')} onOpen={() => onPick('sell')} testId="swap-sell-token" />
       </Panel>
       <div className="pt-row" style={{ justifyContent: 'center', marginBlock: -4 }}>
         <Button variant="secondary" aria-label={p('swap.flip')} onClick={onFlip} disabled={!buy} data-testid="swap-flip" style={{ minHeight: 36, paddingInline: 12 }}>
@@ -88,7 +87,7 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
         <output dir="ltr" aria-live="off" data-testid="swap-receive" style={{ flex: 1, minWidth: 0, fontSize: 20, minHeight: 44, display: 'flex', alignItems: 'center', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {received}
         </output>
-        <TokenPill token={buy} label={p('swap.buy')} onOpen={() => onPick('buy')} testId="swap-buy-token" />
+        <TokenPill token={buy} label={p('swap.buy')} placeholder={p('swap.pick')} onOpen={() => onPick('buy')} testId="swap-buy-token" />
       </Panel>
       <TextField label={p('swap.slippage')} inputMode="decimal" autoComplete="off" value={slippageText} onChange={(e) => onSlippage(e.target.value)} error={errors.slippage} data-testid="swap-slippage" />
       <div aria-live="polite">

@@ -36,6 +36,7 @@ export { useViewTitle } from './modal/ModalShell';
 export { TransactionId } from './modal/TransactionId';
 export { useLoaded } from './hooks/useLoaded';
 export { useStepFocus } from './hooks/useStepFocus';
+export { useBackToStep } from './hooks/useBackToStep';
 export type { ViewProps } from './modal/ViewOutlet';
 export { ErrorBanner } from './errors/ErrorBanner';
 export type { ErrorBannerProps } from './errors/ErrorBanner';

@@ -24,5 +24,7 @@ export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
 export { TextField } from './components/TextField';
 export type { TextFieldProps } from './components/TextField';
+export { TokenPicker, TokenPill } from './components/TokenPicker';
+export type { TokenPickerItem, TokenPickerProps, TokenPillProps } from './components/TokenPicker';
 export { TokenRow } from './components/TokenRow';
 export type { TokenRowProps } from './components/TokenRow';
