@@ -2,14 +2,14 @@ import type { ChainAdapter, Network } from '@portico/kernel';
 import { fetchPublicJson } from '@portico/kernel/http';
 import { describeError, parseAmount, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useTokens, type ViewProps } from '@portico/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { swapsSettingsRef, type SwapIo, type SwapProvider, type SwapsSettings } from './api';
+import { isSwapProblem, swapsSettingsRef, type SwapIo, type SwapProvider, type SwapsSettings } from './api';
 import { messages } from './messages';
 import { loadProviders } from './providers/loadProviders';
 import { SwapDone, SwapReview, SwapUnavailable } from './SwapSteps';
 import { SwapFormFields, type QuoteState } from './SwapFormFields';
 import { SwapTokenPicker } from './SwapTokenPicker';
 import { useSwapBalances } from './useSwapBalances';
-import { isNativeToken, isSwapProblem, parseSlippage, pickToken, priceSwap, runSwap, sameToken, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapFailure, type SwapPhase } from './swapFlow';
+import { isNativeToken, parseSlippage, pickToken, priceSwap, runSwap, sameToken, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapFailure, type SwapPhase } from './swapFlow';
 
 type Step =
   | { name: 'form' }

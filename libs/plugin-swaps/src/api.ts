@@ -83,6 +83,9 @@ export interface SwapProblem extends Error {
 }
 
 
+/** Whether an error is a provider's `SwapProblem`. */
+export const isSwapProblem = (error: unknown): error is SwapProblem => typeof (error as { swapProblem?: unknown } | null)?.swapProblem === 'string';
+
 /** Makes a `SwapProblem`. */
 export function swapProblem(kind: SwapProblemKind, message: string): SwapProblem {
   return Object.assign(new Error(message), { swapProblem: kind });

@@ -1,4 +1,4 @@
-import { NATIVE_TOKEN, type SwapIo, type SwapProblem, type SwapProvider, type SwapQuote, type SwapQuoteRequest, type SwapTransaction } from './api';
+import { isSwapProblem, NATIVE_TOKEN, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest, type SwapTransaction } from './api';
 import type { Network, TokenBalance } from '@portico/kernel';
 import { readTokenBalance } from './providers/erc20';
 
@@ -10,8 +10,6 @@ export interface BestQuote {
   readonly expiresAt: number;
 }
 
-/** Whether an error is a provider's `SwapProblem`. */
-export const isSwapProblem = (error: unknown): error is SwapProblem => typeof (error as { swapProblem?: unknown } | null)?.swapProblem === 'string';
 
 /**
  * Asks every provider that supports the network, side by side, and keeps the quote that buys

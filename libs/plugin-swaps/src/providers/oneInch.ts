@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
 import { getAddress } from 'viem';
-import { NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
+import { isSwapProblem, NATIVE_TOKEN, swapProblem, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest } from '../api';
 import { erc20Allowance, erc20Approval, lessSlippage } from './erc20';
 
 /** How long a request over the key's rate waits before it is sent once more. */
 const RETRY_AFTER_429_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const isSwapProblem = (error: unknown) => typeof (error as { swapProblem?: unknown } | null)?.swapProblem === 'string';
 
 const amount = z.string().check(z.refine((v) => /^\d{1,78}$/.test(v), 'an amount in base units'));
 const address = z.string().check(z.refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'a 0x address'));
