@@ -67,7 +67,7 @@ export function createEip155Adapter(parts: Eip155AdapterParts): ChainAdapter & {
   const list = (add: (listing: WalletListing) => void) => {
     if (listing.current) return add(listing.current);
     queued.push(add);
-    void listing().catch((error: unknown) => parts.logger.warn('The EIP-6963 wallet listing failed to load; announced wallets are not listed yet', error));
+    void listing().catch((error: unknown) => parts.logger.warn('The EIP-6963 listing failed to load: announced wallets are not listed yet', error));
   };
 
   const session = loadOnce(() =>

@@ -112,6 +112,8 @@ export function createKernel(config: KernelConfig = {}): Kernel {
     storageKey,
     logger,
     activationTimeoutMs: options.activationTimeoutMs ?? 10_000,
+    // Made below, before any plugin is loaded.
+    connection: () => connection,
   });
 
   const own = <T>(ref: ServiceRef<T>, value: T) => services.register(ref, { useValue: value }, 'kernel');

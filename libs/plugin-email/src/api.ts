@@ -1,4 +1,4 @@
-import { createServiceRef, type Observable } from '@portico/kernel';
+import { createServiceRef, type Kernel, type Observable } from '@portico/kernel';
 
 /** Id of the E-mail login plugin, for `requires` / `optional` in other manifests. */
 export const EMAIL_PLUGIN_ID = 'email';
@@ -75,3 +75,16 @@ export interface EmailService {
 
 /** The service ref of the e-mail login (registered when a frame URL is configured). */
 export const emailServiceRef = createServiceRef<EmailService>('email/service');
+
+/** Whether the host lists the e-mail plugin and it is on (resolved, or active already). */
+export const hasEmailPlugin = (kernel: Pick<Kernel, 'plugins'>): boolean => ['resolved', 'activating', 'active'].includes(kernel.plugins.get(EMAIL_PLUGIN_ID)?.status ?? '');
+
+/**
+ * The e-mail login's service, activating the plugin first (its code loads on first use: a social
+ * login needs the e-mail wallet); undefined when the host has no e-mail plugin that offers a login
+ * (none listed, turned off, or without a frame).
+ */
+export async function activeEmailService(kernel: Pick<Kernel, 'plugins' | 'hasService' | 'getService'>): Promise<EmailService | undefined> {
+  await kernel.plugins.activate(EMAIL_PLUGIN_ID);
+  return kernel.hasService(emailServiceRef) ? kernel.getService(emailServiceRef) : undefined;
+}

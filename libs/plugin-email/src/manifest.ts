@@ -1,4 +1,5 @@
 import { defineManifest } from '@portico/kernel';
+import { EMAIL_CONNECTOR_ID } from './api';
 
 /** Manifest of the E-mail login plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
@@ -7,6 +8,9 @@ export const manifest = defineManifest({
   kernel: '^0.1.0',
   displayName: 'E-mail login',
   featureFlag: { id: 'email', default: true, description: 'E-mail one-time-passcode login.' },
+  // Its views activate it (the kernel activates a view's plugin first), and so does a connection of
+  // its wallet: restored at start after a reload, or made in another tab.
+  activation: { onConnectors: [EMAIL_CONNECTOR_ID] },
   contributes: {
     connectMethods: [{ id: 'email', label: 'Email', view: 'EmailLogin', order: 10 }],
     views: [

@@ -1,5 +1,5 @@
-import { createKernel, createMemoryStorage, validateManifest, type PluginDefinition } from '@portico/kernel';
-import { describe, expect, it } from 'vitest';
+import { createKernel, createMemoryStorage, definePlugin, validateManifest, type PluginDefinition } from '@portico/kernel';
+import { describe, expect, it, vi } from 'vitest';
 import { isRestrictedTimeZone, onrampSettingsRef } from './api';
 import { resolveOnrampOptions } from './options';
 import { createOnrampPlugin, onrampPlugin } from './plugin';
@@ -56,5 +56,23 @@ describe('resolveOnrampOptions', () => {
       [{ pollMs: 10 }, 'createOnrampPlugin: pollMs must be a whole number of ms, at least 250, not 10'],
     ];
     for (const [options, message] of bad) expect(() => resolveOnrampOptions(options as never), JSON.stringify(options)).toThrow(message);
+  });
+});
+
+describe('the host’s options, checked off the first load', () => {
+  it('are read and a mistake logged only once an account is connected, when the browser is next idle', async () => {
+    const logged: string[] = [];
+    const evm = definePlugin({ manifest: { id: 'evm', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'eip155', name: 'EVM', defaultAccountType: 'eoa' }] } });
+    const kernel = createKernel({
+      plugins: [evm, createOnrampPlugin({ meld: { publicKey: 'short' } })],
+      storage: createMemoryStorage(),
+      logSink: (_level, message) => void logged.push(message),
+    });
+    await kernel.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logged).toEqual([]);
+    kernel.connection.setConnecting('eip155', 'test');
+    kernel.connection.setConnected('eip155', { accounts: [{ address: 'eip155:1:0x0000000000000000000000000000000000000001', type: 'eoa' }] });
+    await vi.waitFor(() => expect(logged).toContain('[portico:onramp] Buying is off: the host passed bad options to createOnrampPlugin'));
   });
 });

@@ -1,5 +1,5 @@
-import { createKernel, createMemoryStorage, validateManifest } from '@portico/kernel';
-import { describe, expect, it } from 'vitest';
+import { createKernel, createMemoryStorage, definePlugin, validateManifest } from '@portico/kernel';
+import { describe, expect, it, vi } from 'vitest';
 import { NATIVE_TOKEN, swapProblem, swapsSettingsRef, type SwapProvider } from './api';
 import { DEFAULT_SWAP_NETWORKS, resolveSwapsOptions } from './options';
 import { createSwapsPlugin, swapsPlugin } from './plugin';
@@ -30,6 +30,24 @@ describe('swapsPlugin', () => {
     const custom = load(createSwapsPlugin({ networks: ['eip155:31337'], slippage: 0.5, providers: [{ type: '1inch', url: 'http://127.0.0.1:9/' }] }));
     await custom.start();
     expect(await custom.getService(swapsSettingsRef)()).toMatchObject({ networks: ['eip155:31337'], slippage: 0.5, quoteTtlMs: 30_000 });
+  });
+});
+
+describe('the host’s options, checked off the first load', () => {
+  it('are read and a mistake logged only once an account is connected, when the browser is next idle', async () => {
+    const logged: string[] = [];
+    const evm = definePlugin({ manifest: { id: 'evm', version: '1.0.0', kernel: '^0.1.0', namespaces: [{ id: 'eip155', name: 'EVM', defaultAccountType: 'eoa' }] } });
+    const kernel = createKernel({
+      plugins: [evm, createSwapsPlugin({ slippage: 90 } as never)],
+      storage: createMemoryStorage(),
+      logSink: (_level, message) => void logged.push(message),
+    });
+    await kernel.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logged).toEqual([]);
+    kernel.connection.setConnecting('eip155', 'test');
+    kernel.connection.setConnected('eip155', { accounts: [{ address: 'eip155:1:0x0000000000000000000000000000000000000001', type: 'eoa' }] });
+    await vi.waitFor(() => expect(logged).toContain('[portico:swaps] Swaps are off: the host passed bad options to createSwapsPlugin'));
   });
 });
 

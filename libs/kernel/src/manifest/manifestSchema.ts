@@ -36,12 +36,16 @@ export const flagDeclaration = z.strictObject({
 
 const eventName = z.string().check(z.regex(/^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$/, 'Must be an event name such as "account:connected"'));
 
-/** `eager`, or lazily on the first of the listed views or events. */
+/**
+ * `eager`, or lazily on the first of the listed views or events, or once a connection (made, being
+ * made, or being restored from the last page load) uses one of the listed connectors.
+ */
 export const activationSchema = z.union([
   z.literal('eager'),
   z.strictObject({
     onViews: z.optional(z.array(contributionId)),
     onEvents: z.optional(z.array(eventName)),
+    onConnectors: z.optional(z.array(contributionId)),
   }),
 ]);
 

@@ -255,7 +255,13 @@ describe('validateManifest: versions, ids and references', () => {
   });
 
   it('rejects a lazy activation that lists nothing', () => {
-    expect(problemsOf({ ...base, activation: {} })).toContain('activation: list at least one view or event, or use "eager"');
+    expect(problemsOf({ ...base, activation: {} })).toContain('activation: list a view, event or connector, or use "eager"');
+  });
+
+  it('accepts activation.onConnectors alone, and refuses a connector id that cannot be one', () => {
+    expect(validateManifest({ ...base, activation: { onConnectors: ['email', 'io.metamask'] } }).activation).toEqual({ onConnectors: ['email', 'io.metamask'] });
+    expect(problemsOf({ ...base, activation: { onConnectors: [' email'] } })).toContain('activation.onConnectors[0]: Must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+    expect(problemsOf({ ...base, activation: { onConnectors: 'email' } })).toContain('activation: Does not match any allowed form');
   });
 
   it('rejects an activation event that is not "area:fact"', () => {

@@ -33,8 +33,8 @@ function semanticProblems(m: Manifest): string[] {
     if (m.optional && Object.hasOwn(m.optional, id)) problems.push(`optional: "${id}" is also in requires`);
   }
   if (m.activation && m.activation !== 'eager') {
-    const { onViews = [], onEvents = [] } = m.activation;
-    if (onViews.length + onEvents.length === 0) problems.push('activation: list at least one view or event, or use "eager"');
+    const { onViews = [], onEvents = [], onConnectors = [] } = m.activation;
+    if (onViews.length + onEvents.length + onConnectors.length === 0) problems.push('activation: list a view, event or connector, or use "eager"');
     const own = new Set((m.contributes?.views ?? []).map((v) => v.id));
     for (const view of onViews) {
       if (!own.has(view)) problems.push(`activation.onViews: "${view}" is not one of this plugin's views`);

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failedChunkUrl, retryUrl } from './viewModules';
-import { type PluginStatus } from '../../test/internals';
+import { createMemoryStorage, type PluginStatus } from '../../test/internals';
 import { PluginActivationError, ViewLoadError, ViewNotFoundError } from '../../src/entries/errors';
-import { deferred, delay, kernelFactory, manifest, nextEvent, plugin, record, rejectionOf } from '../../test/helpers';
+import { chainPlugin, deferred, delay, kernelFactory, manifest, nextEvent, plugin, record, rejectionOf } from '../../test/helpers';
 
 const makeKernel = kernelFactory();
 
@@ -187,6 +187,50 @@ describe('lazy activation', () => {
     await expect(kernel.plugins.activate('watcher')).resolves.toBe(true);
     expect(activated).toEqual(['watcher']);
     expect(kernel.events.listenerCount('account:connected')).toBe(0);
+  });
+
+  it('activates once a connection uses one of its connectors: restored at start, or made later (#41)', async () => {
+    const storage = createMemoryStorage();
+    const wallet = () => plugin(manifest('wallet', { activation: { onConnectors: ['embedded'] } }), { activate: () => void activated.push('wallet') });
+    const activated: string[] = [];
+    // First page load: nothing uses the connector, so the plugin waits; a connection of another connector changes nothing.
+    const first = makeKernel({ storage, plugins: [chainPlugin('acme'), wallet()] });
+    await first.start();
+    first.connection.setConnecting('acme', 'injected');
+    first.connection.setConnected('acme', { accounts: [{ address: 'acme:1:0xaaa', type: 'eoa' }] });
+    first.connection.setDisconnected('acme');
+    expect(first.plugins.get('wallet')?.status).toBe('resolved');
+    expect(activated).toEqual([]);
+    // Connecting its connector activates it.
+    const active = nextEvent(first, 'plugin:activated', ({ id }) => id === 'wallet');
+    first.connection.setConnecting('acme', 'embedded');
+    await active;
+    expect(activated).toEqual(['wallet']);
+    first.connection.setConnected('acme', { accounts: [{ address: 'acme:1:0xbbb', type: 'eoa' }] });
+    expect(activated).toEqual(['wallet']);
+    await first.dispose();
+    // The next page load restores that connection: the plugin activates at start, with the eager ones.
+    const second = makeKernel({ storage, plugins: [chainPlugin('acme'), wallet()] });
+    expect(second.connection.get('acme')).toMatchObject({ status: 'connecting', connectorId: 'embedded' });
+    expect(second.plugins.get('wallet')?.status).toBe('resolved');
+    await second.start();
+    expect(second.plugins.get('wallet')?.status).toBe('active');
+    expect(activated).toEqual(['wallet', 'wallet']);
+  });
+
+  it('does not activate before start(), even when a restored connection uses its connector', async () => {
+    const storage = createMemoryStorage();
+    const first = makeKernel({ storage, plugins: [chainPlugin('acme')] });
+    first.connection.setConnecting('acme', 'embedded');
+    first.connection.setConnected('acme', { accounts: [{ address: 'acme:1:0xaaa', type: 'eoa' }] });
+    const activated: string[] = [];
+    const second = makeKernel({ storage, plugins: [chainPlugin('acme'), plugin(manifest('wallet', { activation: { onConnectors: ['embedded'] } }), { activate: () => void activated.push('wallet') })] });
+    second.connection.setDisconnected('acme');
+    second.connection.setConnecting('acme', 'embedded');
+    await delay(1);
+    expect(activated).toEqual([]);
+    await second.start();
+    expect(activated).toEqual(['wallet']);
   });
 
   it('kernel.plugins.activate activates a lazy plugin on demand', async () => {

@@ -16,6 +16,7 @@ import { createDerivedObservable, type Observable } from '../state/createObserva
 import type { StoragePort } from '../storage/StoragePort';
 import type { AccountType } from '../taxonomy/connectors';
 import type { Network } from '../chain/networkSchema';
+import type { ConnectionState } from '../connection/connectionState';
 import { createPluginScopes, type PluginScope, type PluginScopeFactory } from './PluginContext';
 import { isThenable } from './isThenable';
 import { createViewModules } from './viewModules';
@@ -46,6 +47,8 @@ export interface PluginHostParts {
   storageKey: string;
   logger: Logger;
   activationTimeoutMs: number;
+  /** The connection (made after the host), for `activation.onConnectors`. */
+  connection(): Observable<ConnectionState>;
 }
 
 interface PluginRecord {
@@ -265,8 +268,10 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     return [...this.records.values()].flatMap((r) => (r.manifest && LIVE.has(r.status) ? [r.manifest] : []));
   }
 
+  /** Whether it activates now: eager, or a connection uses one of its `activation.onConnectors` (connected, being connected, or being restored). */
   private isEager(id: string): boolean {
-    return (this.records.get(id)?.manifest?.activation ?? 'eager') === 'eager';
+    const activation = this.records.get(id)?.manifest?.activation ?? 'eager';
+    return activation === 'eager' || Object.values(this.parts.connection().getSnapshot().namespaces).some((n) => n.status !== 'disconnected' && !!activation.onConnectors?.includes(n.connectorId!));
   }
 
   /** Adds contributions of newly resolved plugins; false when one clashed (re-resolve). */
@@ -293,6 +298,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
     if (!activation || activation === 'eager') return;
     // Lazy plugins wait for start(): before it, nothing of any plugin runs.
     const fire = () => void (this.started && this.activate(record.id));
+    if (activation.onConnectors) record.triggers.push(this.parts.connection().subscribe(() => this.isEager(record.id) && fire()));
     const views = new Set(activation.onViews ?? []);
     if (views.size) {
       record.triggers.push(this.parts.events.on('view:changed', ({ view }) => views.has(view) && fire()));

@@ -1,4 +1,4 @@
-import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef } from '@portico/plugin-email/api';
+import { activeEmailService, EMAIL_CONNECTOR_ID, EMAIL_VIEWS } from '@portico/plugin-email/api';
 import { useCopy, usePluginT, usePortico } from '@portico/react';
 import { AlertBanner, Button, CopyIcon, QrCode, Spinner } from '@portico/ui';
 import { useEffect, useState } from 'react';
@@ -34,7 +34,9 @@ export function FarcasterConnecting() {
   useEffect(() => {
     const controller = new AbortController();
     const run = async () => {
-      const service = kernel.hasService(emailServiceRef) ? kernel.getService(emailServiceRef) : undefined;
+      // The e-mail wallet's code loads with its first use.
+      const service = await activeEmailService(kernel);
+      if (controller.signal.aborted) return;
       if (!service) return setPhase({ kind: 'unavailable' });
       let uri: string;
       try {

@@ -1,4 +1,4 @@
-import { EMAIL_CONNECTOR_ID, EMAIL_VIEWS, emailServiceRef, type SocialProviderId } from '@portico/plugin-email/api';
+import { activeEmailService, EMAIL_CONNECTOR_ID, EMAIL_VIEWS, hasEmailPlugin, type SocialProviderId } from '@portico/plugin-email/api';
 import { usePluginT, usePortico, type ViewProps } from '@portico/react';
 import { AlertBanner, Spinner } from '@portico/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -76,10 +76,16 @@ function PopupConnecting({ provider }: { provider: SocialProviderId }) {
   useEffect(() => {
     const controller = new AbortController();
     const run = async () => {
-      const service = kernel.hasService(emailServiceRef) ? kernel.getService(emailServiceRef) : undefined;
-      if (!service) return setPhase({ kind: 'unavailable' });
+      if (!hasEmailPlugin(kernel)) return setPhase({ kind: 'unavailable' });
       // Opened now, while the click's activation lasts; sent to the provider once the URL is known.
       const win = popup.current && !popup.current.closed ? popup.current : window.open('', `portico-social-${provider}`, POPUP_FEATURES);
+      // The e-mail wallet's code loads with its first use.
+      const service = await activeEmailService(kernel);
+      if (controller.signal.aborted) return void win?.close();
+      if (!service) {
+        win?.close();
+        return setPhase({ kind: 'unavailable' });
+      }
       if (!win) return setPhase({ kind: 'blocked' });
       popup.current = win;
       let uri: string;
