@@ -53,9 +53,20 @@ describe('independent versions (Changesets) and the manifests in step', () => {
     expect(pkg('plugin-swaps').version).toBe('0.1.1');
     expect(readFileSync(join(dir, 'libs/plugin-swaps/CHANGELOG.md'), 'utf8')).toMatch(/## 0\.1\.1[\s\S]*Quotes refresh sooner\./);
     for (const other of ['kernel', 'react', 'plugin-onramp', 'chain-eip155']) expect(pkg(other).version, other).toBe('0.1.0');
-    expect(manifestProblems(dir)).toEqual(['libs/plugin-swaps/src/manifest.ts: version \'0.1.0\', but @portico/plugin-swaps is 0.1.1']);
-    expect(syncManifests(dir)).toEqual(['libs/plugin-swaps/src/manifest.ts']);
+    // The manifest takes its version from the package.json the release moved: nothing to write.
+    expect(readFileSync(join(dir, 'libs/plugin-swaps/src/manifest.ts'), 'utf8')).toContain("import { version } from '../package.json';");
     expect(manifestProblems(dir)).toEqual([]);
+    expect(syncManifests(dir)).toEqual([]);
+  });
+
+  it('a manifest that writes its version, or takes it from another package\'s package.json, is refused', () => {
+    const dir = copyOfTheWorkspace();
+    const file = join(dir, 'libs/plugin-send/src/manifest.ts');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/\bversion,(\s*\n\s*kernel:)/, "version: '0.1.0',$1"));
+    expect(manifestProblems(dir)).toEqual(["libs/plugin-send/src/manifest.ts: writes version '0.1.0'; take it from @portico/plugin-send's package.json (import { version } from '../package.json')"]);
+    writeFileSync(file, text.replace("from '../package.json'", "from '../../plugin-swaps/package.json'"));
+    expect(manifestProblems(dir)).toEqual(["libs/plugin-send/src/manifest.ts: its version must come from @portico/plugin-send's own package.json"]);
   });
 
   it('a kernel patch inside the plugins\' range moves the kernel alone', () => {
@@ -84,7 +95,7 @@ describe('independent versions (Changesets) and the manifests in step', () => {
     expect(before).toContain("libs/plugin-socials/src/manifest.ts: kernel '^0.1.0' does not take @portico/kernel 0.2.0");
     syncManifests(dir);
     expect(manifestProblems(dir)).toEqual([]);
-    expect(readFileSync(join(dir, 'libs/plugin-socials/src/manifest.ts'), 'utf8')).toMatch(/version: '1\.0\.0',\s*\n\s*kernel: '\^0\.2\.0'/);
+    expect(readFileSync(join(dir, 'libs/plugin-socials/src/manifest.ts'), 'utf8')).toMatch(/version,\s*\n\s*kernel: '\^0\.2\.0'/);
     // What a registry gets: workspace ranges become the released versions.
     const libs = ['plugin-socials', 'plugin-email', 'kernel', 'react', 'ui', 'core', 'frame-protocol'].map((short) => ({ short, pkg: pkg(short) }));
     const published = publishedManifest(pkg('plugin-socials'), versionsOf(libraries().map((lib) => libs.find((l) => l.short === lib.short) ?? lib)));

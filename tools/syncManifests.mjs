@@ -1,19 +1,23 @@
 #!/usr/bin/env node
-// Keeps each plugin manifest in step with its package (issue #19). A manifest says its own
-// `version` and the `kernel` range it needs; the package.json says the same as its version and
-// its peer range on @portico/kernel. Changesets moves the package.json side on a release
-// (`npm run version-packages` runs this after it); this moves the manifests to match.
+// Keeps each plugin manifest in step with its package (issues #19, #39). A manifest takes its
+// `version` from its package.json (`import { version } from '../package.json'`: a bundler inlines
+// the one string), so a release moves it with the package; the `kernel` range it needs is its
+// package's peer range on @portico/kernel, written in the manifest as data. Changesets moves the
+// package.json side on a release (`npm run version-packages` runs this after it); this moves the
+// manifests' kernel ranges to match, and the check refuses a manifest that writes its version.
 //
 //   node tools/syncManifests.mjs [root]           rewrites the manifests
 //   node tools/syncManifests.mjs --check [root]   prints what is out of step; exit 1 if anything
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 
 const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** A manifest's `version` and the `kernel` range right after it (how every manifest is written). */
-const MANIFEST_FIELDS = /(\bversion: ')([^']+)(',\s*\n\s*kernel: ')([^']+)(')/;
+/** A manifest's `version` (taken from package.json, or written out) and the `kernel` range right after it. */
+const MANIFEST_FIELDS = /(\bversion(?:: '([^']*)')?,\s*\n\s*kernel: ')([^']+)(')/;
+/** The import of `version` from a package.json. */
+const VERSION_IMPORT = /^import \{ version \} from '([^']*package\.json)';$/m;
 
 /** Every library with a manifest: its package.json and the source files declaring one. */
 export function manifestFiles(root = DEFAULT_ROOT) {
@@ -36,6 +40,9 @@ export function manifestFiles(root = DEFAULT_ROOT) {
   return found;
 }
 
+/** The library folder (`libs/<name>`) a file under `root` belongs to. */
+const folderOf = (root, file) => join(root, ...relative(root, file).split(/[\\/]/).slice(0, 2));
+
 /** The kernel package's version under `root`. */
 const kernelVersion = (root) => JSON.parse(readFileSync(join(root, 'libs/kernel/package.json'), 'utf8')).version;
 
@@ -46,9 +53,12 @@ export function manifestProblems(root = DEFAULT_ROOT) {
   for (const { pkg, files } of manifestFiles(root)) {
     const range = pkg.peerDependencies?.['@portico/kernel'];
     for (const file of files) {
-      const [, , version, , needs] = MANIFEST_FIELDS.exec(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      const [, , written, needs] = MANIFEST_FIELDS.exec(text);
       const where = relative(root, file);
-      if (version !== pkg.version) problems.push(`${where}: version '${version}', but ${pkg.name} is ${pkg.version}`);
+      const from = VERSION_IMPORT.exec(text)?.[1];
+      if (written !== undefined) problems.push(`${where}: writes version '${written}'; take it from ${pkg.name}'s package.json (import { version } from '${relative(dirname(file), join(folderOf(root, file), 'package.json'))}')`);
+      else if (!from || resolve(dirname(file), from) !== join(folderOf(root, file), 'package.json')) problems.push(`${where}: its version must come from ${pkg.name}'s own package.json`);
       if (!range) problems.push(`${where}: ${pkg.name} has a manifest but no peer dependency on @portico/kernel`);
       else if (needs !== range) problems.push(`${where}: kernel '${needs}', but ${pkg.name} peer-depends on @portico/kernel ${range}`);
       if (!semver.validRange(needs) || !semver.satisfies(kernel, needs)) problems.push(`${where}: kernel '${needs}' does not take @portico/kernel ${kernel}`);
@@ -57,14 +67,14 @@ export function manifestProblems(root = DEFAULT_ROOT) {
   return problems;
 }
 
-/** Rewrites every manifest's `version` and `kernel` from its package.json; returns the files changed. */
+/** Rewrites every manifest's `kernel` range from its package.json; returns the files changed. */
 export function syncManifests(root = DEFAULT_ROOT) {
   const changed = [];
   for (const { pkg, files } of manifestFiles(root)) {
     const range = pkg.peerDependencies?.['@portico/kernel'];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      const next = text.replace(MANIFEST_FIELDS, (_all, a, version, b, needs, c) => `${a}${pkg.version}${b}${range ?? needs}${c}`);
+      const next = text.replace(MANIFEST_FIELDS, (_all, a, _written, needs, c) => `${a}${range ?? needs}${c}`);
       if (next !== text) {
         writeFileSync(file, next);
         changed.push(relative(root, file));

@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
 import { BIP122_CONFIRM_METHODS, BIP122_SAFE_METHODS } from './rpcPolicy';
+import { version } from '../package.json';
 
 /** Manifest of the Bitcoin chain plugin: the bip122 namespace, Wallet Standard connectors, RPC policy. */
 export const manifest = defineManifest({
   id: 'chain-bip122',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Bitcoin',
   namespaces: [{ id: 'bip122', name: 'Bitcoin', accountTypes: ['payment', 'ordinal'], defaultAccountType: 'payment' }],

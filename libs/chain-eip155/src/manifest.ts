@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 import { EIP155_CONFIRM_METHODS, EIP155_REJECT_METHODS, EIP155_SAFE_METHODS } from './rpcPolicy';
 
 /** Manifest of the EVM chain plugin: the eip155 namespace, its connectors and RPC policy. */
 export const manifest = defineManifest({
   id: 'chain-eip155',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'EVM',
   namespaces: [{ id: 'eip155', name: 'Ethereum', accountTypes: ['eoa', 'smartAccount'], defaultAccountType: 'smartAccount' }],

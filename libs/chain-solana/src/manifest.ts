@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
 import { SOLANA_CONFIRM_METHODS, SOLANA_SAFE_METHODS } from './rpcPolicy';
+import { version } from '../package.json';
 
 /** Manifest of the Solana chain plugin: the solana namespace, Wallet Standard connectors, RPC policy. */
 export const manifest = defineManifest({
   id: 'chain-solana',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Solana',
   namespaces: [{ id: 'solana', name: 'Solana', defaultAccountType: 'eoa' }],

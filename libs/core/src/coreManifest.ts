@@ -1,4 +1,5 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /**
  * Manifest of Portico's core, loaded first by every `createPortico`: the flags the spec gives the
@@ -6,7 +7,7 @@ import { defineManifest } from '@portico/kernel';
  */
 export const coreManifest = defineManifest({
   id: 'core',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Portico core',
   flags: [

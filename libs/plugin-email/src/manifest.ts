@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
 import { EMAIL_CONNECTOR_ID } from './api';
+import { version } from '../package.json';
 
 /** Manifest of the E-mail login plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'email',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'E-mail login',
   featureFlag: { id: 'email', default: true, description: 'E-mail one-time-passcode login.' },

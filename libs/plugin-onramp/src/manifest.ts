@@ -1,9 +1,10 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /** Manifest of the Onramp plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'onramp',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Onramp',
   featureFlag: { id: 'onramp', default: true, description: 'Buy crypto with an onramp provider.' },

@@ -1,9 +1,10 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /** Manifest of the Sign in with X plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'siwx',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Sign in with X',
   contributes: {

@@ -1,4 +1,5 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /**
  * Manifest of the smart-sessions plugin (ERC-7715): data only, validated by the kernel before
@@ -9,7 +10,7 @@ import { defineManifest } from '@portico/kernel';
  */
 export const manifest = defineManifest({
   id: 'smart-sessions',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Smart sessions',
   featureFlag: { id: 'smartSessions', default: false, description: 'ERC-7715 smart-session permissions.' },

@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
 import { SOCIAL_ICONS } from './brandIcons';
+import { version } from '../package.json';
 
 /** Manifest of the Social login plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'socials',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Social login',
   featureFlag: { id: 'socials', default: true, description: 'Social-account login.' },

@@ -1,9 +1,10 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /** Manifest of the Swaps plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'swaps',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Swaps',
   featureFlag: { id: 'swaps', default: true, description: 'Token swaps.' },

@@ -1,10 +1,11 @@
 import { defineManifest } from '@portico/kernel';
 import { WALLETCONNECT_INTERRUPTED_ALERT, WALLETCONNECT_QR_VIEW, WALLETCONNECT_REQUEST_VIEW } from './api';
+import { version } from '../package.json';
 
 /** Manifest of the WalletConnect plugin: data only, validated by the kernel before anything runs. */
 export const manifest = defineManifest({
   id: 'walletconnect',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'WalletConnect',
   activation: 'eager',

@@ -1,4 +1,5 @@
 import { defineManifest } from '@portico/kernel';
+import { version } from '../package.json';
 
 /**
  * Manifest of the React modal: its views (home, connecting, account and approval roles among
@@ -7,7 +8,7 @@ import { defineManifest } from '@portico/kernel';
  */
 export const modalManifest = defineManifest({
   id: 'modal',
-  version: '0.1.0',
+  version,
   kernel: '^0.1.0',
   displayName: 'Portico modal views',
   contributes: {
