@@ -67,3 +67,27 @@ describe('core first load', () => {
     expect(page.files).not.toContain('src/i18n/en.ts');
   });
 });
+
+describe('feature plugins listed with the page (#41): what the page gets is the manifest and a stub', () => {
+  // A plugin's `plugin.ts` as a host imports it: the manifest (its version from package.json), the
+  // plugin's small api module (ids, refs) and the definition, whose activation and views import
+  // the rest when the kernel runs them.
+  const firstLoadOf = (lib) => runtimeImports(join(ROOT, 'libs', lib), ['./src/plugin.ts'], { dynamic: false });
+  const allOf = (lib) => runtimeImports(join(ROOT, 'libs', lib), ['./src/plugin.ts']);
+
+  it('e-mail: its activation (connector, provider, services), the flow and the frame load when it activates', () => {
+    expect(firstLoadOf('plugin-email').files.sort()).toEqual(['package.json', 'src/api.ts', 'src/manifest.ts', 'src/plugin.ts']);
+    expect(allOf('plugin-email').files).toEqual(expect.arrayContaining(['src/activateEmail.ts', 'src/emailModule.ts', 'src/embeddedWallet.ts']));
+  });
+
+  it('WalletConnect: the connection, its relay monitor and the interruption alerts load when first needed', () => {
+    const page = firstLoadOf('plugin-walletconnect');
+    expect(page.files.sort()).toEqual(['package.json', 'src/api.ts', 'src/manifest.ts', 'src/plugin.ts']);
+    expect([...page.packages.keys()].filter((name) => name.startsWith('@walletconnect/'))).toEqual([]);
+    expect(allOf('plugin-walletconnect').files).toEqual(expect.arrayContaining(['src/services/createSession.ts', 'src/services/WalletConnectConnection.ts', 'src/services/RelayConnectionMonitor.ts', 'src/services/announceRelayInterruptions.ts']));
+  });
+
+  it('Swap and Buy: their options checks and views load later', () => {
+    for (const lib of ['plugin-swaps', 'plugin-onramp']) expect(firstLoadOf(lib).files.sort(), lib).toEqual(['package.json', 'src/api.ts', 'src/manifest.ts', 'src/plugin.ts']);
+  });
+});

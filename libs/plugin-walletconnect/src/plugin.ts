@@ -1,10 +1,9 @@
-import { chainAdapterRef, definePlugin, kernelRefs } from '@portico/kernel';
+import { chainAdapterRef, definePlugin, kernelRefs, type Observable } from '@portico/kernel';
 import { connectorPreparerRef } from '@portico/react';
 import { siwxServiceRef } from '@portico/plugin-siwx/api';
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_QR_VIEW, WALLETCONNECT_REQUEST_VIEW, walletConnectBindingRef, walletConnectServiceRef, type WalletConnectBinding, type WalletConnectService } from './api';
 import { manifest } from './manifest';
-import { announceRelayInterruptions } from './services/announceRelayInterruptions';
-import { WalletConnectConnection, type WalletConnectConnectionOptions } from './services/WalletConnectConnection';
+import type { WalletConnectConnection, WalletConnectConnectionOptions } from './services/WalletConnectConnection';
 
 /** The public relay, used when the host sets no `relayUrl`. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
@@ -83,7 +82,12 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
       // Methods proposed per namespace: what the wallet must answer for Portico, plus every
       // method the chain plugin's policy has the user confirm (signing and sending).
       const methodsFor = (ns: string, own: readonly string[]) => [...new Set([...own, ...policy.allowedMethods(ns).filter((m) => policy.classify(m, ns) === 'confirm')])];
-      const session = new WalletConnectConnection({
+      // The connection (and its relay monitor) is made when first needed: the user picks WalletConnect,
+      // the QR view prepares its client, or a stored session is restored; never before the first click.
+      let made: WalletConnectConnection | undefined;
+      /** Subscribers to the connection's observables from before it was made: subscribed once it is. */
+      const waiting = new Set<() => void>();
+      const connectionOptions: WalletConnectConnectionOptions = {
         projectId,
         relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
         metadata: options.metadata ?? defaultMetadata(),
@@ -114,8 +118,34 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
               { chains: networksOf(namespace).map((n) => n.caipNetworkId), methods: methodsFor(namespace, methods), events: [...events] },
             ]),
           ),
+      };
+      const session = ctx.loadOnce(() =>
+        import('./services/createSession').then(({ createWalletConnectSession }) => {
+          const created = createWalletConnectSession(connectionOptions, { alerts: ctx.services.get(kernelRefs.alerts), router: ctx.services.get(kernelRefs.router), events: ctx.events });
+          ctx.onDispose(() => created.dispose());
+          made = created.session;
+          for (const wake of [...waiting]) wake();
+          return made;
+        }),
+      );
+      /** One of the connection's observables; until the connection is made, `initial` and no change. */
+      const later = <T,>(pick: (connection: WalletConnectConnection) => Observable<T>, initial: T): Observable<T> => ({
+        getSnapshot: () => (made ? pick(made).getSnapshot() : initial),
+        subscribe(listener) {
+          if (made) return pick(made).subscribe(listener);
+          let off: (() => void) | undefined;
+          const wake = () => {
+            waiting.delete(wake);
+            off = pick(made!).subscribe(listener);
+            listener();
+          };
+          waiting.add(wake);
+          return () => {
+            waiting.delete(wake);
+            off?.();
+          };
+        },
       });
-      ctx.onDispose(() => session.dispose());
 
       // The bindings' session providers load on demand (#41): when the user picks WalletConnect
       // (the connector's preparer, awaited before the adapters connect), when a stored session is
@@ -136,12 +166,14 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
       let attaching: Promise<void> | undefined;
       const attach = () =>
         (attaching ??= (async () => {
+          // The connection's code first: a failed load attaches nothing, and the next call tries again.
+          const connection = await session();
           const attached = await Promise.all(
             bindings.map(async (binding) => {
               try {
                 const { createSessionProvider } = await binding.load();
                 if (ctx.signal.aborted) return undefined;
-                const provider = createSessionProvider({ session, http: ctx.http, networks: () => networksOf(binding.namespace), name: 'WalletConnect', icon: WALLETCONNECT_ICON });
+                const provider = createSessionProvider({ session: connection, http: ctx.http, networks: () => networksOf(binding.namespace), name: 'WalletConnect', icon: WALLETCONNECT_ICON });
                 ctx.onDispose(ctx.services.get(chainAdapterRef(binding.namespace)).attachProvider!(WALLETCONNECT_CONNECTOR_ID, provider));
                 return binding;
               } catch (error) {
@@ -156,39 +188,41 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
             register(namespaces);
             if (namespaces.length === 0) ctx.logger.warn(NO_SESSION_NAMESPACE);
           }
-        })());
+        })().catch((error: unknown) => {
+          attaching = undefined;
+          throw error;
+        }));
       register(bindings);
       ctx.services.register(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID), { useValue: () => attach() });
       const connection = ctx.services.get(kernelRefs.connection);
       for (const binding of bindings) {
-        ctx.onDispose(connection.watchRestores(binding.namespace, (connectorId) => connectorId === WALLETCONNECT_CONNECTOR_ID && void attach()));
+        ctx.onDispose(
+          connection.watchRestores(
+            binding.namespace,
+            (connectorId) =>
+              connectorId === WALLETCONNECT_CONNECTOR_ID &&
+              // As when the wallet does not answer: the restore window ends it, and the user connects again.
+              void attach().catch((error: unknown) => ctx.logger.warn('WalletConnect: its code failed to load; the session is not restored', error)),
+          ),
+        );
       }
 
       const service: WalletConnectService = {
-        pairing: session.pairing,
+        pairing: later((connection) => connection.pairing, { status: 'idle' }),
         connect: async () => {
           await attach();
-          await session.connect();
+          await (await session()).connect();
         },
-        cancel: () => session.cancel(),
-        preload: async () => void (await Promise.all([attach(), session.client()])),
-        connectionState: session.relay.state,
-        requests: session.relay.requests,
+        cancel: () => made?.cancel(),
+        preload: async () => void (await Promise.all([attach(), session().then((connection) => connection.client())])),
+        connectionState: later((connection) => connection.relay.state, { status: 'idle' }),
+        requests: later((connection) => connection.relay.requests, { pending: 0 }),
       };
       ctx.services.register(walletConnectServiceRef, { useValue: service });
       // Leaving the QR view (closing the modal) gives the pairing up, so the connect attempt ends.
-      ctx.events.on('modal:closed', () => session.cancel());
+      ctx.events.on('modal:closed', () => made?.cancel());
       // A connect attempt given up or replaced before the wallet answered: the pairing goes too, so a late scan is refused.
-      ctx.events.on('connection:attempt-abandoned', (e) => e.connectorId === WALLETCONNECT_CONNECTOR_ID && session.cancel());
-      // The relay away: an alert in the modal, and the modal opened on a request waiting for the wallet.
-      ctx.onDispose(
-        announceRelayInterruptions({
-          relay: session.relay,
-          alerts: ctx.services.get(kernelRefs.alerts),
-          router: ctx.services.get(kernelRefs.router),
-          events: ctx.events,
-        }),
-      );
+      ctx.events.on('connection:attempt-abandoned', (e) => e.connectorId === WALLETCONNECT_CONNECTOR_ID && made?.cancel());
     },
     views: {
       [WALLETCONNECT_QR_VIEW]: () => import('./views/ConnectingWalletConnectView'),
