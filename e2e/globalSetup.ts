@@ -41,7 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The wallet frame (its own origin) sends the e-mail wallet's Solana transactions too.
     startSolanaNode({ allowedOrigins: [`http://${host}`, `http://127.0.0.1:${framePort}`] }),
     startEsplora({ allowedOrigins: [`http://${host}`] }),
-    startRelay(),
+    // As WalletConnect's relay: the playground's project only (any other project id: socket closed with 3000).
+    startRelay({ projectIds: ['playground-project'] }),
     startWalletRegistry(),
     // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan), refusals as HTTP 200 NOTOK.
     startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),

@@ -18,7 +18,7 @@ export function startSolanaNode(options?: { allowedOrigins?: string[] }): Promis
 export function startEsplora(options?: { allowedOrigins?: string[] }): Promise<LocalService>;
 
 /** Starts the local WalletConnect relay on a free port, or on `port`; `url` is its `ws://127.0.0.1:PORT`. */
-export function startRelay(options?: { port?: number }): Promise<LocalService>;
+export function startRelay(options?: { port?: number; projectIds?: readonly string[] }): Promise<LocalService>;
 
 /** Starts the SMTP catcher: `url` is its HTTP API, `smtpPort` its SMTP port on 127.0.0.1. */
 export function startMailCatcher(options?: { allowedOrigins?: string[] }): Promise<LocalService & { smtpPort: number }>;

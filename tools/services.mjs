@@ -89,10 +89,16 @@ export function startEsplora({ allowedOrigins = [] } = {}) {
 
 /**
  * Starts the local WalletConnect relay (apps/relay) on a free port, or on `port` (a test that
- * stops the relay starts it again where its clients reconnect).
+ * stops the relay starts it again where its clients reconnect). With `projectIds` it checks the
+ * project id as the hosted relay does (strict mode): any other gets its socket closed with 3000.
  */
-export function startRelay({ port } = {}) {
-  return startTsxService({ name: 'relay', cwd: join(ROOT, 'apps/relay'), script: 'src/main.ts', env: port === undefined ? {} : { RELAY_PORT: String(port) } });
+export function startRelay({ port, projectIds } = {}) {
+  return startTsxService({
+    name: 'relay',
+    cwd: join(ROOT, 'apps/relay'),
+    script: 'src/main.ts',
+    env: { ...(port === undefined ? {} : { RELAY_PORT: String(port) }), ...(projectIds?.length ? { RELAY_PROJECT_IDS: projectIds.join(',') } : {}) },
+  });
 }
 
 /** Starts the local wallet registry (apps/wallet-registry, the explorer API's shape with 1,000+ generated wallets). */

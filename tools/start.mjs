@@ -37,7 +37,8 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   // The wallet frame (its own origin) sends the e-mail wallet's Solana transactions too.
   startSolanaNode({ allowedOrigins: [origin, `http://127.0.0.1:${framePort}`] }),
   startEsplora({ allowedOrigins: [origin] }),
-  startRelay(),
+  // As WalletConnect's relay: the playground's project only (any other project id: socket closed with 3000).
+  startRelay({ projectIds: ['playground-project'] }),
   startWalletRegistry(),
   // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan). The page holds the key, as dapps hold theirs.
   startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),

@@ -42,7 +42,7 @@ test.describe('WalletConnect with the relay down (the host signs with the modal 
   test('the user sees the connection interrupted; a request goes through when the relay is back, and fails in plain words when it stays down', async ({ page, context }) => {
     test.setTimeout(120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    relay = await startRelay();
+    relay = await startRelay({ projectIds: ['playground-project'] });
     const port = Number(new URL(relay.url).port);
     await freshPage(page, `/?evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&relay=${encodeURIComponent(relay.url)}&relayTimeoutMs=${RELAY_TIMEOUT_MS}`);
     phone = await connectPhone(page, relay.url);
@@ -67,7 +67,7 @@ test.describe('WalletConnect with the relay down (the host signs with the modal 
     await expect(result).toHaveText('');
 
     // The relay is back in time: the request reaches the phone, the host gets its signature, the notice goes.
-    relay = await startRelay({ port });
+    relay = await startRelay({ port, projectIds: ['playground-project'] });
     await expect(result).toHaveText(/^personal_sign → 0x[0-9a-f]{130}$/, { timeout: 20_000 });
     const signature = (await result.textContent())!.replace('personal_sign → ', '') as Hex;
     expect(await recoverMessageAddress({ message: { raw: MESSAGE }, signature })).toBe(PHONE_ADDRESS);

@@ -164,6 +164,25 @@ test.describe('WalletConnect: QR view, a wallet on the real protocol through the
   });
 });
 
+test.describe('WalletConnect and the relay’s project check (#42: the local relay serves the playground’s project only, as the hosted relay serves the projects of its cloud)', () => {
+  test('a project id the relay refuses: the QR view says WalletConnect is not enabled within seconds, with the Invalid Project ID alert and no retry; nothing hangs; axe clean', async ({ page }) => {
+    await freshPage(page, path('&projectId=not-a-cloud-project'));
+    await page.locator('button.portico-connect-button').click();
+    const d = dialog(page);
+    await d.locator('[data-connector-id="walletConnect"]').click();
+    await expect(d).toHaveAttribute('data-view', 'ConnectingWalletConnect');
+    // Within seconds (sign-client alone would retry for ever): WalletConnect is off for this site, no retry to offer, and the spec's alert says what to fix.
+    await expect(d.getByTestId('walletconnect-view')).toHaveAttribute('data-state', 'refused', { timeout: 5_000 });
+    await expect(d.getByTestId('walletconnect-view')).toHaveText('WalletConnect is not enabled');
+    await expect(d.getByText('Invalid Project ID')).toBeVisible();
+    await expect(d.getByText('The projectId was not accepted. Check it in your dashboard.')).toBeVisible();
+    await expect(d.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(d.getByRole('img', { name: 'WalletConnect QR code' })).toHaveCount(0);
+    await expect(page.getByTestId('host-status')).toHaveText('disconnected');
+    await expectNoSeriousA11yViolations(page, 'WalletConnect refused project');
+  });
+});
+
 test.describe('WalletConnect one-click sign-in (sign-in required, the reference server)', () => {
   test.beforeEach(async ({ context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -42,7 +42,18 @@ export type RelayOptions = {
   pingIntervalMs?: number;
   /** How often expired messages are dropped. Default 1 s. */
   pruneIntervalMs?: number;
+  /**
+   * The project ids this relay serves (strict mode, as the hosted relay checks the `projectId`
+   * query parameter against the projects of its cloud). A socket with a missing or unknown one is
+   * opened, then closed with code 3000 and reason `Unauthorized: invalid key`, the close sign-client
+   * treats as fatal (its jsonrpc-provider turns close code 3000 into a socket error; the relayer
+   * then stops reconnecting). Default: any project id, none required.
+   */
+  projectIds?: readonly string[];
 };
+
+/** The close the hosted relay gives an unknown project id, and sign-client's fatal close code. */
+export const INVALID_PROJECT_CLOSE = { code: 3000, reason: 'Unauthorized: invalid key' } as const;
 
 /** A running relay. */
 export type RelayHandle = {
@@ -83,6 +94,7 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 256 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+  const projects = options.projectIds ? new Set(options.projectIds) : undefined;
   const socketsPerClient = new Map<string, number>();
 
   const server = createServer((req, res) => {
@@ -106,6 +118,10 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
       // the same time cannot both pass the check.
       if (wss.clients.size >= maxConnections) return reject(socket, 503, 'Service Unavailable');
       if ((socketsPerClient.get(auth.claims.iss) ?? 0) >= maxConnectionsPerClient) return reject(socket, 429, 'Too Many Requests');
+      const projectId = requestUrl.searchParams.get('projectId');
+      if (projects && !(projectId && projects.has(projectId))) {
+        return wss.handleUpgrade(req, socket, head, (ws) => ws.close(INVALID_PROJECT_CLOSE.code, INVALID_PROJECT_CLOSE.reason));
+      }
       // Every share is keyed by the verified iss, never by anything the client did not sign.
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth.claims.iss));
     }).catch(() => socket.destroy());

@@ -111,6 +111,8 @@ export function createWalletConnectPlugin(options: WalletConnectPluginOptions = 
           if (!ctx.services.has(siwxServiceRef)) return;
           await ctx.services.get(siwxServiceRef).acceptCacaos(cacaos);
         },
+        // The spec's alert for a project id the service does not accept, beside the QR view's failure.
+        refused: () => ctx.services.get(kernelRefs.alerts).raise('invalid-project-id'),
         namespaces: () =>
           Object.fromEntries(
             namespaces.map(({ namespace, methods, events }) => [

@@ -46,6 +46,8 @@ export interface WalletConnectConnectionOptions {
    * one-click sign-in approves without them: nothing is called, and sign-in asks as usual.
    */
   authenticated?: (cacaos: readonly AuthTypes.Cacao[]) => Promise<void>;
+  /** Told once when the relay refuses the project id (see `WalletConnectProjectRefusedError`). */
+  refused?: (error: WalletConnectProjectRefusedError) => void;
 }
 
 /** True for a relay on this machine (`ws://127.0.0.1:…`, `ws://localhost:…`). */
@@ -53,6 +55,19 @@ export function isLoopbackRelay(relayUrl: string): boolean {
   if (!URL.canParse(relayUrl)) return false;
   const { hostname } = new URL(relayUrl);
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/**
+ * The relay refused the app's project id: it closed the socket with code 3000, as WalletConnect's
+ * relay does for an unknown project id (reason "Unauthorized: invalid key") or an origin its
+ * allowlist does not have. sign-client only logs it and retries; nothing can connect until the
+ * host fixes its `projectId` (or the project's allowlist).
+ */
+export class WalletConnectProjectRefusedError extends PorticoError {
+  override name = 'WalletConnectProjectRefusedError';
+  constructor(readonly reason: string) {
+    super(`The WalletConnect relay refused this app's project id (${reason}): check projectId and the project's allowed origins in your dashboard`, { code: 'walletconnect/project-refused' });
+  }
 }
 
 /** The wallet or the protocol said no; code 4001 as EIP-1193 has it. */
@@ -93,10 +108,16 @@ export class WalletConnectConnection {
   private cancelPending: ((error: Error) => void) | undefined;
   private readonly listeners = new Set<(change: SessionChange) => void>();
   private disposed = false;
+  /** Set once the relay refused the project id: every later attempt fails with it at once. */
+  private refusal: WalletConnectProjectRefusedError | undefined;
+  /** Rejects when the relay refuses the project id, so a pairing waiting on the socket stops waiting. */
+  private readonly refused = new Promise<never>((_, reject) => (this.refuse = reject));
+  private refuse!: (error: WalletConnectProjectRefusedError) => void;
   /** The relay socket that carries the session: `interrupted` while it is down, and requests bounded by it. */
   readonly relay: RelayConnectionMonitor;
 
   constructor(private readonly options: WalletConnectConnectionOptions) {
+    this.refused.catch(() => undefined);
     this.relay = new RelayConnectionMonitor({ timeoutMs: options.relayTimeoutMs, relayUrl: options.relayUrl, logger: options.logger, hasSession: () => this.session !== undefined });
   }
 
@@ -124,6 +145,10 @@ export class WalletConnectConnection {
   async connect(): Promise<SessionTypes.Struct> {
     const client = await this.client();
     if (this.session) return this.session;
+    if (this.refusal) {
+      this.pairing.set({ status: 'failed', error: this.refusal });
+      throw this.refusal;
+    }
     if (!this.connecting) {
       const connecting: Promise<SessionTypes.Struct> = this.pairUntilApproved(client).finally(() => {
         if (this.connecting === connecting) this.connecting = undefined;
@@ -228,6 +253,18 @@ export class WalletConnectConnection {
       .getAll()
       .filter((s) => s.expiry * 1000 > Date.now())
       .sort((a, b) => b.expiry - a.expiry)[0];
+    // A close with code 3000 is the relay refusing the project id: sign-client logs it as a fatal
+    // socket error and tries again a second later, for ever; nothing would tell the user.
+    client.core.relayer.on('relayer_error', (error: unknown) => {
+      const closed = /closed abnormally with code: 3000\s*(?:\((.*)\))?/.exec(messageOf(error) ?? '');
+      if (!closed || this.refusal || this.disposed) return;
+      this.refusal = new WalletConnectProjectRefusedError(closed[1] || 'code 3000');
+      this.options.logger.error(this.refusal.message);
+      this.pairing.set({ status: 'failed', error: this.refusal });
+      this.refuse(this.refusal);
+      this.options.refused?.(this.refusal);
+      void client.core.relayer.transportClose().catch(() => undefined);
+    });
     this.relay.attach(client.core);
     return client;
   }
@@ -257,7 +294,8 @@ export class WalletConnectConnection {
         if (cancelled) throw cancelled;
         const authentication = await this.authenticationRequest();
         if (cancelled) throw cancelled;
-        const { uri, approval } = await client.connect({ optionalNamespaces: this.options.namespaces(), ...(authentication ? { authentication: [authentication] } : {}) });
+        // Raced with a refusal of the project id: sign-client's own call would wait for a socket that never stays open.
+        const { uri, approval } = await Promise.race([client.connect({ optionalNamespaces: this.options.namespaces(), ...(authentication ? { authentication: [authentication] } : {}) }), this.refused]);
         const topic = uri ? pairingTopicOf(uri) : undefined;
         if (!uri || !topic) throw new PorticoError(`WalletConnect returned an unusable pairing URI`, { code: 'walletconnect/bad-uri' });
         const createdAt = Date.now();

@@ -83,6 +83,16 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
     }
   };
 
+  // The relay refused the app's project id: trying again cannot help, and the modal's Invalid
+  // Project ID alert says what to fix.
+  const refusedBy = (error: unknown) => (error as { code?: unknown } | undefined)?.code === 'walletconnect/project-refused';
+  if (failed && (refusedBy(failed) || refusedBy((failed as { cause?: unknown }).cause) || (pairing.status === 'failed' && refusedBy(pairing.error)))) {
+    return (
+      <div className="pt-center" data-testid="walletconnect-view" data-state="refused">
+        <AlertBanner severity="error" title={t('walletconnect.unavailable')} />
+      </div>
+    );
+  }
   if (failed) {
     return (
       <div className="pt-center" data-testid="walletconnect-view">
