@@ -43,7 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startEsplora({ allowedOrigins: [`http://${host}`] }),
     // As WalletConnect's relay: the playground's project only (any other project id: socket closed with 3000).
     startRelay({ projectIds: ['playground-project'] }),
-    startWalletRegistry(),
+    // As the hosted explorer API: the playground's project, from the test host's origin only (anything else: 403).
+    startWalletRegistry({ projectIds: ['playground-project'], allowedOrigins: [`http://${host}`] }),
     // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan), refusals as HTTP 200 NOTOK.
     startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),
     // As the real 1inch API (no CORS, 429 past the key's rate: 5 a second here); the page goes through the swap proxy.

@@ -49,7 +49,7 @@ export function startEmbeddedWallet(options: { projects: Record<string, string[]
 }>;
 
 /** Starts the local wallet registry (the explorer API's shape, 1,000+ generated wallets). */
-export function startWalletRegistry(): Promise<LocalService>;
+export function startWalletRegistry(options?: { projectIds?: readonly string[]; allowedOrigins?: readonly string[] }): Promise<LocalService>;
 
 /**
  * Starts the local indexer following the EVM node at `rpcUrl`; its Etherscan-compatible account API is `${url}/api`,

@@ -101,9 +101,18 @@ export function startRelay({ port, projectIds } = {}) {
   });
 }
 
-/** Starts the local wallet registry (apps/wallet-registry, the explorer API's shape with 1,000+ generated wallets). */
-export function startWalletRegistry() {
-  return startTsxService({ name: 'wallet registry', cwd: join(ROOT, 'apps/wallet-registry'), script: 'src/main.ts', env: {} });
+/**
+ * Starts the local wallet registry (apps/wallet-registry, the explorer API's shape with 1,000+
+ * generated wallets). With `projectIds` / `allowedOrigins` it checks the project and the page's
+ * origin as the hosted API does (strict mode): anything else gets 403.
+ */
+export function startWalletRegistry({ projectIds, allowedOrigins } = {}) {
+  return startTsxService({
+    name: 'wallet registry',
+    cwd: join(ROOT, 'apps/wallet-registry'),
+    script: 'src/main.ts',
+    env: { ...(projectIds?.length ? { REGISTRY_PROJECT_IDS: projectIds.join(',') } : {}), ...(allowedOrigins?.length ? { REGISTRY_ALLOWED_ORIGINS: allowedOrigins.join(',') } : {}) },
+  });
 }
 
 /**

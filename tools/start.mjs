@@ -39,7 +39,8 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startEsplora({ allowedOrigins: [origin] }),
   // As WalletConnect's relay: the playground's project only (any other project id: socket closed with 3000).
   startRelay({ projectIds: ['playground-project'] }),
-  startWalletRegistry(),
+  // As the hosted explorer API: the playground's project, from the playground's origin only (anything else: 403).
+  startWalletRegistry({ projectIds: ['playground-project'], allowedOrigins: [origin] }),
   // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan). The page holds the key, as dapps hold theirs.
   startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),
   // As the real 1inch API: no CORS, a 1-request-per-second key. The page reaches it through the swap proxy below.

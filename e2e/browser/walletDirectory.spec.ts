@@ -95,6 +95,21 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     }
   });
 
+  test('a project id the registry refuses (#42: the local registry serves the playground’s project only, as the hosted API serves known projects): the Invalid Project ID alert, the installed wallets, no Recommended section; axe clean', async ({ page }) => {
+    const refused: number[] = [];
+    page.on('response', (response) => response.url().startsWith(`${process.env.PORTICO_REGISTRY}/getWallets`) && refused.push(response.status()));
+    await freshPage(page, path('&projectId=not-a-cloud-project'));
+    const d = await openConnectView(page);
+    await expect(d.getByText('Invalid Project ID')).toBeVisible({ timeout: 10_000 });
+    await expect(d.getByText('The projectId was not accepted. Check it in your dashboard.')).toBeVisible();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused)).toEqual(new Set([403]));
+    await expect(d.locator('[data-places]')).toHaveCount(0);
+    await expect(d.locator('[data-group="recommended"]')).toHaveCount(0);
+    await expect(d.locator('[data-connector-id="acme-custom-wallet"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Connect with a refused project id');
+  });
+
   test('a registry that fails: the kept places show while it is asked, then go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {
     // Refused after 1 s, so the first open shows the places before the failure.
     await page.route(`${process.env.PORTICO_REGISTRY}/**`, async (route) => {

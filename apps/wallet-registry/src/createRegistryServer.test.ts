@@ -190,3 +190,32 @@ describe('options', () => {
     await expect(fetch(`${small.url}/getWallets`, { headers })).rejects.toThrow();
   });
 });
+
+describe('strict mode: the project and the page’s origin, as the hosted API checks them (#42)', () => {
+  it('serves the listed projects from the allowed origins; an unknown project id or another origin gets 403, a request without Origin (an <img>) is served', async () => {
+    const strict = await createRegistryServer({ projectIds: ['project-a'], allowedOrigins: ['http://127.0.0.1:4319'] });
+    const ask = (path: string, project: string, origin?: string) => fetch(`${strict.url}${path}`, { headers: { ...headers, 'x-project-id': project, ...(origin ? { origin } : {}) } });
+    try {
+      const ok = await ask('/getWallets?page=1&entries=2', 'project-a', 'http://127.0.0.1:4319');
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as WcWalletsPage).data).toHaveLength(2);
+      const unknown = await ask('/getWallets?page=1&entries=2', 'project-b', 'http://127.0.0.1:4319');
+      expect(unknown.status).toBe(403);
+      expect(await unknown.json()).toEqual({ error: 'Invalid project id "project-b"' });
+      // Exact: no case folding, no prefix.
+      expect((await ask('/getWallets', 'PROJECT-A', 'http://127.0.0.1:4319')).status).toBe(403);
+      expect((await ask('/getWallets', 'project-a-2', 'http://127.0.0.1:4319')).status).toBe(403);
+      const elsewhere = await ask('/getWallets', 'project-a', 'https://evil.example');
+      expect(elsewhere.status).toBe(403);
+      expect(await elsewhere.json()).toEqual({ error: 'Origin "https://evil.example" is not on the project\'s allowlist' });
+      // An image tag sends no Origin: served with the project id in the query, refused with another.
+      const image = fixture.find((w) => w.image_id)!.image_id!;
+      expect((await fetch(`${strict.url}/getWalletImage/${image}?projectId=project-a`)).status).toBe(200);
+      expect((await fetch(`${strict.url}/getWalletImage/${image}?projectId=project-b`)).status).toBe(403);
+      // Still 401 without any project id.
+      expect((await fetch(`${strict.url}/getWallets`)).status).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+});

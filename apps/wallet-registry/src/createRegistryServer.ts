@@ -15,6 +15,18 @@ export interface RegistryServerOptions {
   wallets?: readonly WcWallet[];
   /** Delay before every answer, to show loading states. */
   latencyMs?: number;
+  /**
+   * Strict mode, as the hosted API checks the project: only these project ids are served (any
+   * other gets 403, the hosted API's answer to an unknown or banned project id). Default: any
+   * non-empty one.
+   */
+  projectIds?: readonly string[];
+  /**
+   * Strict mode, as a project's allowlist in the dashboard: a request whose `Origin` is not one
+   * of these gets 403 (a request without `Origin`, such as an `<img>` or a server, is not
+   * checked). Default: every origin.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A running registry server. */
@@ -46,6 +58,8 @@ export function createRegistryServer(options: RegistryServerOptions = {}): Promi
   const { host = '127.0.0.1', port = 0, latencyMs = 0 } = options;
   const wallets = [...(options.wallets ?? createWalletFixture())].sort(compareWallets);
   const images = new Map(wallets.flatMap((w) => (w.image_id ? [[w.image_id, w.name] as const] : [])));
+  const projects = options.projectIds ? new Set(options.projectIds) : undefined;
+  const origins = options.allowedOrigins ? new Set(options.allowedOrigins) : undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('access-control-allow-origin', '*');
@@ -64,6 +78,9 @@ export function createRegistryServer(options: RegistryServerOptions = {}): Promi
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpProblem(405, `Method ${request.method} not allowed`);
     const projectId = request.headers['x-project-id'] ?? url.searchParams.get('projectId');
     if (typeof projectId !== 'string' || projectId.trim() === '') throw new HttpProblem(401, 'Missing project id (x-project-id header or projectId parameter)');
+    if (projects && !projects.has(projectId)) throw new HttpProblem(403, `Invalid project id ${JSON.stringify(projectId.slice(0, 64))}`);
+    const origin = request.headers.origin;
+    if (origins && origin !== undefined && !origins.has(origin)) throw new HttpProblem(403, `Origin ${JSON.stringify(origin.slice(0, 200))} is not on the project's allowlist`);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 
     if (imageMatch) {

@@ -11,6 +11,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(late
   console.error('usage: main.ts [--port 0..65535] [--latency ms]');
   process.exit(2);
 }
-const server = await createRegistryServer({ port, latencyMs });
+// Strict mode (the hosted API's project checks): REGISTRY_PROJECT_IDS and REGISTRY_ALLOWED_ORIGINS, comma-separated.
+const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+const projectIds = list(process.env.REGISTRY_PROJECT_IDS);
+const allowedOrigins = list(process.env.REGISTRY_ALLOWED_ORIGINS);
+const server = await createRegistryServer({ port, latencyMs, ...(projectIds?.length ? { projectIds } : {}), ...(allowedOrigins?.length ? { allowedOrigins } : {}) });
 console.log(`wallet registry listening on ${server.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));

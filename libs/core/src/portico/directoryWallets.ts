@@ -2,6 +2,7 @@
 // through WalletConnect. Loaded when it is first needed (the modal's first open, a custom
 // wallet list at start, a wallet picked in All Wallets), not with the page.
 import { checkLink, kernelRefs, type Kernel } from '@portico/kernel';
+import { HttpError } from '@portico/kernel/errors';
 import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import type { PorticoConfig } from './porticoConfigSchema';
 import { directoryVia, RECOMMENDED_COUNT, type WalletDirectory } from './walletDirectory';
@@ -126,7 +127,12 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
       .slice(0, RECOMMENDED_COUNT)
       .forEach((wallet, index) => list(wallet, 'recommended', index));
   } catch (error) {
-    kernel.logger.warn('The wallet registry could not be loaded', error);
+    // 401 / 403: the registry refused the project id (unknown, banned) or this page's origin
+    // (not on the project's allowlist); the spec's alert says what to fix.
+    if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+      kernel.logger.error(`The wallet registry refused this app (HTTP ${error.status}): check projectId and the project's allowed origins`, error);
+      kernel.alerts.raise('invalid-project-id');
+    } else kernel.logger.warn('The wallet registry could not be loaded', error);
   }
   // The Connect view keeps places for these wallets until now.
   done();
