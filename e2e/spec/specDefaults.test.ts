@@ -8,13 +8,18 @@ const kernelWith = (config: Partial<KernelConfig> = {}) =>
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 describe('the spec’s defaults emerge from the plugins’ own manifests', () => {
-  it('loads every first-party plugin and activates them all, but the one whose flag the spec has off (smart sessions)', async () => {
+  it('loads every first-party plugin and activates them all at start, but the one whose flag the spec has off (smart sessions) and the e-mail login (resolved: it activates with its views or a connection of its wallet)', async () => {
     const kernel = kernelWith();
     await kernel.start();
-    expect(kernel.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([expect.objectContaining({ id: 'smart-sessions', status: 'disabled', disabledBy: 'smartSessions' })]);
+    expect(kernel.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([
+      expect.objectContaining({ id: 'smart-sessions', status: 'disabled', disabledBy: 'smartSessions' }),
+      expect.objectContaining({ id: 'email', status: 'resolved', error: undefined }),
+    ]);
     expect(kernel.plugins.getSnapshot()).toHaveLength(allPlugins.length);
     const on = kernelWith({ features: { smartSessions: true } });
     await on.start();
+    expect(on.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([expect.objectContaining({ id: 'email', status: 'resolved' })]);
+    await expect(on.plugins.activate('email')).resolves.toBe(true);
     expect(on.plugins.getSnapshot().filter((p) => p.status !== 'active')).toEqual([]);
   });
 
