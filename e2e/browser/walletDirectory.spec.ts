@@ -138,11 +138,17 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     const { count } = await registry('page=1&entries=1&chains=eip155,solana');
     expect(count).toBeGreaterThanOrEqual(800);
     await freshPage(page, path());
+    // The e-mail plugin active, its embedded wallet registered as a connector: it is reached through its connect method and never listed here (as on the Connect view).
+    type PorticoWindow = { portico: { kernel: { plugins: { activate(id: string): Promise<boolean> }; connectors: { get(id: string): { type: string } | undefined } } } };
+    expect(await page.evaluate(() => (window as unknown as PorticoWindow).portico.kernel.plugins.activate('email'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as PorticoWindow).portico.kernel.connectors.get('email')?.type)).toBe('AUTH');
     const d = await openConnectView(page);
     await d.getByRole('button', { name: 'All Wallets' }).click();
     await expect(d).toHaveAttribute('data-view', 'AllWallets');
     const list = d.getByTestId('all-wallets-list');
     await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBeGreaterThanOrEqual(count);
+    await expect(list.locator('.pt-list-item-label').first()).toHaveText('Demo Wallet');
+    await expect(list.locator('.pt-list-item-label', { hasText: /^Email$/ })).toHaveCount(0);
     // Virtualized: only the rows in view exist.
     expect(await list.locator('li').count()).toBeLessThan(40);
     await expectNoSeriousA11yViolations(page, 'All Wallets');

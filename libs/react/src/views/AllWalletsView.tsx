@@ -65,6 +65,9 @@ export default function AllWalletsView() {
     return connectors.filter(
       (c) =>
         !c.via &&
+        // Embedded wallets (e-mail, socials) are reached through their connect method, not listed as
+        // wallets: here as on the Connect view (and whether or not their plugin has activated yet).
+        c.type !== 'AUTH' &&
         // A contested wallet is chosen on the Connect view, where its warning and confirmation are.
         !c.contested &&
         c.type !== 'WALLET_CONNECT' &&
