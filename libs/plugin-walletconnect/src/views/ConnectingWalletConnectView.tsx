@@ -83,10 +83,9 @@ export default function ConnectingWalletConnectView({ params }: ViewProps) {
     }
   };
 
-  // The relay refused the app's project id: trying again cannot help, and the modal's Invalid
-  // Project ID alert says what to fix.
-  const refusedBy = (error: unknown) => (error as { code?: unknown } | undefined)?.code === 'walletconnect/project-refused';
-  if (failed && (refusedBy(failed) || refusedBy((failed as { cause?: unknown }).cause) || (pairing.status === 'failed' && refusedBy(pairing.error)))) {
+  // The relay refused the app's project id (the connection marks its pairing so on every attempt):
+  // trying again cannot help, and the modal's Invalid Project ID alert says what to fix.
+  if (pairing.status === 'failed' && (pairing.error as { code?: unknown }).code === 'walletconnect/project-refused') {
     return (
       <div className="pt-center" data-testid="walletconnect-view" data-state="refused">
         <AlertBanner severity="error" title={t('walletconnect.unavailable')} />
