@@ -1,6 +1,7 @@
 // Local services shared by `npm start` and the browser tests, each started on 127.0.0.1
 // and stopped by PID (its process group).
 import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -317,11 +318,18 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
     const authPort = await freePort();
     const callback = `http://127.0.0.1:${authPort}/social/callback`;
     const client = (id) => ({ clientId: `portico-${id}`, clientSecret: `local-secret-of-${id}-at-the-stand-in`, redirectUris: [callback] });
-    const [oidc] = social ? await group.start(startOidcProvider({ clients: Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(client)])), farcasterRpcUrl })) : [];
+    // Apple takes no secret: a Sign in with Apple key (made here, as a team makes its .p8), its public half at the stand-in.
+    const appleKey = social ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : undefined;
+    const appleTeam = { teamId: 'PORTICOTM1', keyId: 'PORTICOKY1' };
+    const appleClient = (id) => ({ clientId: `com.portico.${id}`, redirectUris: [callback], apple: { ...appleTeam, publicKey: appleKey.publicKey.export({ type: 'spki', format: 'pem' }) } });
+    const clients = Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(provider === 'apple' ? appleClient : client)]));
+    const [oidc] = social ? await group.start(startOidcProvider({ clients, farcasterRpcUrl })) : [];
     const farcaster = farcasterRpcUrl && oidc ? { farcaster: { relay: `${oidc.url}/farcaster/relay`, rpcUrl: farcasterRpcUrl } } : {};
-    const socialConfig = oidc
-      ? Object.fromEntries(Object.keys(projects).map((id) => [id, { ...Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret }])), ...farcaster }]))
-      : undefined;
+    const registration = (id, provider) =>
+      provider === 'apple'
+        ? { issuer: `${oidc.url}/apple`, clientId: appleClient(id).clientId, ...appleTeam, privateKey: appleKey.privateKey.export({ type: 'pkcs8', format: 'pem' }) }
+        : { issuer: `${oidc.url}/${provider}`, clientId: client(id).clientId, clientSecret: client(id).clientSecret };
+    const socialConfig = oidc ? Object.fromEntries(Object.keys(projects).map((id) => [id, { ...Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, registration(id, provider)])), ...farcaster }])) : undefined;
     const [auth] = await group.start(startAuthService({ smtpPort: mail.smtpPort, projects, frameOrigins: [frameOrigin], ...(dataDir ? { dataDir } : {}), cooldownMs, codeTtlMs, ...(mailPerClientPerMinute !== undefined ? { mailPerClientPerMinute } : {}), ...(authEnv ? { env: authEnv } : {}), social: socialConfig, port: authPort }));
     const [frame] = await group.start(startWalletFrame({ authUrl: auth.url, ancestors: hosts, rpcUrls, smartAccounts, port: framePort }));
     return { mail, auth, frame, ...(oidc ? { oidc } : {}), stop: group.stop };

@@ -144,13 +144,19 @@ test.describe('social login (the OpenID stand-ins, a popup, the wallet frame)', 
     await expect(d).toHaveAttribute('data-view', 'Connect');
   });
 
-  test('the same e-mail address through Apple (its answer posted back) and Google reaches the same wallet', async ({ page }) => {
+  test('Apple (its answer posted back, the client secret an ES256 JWT from the key, no userinfo: the name from the first post) and Google with the same address reach the same wallet', async ({ page }) => {
     await freshPage(page, path());
-    const email = `both-${Date.now()}@example.com`;
+    const stamp = Date.now();
+    const email = `both-${stamp}@example.com`;
+    // The stand-in's token endpoint refuses anything but a client secret signed with the registered key,
+    // and serves no userinfo (as Apple): the account view's name can only come from the posted `user` field.
+    const discovery = (await (await page.request.get(`${process.env.PORTICO_OIDC}/apple/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(discovery.userinfo_endpoint).toBeUndefined();
     await socialLogin(page, 'Apple', email);
     await expect(page.getByTestId('host-status')).toHaveText('connected', { timeout: 20_000 });
     const address = await page.getByTestId('host-address').textContent();
     await page.locator('button.portico-account-button').click();
+    await expect(dialog(page).getByText(`Signed in as Both ${stamp} (${email})`)).toBeVisible();
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
     await expect(page.getByTestId('host-status')).toHaveText('disconnected');
     await socialLogin(page, 'Google', email);

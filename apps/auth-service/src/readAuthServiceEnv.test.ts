@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +69,11 @@ describe('readAuthServiceEnv', () => {
     expect(social.allowHttpIssuers).toBe(true);
     // At their real addresses the providers need no issuer: just the client the project registered.
     expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"github":{"clientId":"c","clientSecret":"s"},"x":{"clientId":"c2","clientSecret":"s2"}}}' }, dir).social).toEqual({ acme: { github: { clientId: 'c', clientSecret: 's' }, x: { clientId: 'c2', clientSecret: 's2' } } });
+    // Apple: a key, not a secret (the service signs the secret); a static one is refused with the reason.
+    expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"apple":{"clientId":"com.acme","clientSecret":"s"}}}' }, dir)).toThrow(/AUTH_SOCIAL: acme\.apple\.teamId: .*acme\.apple\.clientSecret: Apple takes no static client secret/);
+    const p8 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const apple = { clientId: 'com.acme', teamId: 'ACMETEAM01', keyId: 'ACMEKEY001', privateKey: p8 };
+    expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: JSON.stringify({ acme: { apple } }) }, dir).social).toEqual({ acme: { apple } });
     expect(() => readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"discord":{"clientId":""}}}' }, dir)).toThrow('AUTH_SOCIAL: acme.discord.clientId');
     // Farcaster: no client, only where the relay and the ID registry's chain are.
     expect(readAuthServiceEnv({ ...base, AUTH_SOCIAL: '{"acme":{"farcaster":{"relay":"http://127.0.0.1:9","rpcUrl":"http://127.0.0.1:8545"}}}' }, dir).social).toEqual({ acme: { farcaster: { relay: 'http://127.0.0.1:9', rpcUrl: 'http://127.0.0.1:8545' } } });

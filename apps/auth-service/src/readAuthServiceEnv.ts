@@ -88,7 +88,7 @@ const socialConfig = (value: string | undefined): SocialConfig => {
   try {
     json = JSON.parse(value);
   } catch {
-    throw new AuthServiceConfigError('AUTH_SOCIAL must be JSON: {"project":{"google":{"issuer":"https://…","clientId":"…","clientSecret":"…"}}}');
+    throw new AuthServiceConfigError('AUTH_SOCIAL must be JSON: {"project":{"google":{"clientId":"…","clientSecret":"…"},"apple":{"clientId":"…","teamId":"…","keyId":"…","privateKey":"-----BEGIN PRIVATE KEY-----…"}}}');
   }
   const parsed = socialConfigSchema.safeParse(json);
   if (!parsed.success) throw new AuthServiceConfigError(`AUTH_SOCIAL: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

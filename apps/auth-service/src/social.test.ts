@@ -2,7 +2,7 @@ import { startMailCatcher, type MailCatcher } from '@portico/mail-catcher';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { FARCASTER_MISBEHAVING, farcasterAccount, MISBEHAVING_LOGINS, STAND_IN_PROVIDERS, startOidcProvider } from '@portico/oidc-provider';
 import { approveFarcaster, signInAt } from '@portico/oidc-provider/testing';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService, HOST_ORIGIN_HEADER, PROJECT_HEADER } from './createAuthService';
 import { openDatabase, type DatabaseOptions } from './db/openDatabase';
@@ -12,6 +12,9 @@ import { freePort, startTestPostgres, type TestPostgres } from './testing/startT
 const PROJECT = 'acme';
 const HOST = 'https://app.acme.example';
 const CLIENT = { clientId: 'acme-at-the-provider', clientSecret: 'the-secret-acme-registered-with-the-provider' };
+// Apple: no secret, a Sign in with Apple key (the .p8 stays with the service, Apple has the public half).
+const APPLE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const APPLE = { clientId: 'com.acme.signin', teamId: 'ACMETEAM01', keyId: 'ACMEKEY001' };
 
 let catcher: MailCatcher;
 let postgres: TestPostgres;
@@ -35,7 +38,8 @@ async function startStack(database: DatabaseOptions) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const registered = [{ ...CLIENT, redirectUris: [`${url}/social/callback`] }];
-  const provider = await startOidcProvider({ providers: Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, registered])), farcaster: { rpcUrl: anvil.url } });
+  const apple = [{ clientId: APPLE.clientId, redirectUris: [`${url}/social/callback`], apple: { teamId: APPLE.teamId, keyId: APPLE.keyId, publicKey: APPLE_KEY.publicKey.export({ type: 'spki', format: 'pem' }).toString() } }];
+  const provider = await startOidcProvider({ providers: { ...Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, registered])), apple }, farcaster: { rpcUrl: anvil.url } });
   const opened = await openDatabase(database);
   const mailer = createSmtpMailer({ host: '127.0.0.1', port: catcher.smtpPort, from: 'Portico <no-reply@portico.test>' });
   const service = createAuthService({
@@ -47,7 +51,13 @@ async function startStack(database: DatabaseOptions) {
     mailer,
     publicUrl: url,
     cooldownMs: 0,
-    social: { [PROJECT]: { ...Object.fromEntries(STAND_IN_PROVIDERS.map((name) => [name, { issuer: provider.issuer(name), ...CLIENT }])), farcaster: { relay: provider.farcasterRelay!, rpcUrl: anvil.url } } },
+    social: {
+      [PROJECT]: {
+        ...Object.fromEntries(STAND_IN_PROVIDERS.filter((name) => name !== 'apple').map((name) => [name, { issuer: provider.issuer(name), ...CLIENT }])),
+        apple: { issuer: provider.issuer('apple'), ...APPLE, privateKey: APPLE_KEY.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+        farcaster: { relay: provider.farcasterRelay!, rpcUrl: anvil.url },
+      },
+    },
     allowHttpIssuers: true,
   });
   const server = await service.listen(port);
@@ -146,6 +156,18 @@ describe.each(engines)('social login through the auth service (OpenID stand-in),
     const code = /\b(\d{6})\b/.exec(catcher.mails(email)[0]!.text)![1]!;
     const otp = await stack.call<{ user: { id: string } }>('POST', '/v1/email/otp', { flowId: started.body.flowId, code });
     expect(otp.body.user.id).toBe(social.done.body.user?.id);
+  });
+
+  it('Apple: the token endpoint takes the ES256 secret signed from the key, the name comes from the first form_post and stays', async () => {
+    const email = `grace.hopper-${Date.now()}@example.com`;
+    const first = await socialLogin(stack, 'apple', email);
+    expect(first.answer.form?.user).toBeDefined();
+    expect(first.done.status).toBe(200);
+    expect(first.done.body.user).toMatchObject({ email, userName: expect.stringMatching(/^Grace Hopper \d+$/) });
+    // Apple names the person once; the second sign-in has no `user` field and keeps the name.
+    const again = await socialLogin(stack, 'apple', email);
+    expect(again.answer.form?.user).toBeUndefined();
+    expect(again.done.body.user).toMatchObject({ id: first.done.body.user!.id, userName: first.done.body.user!.userName });
   });
 
   it('Apple’s private relay address is a user of its own (the real address never reaches the app)', async () => {

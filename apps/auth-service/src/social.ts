@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AuthDatabase } from './db/openDatabase';
 import { identities, socialFlows, users } from './db/schema';
 import { normalizeEmail } from './emailAddress';
+import { appleClientAuth, appleClientSchema, appleUserName, type AppleClientConfig } from './appleClientSecret';
 import { createFarcasterLogin, FarcasterError, farcasterConfigSchema, type FarcasterConfig } from './farcaster';
 import { displayName, fetchIdentity, OAUTH2_PROVIDERS, oauth2Configuration, type OAuth2ProviderId, type SocialIdentity } from './oauth2Providers';
 import { escapeHtml, page } from './pages';
@@ -33,14 +34,17 @@ export interface SocialClientConfig {
   readonly clientSecret: string;
 }
 
-/** Per project, per provider; Farcaster (Sign In With Farcaster, no client) apart. */
-export type SocialConfig = Readonly<Record<string, Partial<Record<SocialProvider, SocialClientConfig>> & { readonly farcaster?: FarcasterConfig }>>;
+/** Per project, per provider (Apple with its key, not a secret); Farcaster (Sign In With Farcaster, no client) apart. */
+export type SocialConfig = Readonly<
+  Record<string, Partial<Record<Exclude<SocialProvider, 'apple'>, SocialClientConfig>> & { readonly apple?: AppleClientConfig; readonly farcaster?: FarcasterConfig }>
+>;
 
 const clientSchema = z.strictObject({ issuer: z.optional(z.url()), clientId: z.string().min(1).max(256), clientSecret: z.string().min(1).max(512) });
 export const socialConfigSchema = z.record(
   z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a project id'),
   z.strictObject({
-    ...(Object.fromEntries(SOCIAL_PROVIDERS.map((provider) => [provider, z.optional(clientSchema)])) as Record<SocialProvider, z.ZodOptional<typeof clientSchema>>),
+    ...(Object.fromEntries(SOCIAL_PROVIDERS.filter((p) => p !== 'apple').map((provider) => [provider, z.optional(clientSchema)])) as Record<Exclude<SocialProvider, 'apple'>, z.ZodOptional<typeof clientSchema>>),
+    apple: z.optional(appleClientSchema),
     farcaster: z.optional(farcasterConfigSchema),
   }),
 );
@@ -117,13 +121,18 @@ export function registerSocialRoutes(parts: SocialParts) {
     if (!config) {
       const insecure = !!parts.allowHttpIssuers && !!client.issuer && new URL(client.issuer).protocol === 'http:';
       if (isOidc(provider)) {
+        const issuer = client.issuer ?? OIDC_ISSUERS[provider];
+        // Apple: client_secret_post with the ES256 JWT signed from the project's key (its audience is Apple, the issuer).
+        const auth = 'teamId' in client ? appleClientAuth(client, issuer, now) : undefined;
         // The ID token's signature is checked against the issuer's JWKS too (openid-client skips it by
         // default for a token straight from the token endpoint, trusting TLS).
-        config = oidc.discovery(new URL(client.issuer ?? OIDC_ISSUERS[provider]), client.clientId, client.clientSecret, undefined, {
+        config = oidc.discovery(new URL(issuer), client.clientId, 'clientSecret' in client ? client.clientSecret : undefined, auth, {
           execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
         });
-      } else {
+      } else if ('clientSecret' in client) {
         config = Promise.resolve(oauth2Configuration(OAUTH2_PROVIDERS[provider], client, client.issuer, insecure));
+      } else {
+        throw parts.fail(404, { error: `Social login with ${provider} is not configured for this project` });
       }
       // A failed discovery is tried again next time.
       config.catch(() => configs.delete(key));
@@ -145,13 +154,14 @@ export function registerSocialRoutes(parts: SocialParts) {
    * The user a provider's account reaches: the one linked to it, else (with a verified address)
    * the user of that address, made when new. An address `normalizeEmail` refuses reaches no one.
    */
-  const userFor = async (provider: string, identity: SocialIdentity): Promise<{ userId: string } | { error: string }> => {
+  const userFor = async (provider: string, identity: SocialIdentity): Promise<{ userId: string; name?: string | undefined } | { error: string }> => {
     const name = NAMES[provider as SocialProvider] ?? provider;
     if (!identity.subject) return { error: 'The provider sent no account id' };
     const [linked] = await db.select().from(identities).where(and(eq(identities.provider, provider), eq(identities.subject, identity.subject)));
     if (linked) {
       if (identity.name && identity.name !== linked.name) await db.update(identities).set({ name: identity.name }).where(and(eq(identities.provider, provider), eq(identities.subject, identity.subject)));
-      return { userId: linked.userId };
+      // A provider that names the person once (Apple): the name it gave then.
+      return { userId: linked.userId, name: identity.name ?? linked.name ?? undefined };
     }
     if (identity.email === undefined || !identity.emailVerified) return { error: `Your ${name} account has no verified e-mail address, which the wallet is tied to` };
     const address = normalizeEmail(identity.email);
@@ -160,7 +170,7 @@ export function registerSocialRoutes(parts: SocialParts) {
     await db.insert(users).values({ email: address.email }).onConflictDoNothing();
     const [user] = await db.select().from(users).where(eq(users.email, address.email));
     await db.insert(identities).values({ provider, subject: identity.subject, userId: user!.id, email: address.email, name: identity.name ?? null, createdAt: new Date(now()) }).onConflictDoNothing();
-    return { userId: user!.id };
+    return { userId: user!.id, name: identity.name };
   };
 
   /**
@@ -347,7 +357,8 @@ export function registerSocialRoutes(parts: SocialParts) {
       const config = await configFor(flow.projectId, provider);
       if (isOidc(provider)) {
         const claims = (await oidc.authorizationCodeGrant(config, answer, { pkceCodeVerifier: input.codeVerifier, expectedState: state, expectedNonce: flow.nonce, idTokenExpected: true })).claims();
-        const name = displayName(claims?.['name']);
+        // Google names the person in the ID token; Apple only in the `user` field of its first form_post.
+        const name = provider === 'apple' ? displayName(appleUserName(answer.searchParams.get('user'))) : displayName(claims?.['name']);
         // Google sends a boolean, Apple the string "true".
         identity = { subject: claims?.sub ?? '', email: typeof claims?.email === 'string' ? claims.email : undefined, emailVerified: claims?.email_verified === true || claims?.email_verified === 'true', name };
       } else {
@@ -364,8 +375,8 @@ export function registerSocialRoutes(parts: SocialParts) {
     }
     const reached = await userFor(flow.provider, identity);
     if ('error' in reached) throw await failed(reached.error);
-    await db.update(socialFlows).set({ userId: reached.userId, userName: identity.name ?? null }).where(eq(socialFlows.id, flow.id));
+    await db.update(socialFlows).set({ userId: reached.userId, userName: reached.name ?? null }).where(eq(socialFlows.id, flow.id));
     // The name to show for the connected user: the provider's name for the account, capped.
-    return takeSession(c, flow, reached.userId, identity.name ?? null);
+    return takeSession(c, flow, reached.userId, reached.name ?? null);
   });
 }

@@ -1,21 +1,45 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { importPKCS8, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcProvider } from './createOidcProvider';
+import { APPLE_CLIENT_SECRET_MAX_SECONDS, startOidcProvider } from './createOidcProvider';
 import { signInAt } from './testing';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const client = { clientId: 'portico-test', clientSecret: 'a-client-secret-of-the-test', redirectUris: [CALLBACK] };
+// Apple: the team's Sign in with Apple key (the .p8 the relying party keeps, the public half registered).
+const appleKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const strangerKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const APPLE = { teamId: 'TEAM123456', keyId: 'KEY1234567' };
+const appleClient = { clientId: 'com.example.portico', redirectUris: [CALLBACK], apple: { ...APPLE, publicKey: appleKey.publicKey.export({ type: 'spki', format: 'pem' }).toString() } };
+
+/** A client secret as Apple's documentation has the relying party make it (jose, not the auth service's code). */
+async function appleSecret(audience: string, change: { kid?: string; iss?: string; sub?: string; aud?: string; iat?: number; exp?: number; key?: typeof appleKey.privateKey } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const key = await importPKCS8((change.key ?? appleKey.privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(), 'ES256');
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', kid: change.kid ?? APPLE.keyId })
+    .setIssuer(change.iss ?? APPLE.teamId)
+    .setSubject(change.sub ?? appleClient.clientId)
+    .setAudience(change.aud ?? audience)
+    .setIssuedAt(change.iat ?? now)
+    .setExpirationTime(change.exp ?? now + 3600)
+    .sign(key);
+}
 
 describe('the OpenID stand-in, used by openid-client as a relying party', () => {
   let server: Awaited<ReturnType<typeof startOidcProvider>>;
   beforeAll(async () => {
-    server = await startOidcProvider({ providers: { google: [client], apple: [client], github: [client], x: [client], discord: [client], facebook: [client] } });
+    server = await startOidcProvider({ providers: { google: [client], apple: [appleClient], github: [client], x: [client], discord: [client], facebook: [client] } });
   });
   afterAll(() => server?.close());
 
   /** A whole authorization-code flow with PKCE, state and nonce; the ID token's claims. */
-  async function signIn(provider: 'google' | 'apple', login: string) {
-    const config = await oidc.discovery(new URL(server.issuer(provider)), client.clientId, client.clientSecret, undefined, { execute: [oidc.allowInsecureRequests] });
+  async function signIn(provider: 'google' | 'apple', login: string, secret?: string) {
+    const config =
+      provider === 'apple'
+        ? await oidc.discovery(new URL(server.issuer(provider)), appleClient.clientId, undefined, oidc.ClientSecretPost(secret ?? (await appleSecret(server.issuer('apple')))), { execute: [oidc.allowInsecureRequests] })
+        : await oidc.discovery(new URL(server.issuer(provider)), client.clientId, client.clientSecret, undefined, { execute: [oidc.allowInsecureRequests] });
     const [state, nonce, verifier] = [oidc.randomState(), oidc.randomNonce(), oidc.randomPKCECodeVerifier()];
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: CALLBACK,
@@ -42,14 +66,45 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     expect((await signIn('google', 'ada.lovelace@example.com')).claims.sub).toBe(claims.sub);
   });
 
-  it('Apple: the answer posted back (form_post), email_verified as a string, a private relay address when asked', async () => {
+  it('Apple: the answer posted back (form_post) with the name once, email_verified as a string, a private relay address when asked', async () => {
     const { answer, claims } = await signIn('apple', 'grace@example.com');
     expect(answer.method).toBe('POST');
     expect(answer.form).toMatchObject({ code: expect.any(String), state: expect.any(String) });
+    expect(JSON.parse(answer.form!.user!)).toEqual({ name: { firstName: 'Grace', lastName: '' }, email: 'grace@example.com' });
+    // Only the first authorization of the app carries the name.
+    expect((await signIn('apple', 'grace@example.com')).answer.form!.user).toBeUndefined();
+    expect(JSON.parse((await signIn('apple', 'grace.hopper@example.com')).answer.form!.user!).name).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
     expect(claims).toMatchObject({ iss: server.issuer('apple'), email: 'grace@example.com', email_verified: 'true', is_private_email: 'false' });
     const relay = await signIn('apple', 'grace+relay@example.com');
     expect(relay.claims).toMatchObject({ email_verified: 'true', is_private_email: 'true' });
     expect(String(relay.claims.email)).toMatch(/@privaterelay\.appleid\.com$/);
+  });
+
+  it('Apple: no userinfo endpoint, and the token endpoint takes only an ES256 client secret signed by the registered key', async () => {
+    const discovery = (await (await fetch(`${server.issuer('apple')}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(discovery.userinfo_endpoint).toBeUndefined();
+    expect(discovery.token_endpoint_auth_methods_supported).toContain('client_secret_post');
+    const aud = server.issuer('apple');
+    const now = Math.floor(Date.now() / 1000);
+    const refused: Array<[string, string]> = [
+      ['a static string', 'a-client-secret-of-the-test'],
+      ['another key id', await appleSecret(aud, { kid: 'KEY7654321' })],
+      ['signed by another key', await appleSecret(aud, { key: strangerKey.privateKey })],
+      ['another team', await appleSecret(aud, { iss: 'TEAM654321' })],
+      ['another client', await appleSecret(aud, { sub: 'com.example.other' })],
+      ['another audience', await appleSecret(aud, { aud: 'https://appleid.apple.com/other' })],
+      ['expired', await appleSecret(aud, { iat: now - 7200, exp: now - 3600 })],
+      ['longer than six months', await appleSecret(aud, { exp: now + APPLE_CLIENT_SECRET_MAX_SECONDS + 60 })],
+    ];
+    for (const [why, secret] of refused) {
+      await expect(signIn('apple', 'mallory@example.com', secret), why).rejects.toMatchObject({ error: 'invalid_client' });
+    }
+    // Six months exactly is fine.
+    expect((await signIn('apple', 'grace@example.com', await appleSecret(aud, { iat: now, exp: now + APPLE_CLIENT_SECRET_MAX_SECONDS }))).claims.email).toBe('grace@example.com');
+  });
+
+  it('refuses to start an Apple client without its team and key', async () => {
+    await expect(startOidcProvider({ providers: { apple: [client] } })).rejects.toThrow(/apple\.teamId and apple\.keyId/);
   });
 
   /** An OAuth 2.0 flow (no ID token) at a provider's real paths under the stand-in; the access token and a user API reader. */

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importSPKI, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { createFarcasterStandIn } from './farcaster';
 
 /** The social providers this stand-in can be (their claims' and user APIs' shapes differ). */
@@ -60,8 +60,23 @@ const unverified = (login: string) => login.toLowerCase() === MISBEHAVING_LOGINS
 /** A relying party registered with a stand-in: the auth service of a project. */
 export interface StandInClient {
   readonly clientId: string;
-  readonly clientSecret: string;
+  /** Every provider but Apple: the client secret, as registered. */
+  readonly clientSecret?: string;
   readonly redirectUris: readonly string[];
+  /**
+   * Apple: the team and the Sign in with Apple key (its id and SPKI public key, the other half of
+   * the `.p8` the relying party holds) that sign the client secret, an ES256 JWT.
+   */
+  readonly apple?: { readonly teamId: string; readonly keyId: string; readonly publicKey: string };
+}
+
+/** Apple's longest client-secret lifetime: 15,777,000 s (six months). */
+export const APPLE_CLIENT_SECRET_MAX_SECONDS = 15_777_000;
+
+/** The name Apple posts back, once, with the first authorization of an app (form_post `user`). */
+function appleUser(claims: Record<string, unknown>, login: string) {
+  const [firstName, ...rest] = displayName(login).split(' ');
+  return JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: claims.email });
 }
 
 /** Options of `startOidcProvider`. */
@@ -80,6 +95,61 @@ export interface OidcProviderOptions {
 }
 
 const ORIGIN_PATTERN = /^[a-z]+$/;
+
+interface AppleClient {
+  readonly clientId: string;
+  readonly teamId: string;
+  readonly keyId: string;
+  readonly key: CryptoKey;
+}
+
+async function appleClientsOf(clients: readonly StandInClient[]): Promise<ReadonlyMap<string, AppleClient>> {
+  const found = new Map<string, AppleClient>();
+  for (const c of clients) {
+    const apple = c.apple;
+    if (!apple || !/^[A-Z0-9]{10}$/.test(apple.teamId ?? '') || !/^[A-Z0-9]{10}$/.test(apple.keyId ?? '')) {
+      throw new Error(`apple client ${JSON.stringify(c.clientId)}: apple.teamId and apple.keyId (10 letters or digits each) and apple.publicKey (SPKI PEM) are required`);
+    }
+    found.set(c.clientId, { clientId: c.clientId, teamId: apple.teamId, keyId: apple.keyId, key: await importSPKI(apple.publicKey, 'ES256') });
+  }
+  return found;
+}
+
+/**
+ * Why Apple would refuse a client secret, or undefined: an ES256 JWT whose header names the
+ * registered key (`kid`), signed by it, `iss` the team id, `sub` the client id, `aud` Apple
+ * (here the stand-in's issuer), issued in the past and expiring at most six months later.
+ */
+export async function checkAppleClientSecret(secret: string, client: AppleClient, audience: string, now = Date.now()): Promise<string | undefined> {
+  let header;
+  try {
+    header = decodeProtectedHeader(secret);
+  } catch {
+    return 'the client secret is not a JWT';
+  }
+  if (header.alg !== 'ES256') return `alg is ${String(header.alg)}, not ES256`;
+  if (header.kid !== client.keyId) return `kid ${String(header.kid)} is not the registered key ${client.keyId}`;
+  try {
+    const { payload } = await jwtVerify(secret, client.key, { algorithms: ['ES256'], issuer: client.teamId, subject: client.clientId, audience, currentDate: new Date(now), requiredClaims: ['iat', 'exp'] });
+    if (payload.exp! - payload.iat! > APPLE_CLIENT_SECRET_MAX_SECONDS) return 'the client secret lives longer than six months';
+    if (payload.iat! * 1000 > now + 60_000) return 'the client secret is issued in the future';
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+}
+
+/** A URL-encoded form body, at most 56 KiB (the library's own limit). */
+async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 56 * 1024) throw new Error('request entity too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+}
 
 /**
  * The claims a provider sends for the person who typed `login` on the stand-in's login page,
@@ -135,17 +205,18 @@ async function misbehave(idToken: string, keys: SigningKeys): Promise<string> {
   return new SignJWT(changed).setProtectedHeader({ alg: 'RS256', kid: keys.jwk.kid, typ: 'JWT' }).sign(forged ? keys.stranger : keys.key);
 }
 
-function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[], keys: SigningKeys): Configuration {
+function configuration(provider: StandInProvider, clients: readonly StandInClient[], cookieKeys: readonly string[], keys: SigningKeys, appleSecret: string): Configuration {
   const oauth2 = isOAuth2(provider) ? OAUTH2[provider] : undefined;
   return {
     jwks: { keys: [keys.jwk] },
     clients: clients.map((c) => ({
       client_id: c.clientId,
-      client_secret: c.clientSecret,
+      // Apple's client secret is a JWT checked before the library sees the request, then replaced by this one.
+      client_secret: provider === 'apple' ? appleSecret : c.clientSecret,
       redirect_uris: [...c.redirectUris],
       response_types: ['code'],
       grant_types: ['authorization_code'],
-      token_endpoint_auth_method: oauth2?.auth ?? 'client_secret_basic',
+      token_endpoint_auth_method: oauth2?.auth ?? (provider === 'apple' ? 'client_secret_post' : 'client_secret_basic'),
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], profile: ['name', 'given_name'] },
     ...(oauth2 ? { scopes: ['openid', 'offline_access', ...oauth2.scopes], routes: { authorization: oauth2.routes.authorization, token: oauth2.routes.token, userinfo: '/oidc/userinfo', jwks: '/oidc/jwks' } } : {}),
@@ -158,7 +229,8 @@ function configuration(provider: StandInProvider, clients: readonly StandInClien
     conformIdTokenClaims: false,
     cookies: { keys: [...cookieKeys] },
     // The built-in login page (any login, any password) and consent page: a browser test fills them in.
-    features: { devInteractions: { enabled: true } },
+    // Apple has no userinfo endpoint: the ID token is all there is.
+    features: { devInteractions: { enabled: true }, userinfo: { enabled: provider !== 'apple' } },
     pkce: { required: () => true },
     responseModes: ['query', 'form_post'],
     ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
@@ -182,9 +254,25 @@ export async function startOidcProvider(options: OidcProviderOptions) {
   const pair = await generateKeyPair('RS256', { extractable: true });
   const signing: SigningKeys = { jwk: { ...(await exportJWK(pair.privateKey)), kid: 'stand-in-1', alg: 'RS256', use: 'sig' }, key: pair.privateKey, stranger: (await generateKeyPair('RS256')).privateKey };
   const mounted = new Map<string, (req: IncomingMessage, res: ServerResponse) => unknown>();
+  const appleSecret = randomBytes(32).toString('base64url');
+  let appleClients: ReadonlyMap<string, AppleClient> = new Map();
   for (const [name, clients] of Object.entries(options.providers) as Array<[StandInProvider, readonly StandInClient[]]>) {
     if (!STAND_IN_PROVIDERS.includes(name) || !ORIGIN_PATTERN.test(name)) throw new Error(`Unknown provider ${JSON.stringify(name)}: one of ${STAND_IN_PROVIDERS.join(', ')}`);
-    const provider = new Provider(`${url}/${name}`, configuration(name, clients, cookieKeys, signing));
+    if (name === 'apple') appleClients = await appleClientsOf(clients);
+    else for (const c of clients) if (!c.clientSecret) throw new Error(`${name} client ${JSON.stringify(c.clientId)}: clientSecret is required`);
+    const provider = new Provider(`${url}/${name}`, configuration(name, clients, cookieKeys, signing, appleSecret));
+    if (name === 'apple') {
+      // Apple posts the person's name once, with the app's first authorization (the `user` field), and never again.
+      const told = new Set<string>();
+      // The library emits it with the response's parameters, before it answers: a field added here is posted.
+      (provider as unknown as { on(event: string, listener: (ctx: KoaContextWithOIDC, out: Record<string, unknown>) => void): void }).on('authorization.success', (ctx, out) => {
+        const accountId = ctx.oidc.session?.accountId;
+        const key = `${ctx.oidc.client?.clientId}\n${accountId}`;
+        if (!accountId || told.has(key)) return;
+        told.add(key);
+        out.user = appleUser(claimsFor('apple', accountId), accountId);
+      });
+    }
     // The token endpoint's ID token, changed for the misbehaving logins.
     provider.use(async (ctx, next) => {
       await next();
@@ -210,7 +298,19 @@ export async function startOidcProvider(options: OidcProviderOptions) {
     mounted.set(name, provider.callback() as (req: IncomingMessage, res: ServerResponse) => unknown);
   }
   const farcaster = options.farcaster ? createFarcasterStandIn({ url, rpcUrl: options.farcaster.rpcUrl }) : undefined;
-  server.on('request', (req: IncomingMessage & { originalUrl?: string }, res) => {
+  server.on('request', async (req: IncomingMessage & { originalUrl?: string; body?: unknown }, res) => {
+    if (req.method === 'POST' && /^\/apple\/token(\?|$)/.test(req.url ?? '') && mounted.has('apple')) {
+      // Apple's token endpoint: the client secret is the relying party's ES256 JWT, checked here;
+      // the library then sees the body, read already, with the secret it was configured with.
+      const body = await readForm(req).catch(() => undefined);
+      const client = appleClients.get(String(body?.client_id ?? ''));
+      const refused = !body || !client ? 'unknown client' : await checkAppleClientSecret(String(body.client_secret ?? ''), client, `${url}/apple`);
+      if (refused) {
+        res.writeHead(400, { 'content-type': 'application/json', 'x-stand-in-reason': refused.replace(/[^\x20-\x7e]/g, '?') }).end(JSON.stringify({ error: 'invalid_client' }));
+        return;
+      }
+      req.body = { ...body, client_secret: appleSecret };
+    }
     if (farcaster && /^\/farcaster(?=\/|\?|$)/.test(req.url ?? '')) return void farcaster.handle(req, res, req.url!.slice('/farcaster'.length) || '/');
     const name = /^\/([a-z]+)(?=\/|\?|$)/.exec(req.url ?? '')?.[1];
     const handle = name ? mounted.get(name) : undefined;

@@ -5,7 +5,12 @@ export interface StandInAnswer {
   readonly form?: Readonly<Record<string, string>>;
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&#x3D;/gi, '=');
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** An attribute's value with its character references read, as a browser reads them. */
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) =>
+    ref[0] === '#' ? String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1))) : (NAMED[ref.toLowerCase()] ?? whole),
+  );
 
 /**
  * Goes through a stand-in's pages as a person in a browser would, without one: follows the
