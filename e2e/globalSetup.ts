@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deploySimple7702Account, deployTestTokens, deployUniswapV2, startAnvil, startLocalMainnet } from '@portico/chain-eip155/testing/node';
 import { SOLANA_LOCALNET_GENESIS_HASH } from '@portico/chain-solana/testing';
-import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startSwapProxy, startWalletRegistry } from '@portico/tools/services';
+import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, onrampKeys, startOnrampServer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startSwapProxy, startWalletRegistry } from '@portico/tools/services';
 
 /**
  * Starts three local EVM chains (one a mainnet with ENS), the Solana node, the Esplora API,
@@ -31,7 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTICO_TOKENS = JSON.stringify(tokens);
   process.env.PORTICO_UNISWAP = JSON.stringify({ router: uniswap.router, weth: uniswap.weth });
   process.env.PORTICO_AGGREGATOR_KEY = 'portico-local-aggregator-key';
-  process.env.PORTICO_MELD_KEY = 'portico-local-meld-key';
+  const keys = onrampKeys();
+  process.env.PORTICO_MELD_KEY = keys.meld.publicKey;
   // The indexer is strict, as Etherscan API V2: the page's key, and the tests' own (so their polling never takes the page's rate).
   process.env.PORTICO_INDEXER_KEY = 'portico-local-indexer-key';
   process.env.PORTICO_INDEXER_TEST_KEY = 'portico-e2e-indexer-key';
@@ -49,12 +50,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),
     // As the real 1inch API (no CORS, 429 past the key's rate: 5 a second here); the page goes through the swap proxy.
     startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, strict: true, rps: 5 }),
-    startOnrampService({ rpcUrl: a.url, meldPublicKey: process.env.PORTICO_MELD_KEY, allowedOrigins: [`http://${host}`] }),
+    // As Coinbase Onramp's and Meld's APIs (their paths and shapes, no CORS, CDP JWTs, single-use session tokens bound to the client IP); the page goes through the onramp server.
+    startOnrampService({ rpcUrl: a.url, keys }),
   );
-  const [swapProxy] = await services.start(startSwapProxy({ upstream: aggregator!.url, apiKey: process.env.PORTICO_AGGREGATOR_KEY, allowedOrigins: [`http://${host}`], rps: 4 }));
+  const [swapProxy, onrampServer] = await services.start(
+    startSwapProxy({ upstream: aggregator!.url, apiKey: process.env.PORTICO_AGGREGATOR_KEY, allowedOrigins: [`http://${host}`], rps: 4 }),
+    startOnrampServer({ providersUrl: onramp!.url, keys, allowedOrigins: [`http://${host}`] }),
+  );
   process.env.PORTICO_AGGREGATOR = swapProxy!.url;
   process.env.PORTICO_AGGREGATOR_API = aggregator!.url;
-  process.env.PORTICO_ONRAMP = onramp!.url;
+  // The site's onramp server (quotes, session tokens) and the providers' widgets.
+  process.env.PORTICO_ONRAMP = onrampServer!.url;
+  process.env.PORTICO_ONRAMP_WIDGETS = onramp!.url;
   process.env.PORTICO_INDEXER = indexer.url;
   process.env.PORTICO_SIWX_SERVER = siwx.url;
   process.env.PORTICO_SOLANA = solana.url;

@@ -63,7 +63,14 @@ export function startSwapAggregator(options: { rpcUrl: string; router: string; w
 export function startSwapProxy(options: { upstream: string; apiKey: string; allowedOrigins: string[]; rps?: number }): Promise<LocalService>;
 
 /** Starts the local onramp reference (quotes, Coinbase session tokens, widget stand-ins that credit the buyer on `rpcUrl`). */
-export function startOnrampService(options: { rpcUrl: string; meldPublicKey?: string; allowedOrigins?: string[] }): Promise<LocalService>;
+/** Keys of a local onramp set-up (the site's CDP key, its Meld keys), made afresh. */
+export interface OnrampKeys {
+  readonly coinbase: { readonly keyName: string; readonly publicKey: string; readonly privateKey: string };
+  readonly meld: { readonly apiKey: string; readonly publicKey: string };
+}
+export function onrampKeys(): OnrampKeys;
+export function startOnrampService(options: { rpcUrl: string; keys: OnrampKeys }): Promise<LocalService>;
+export function startOnrampServer(options: { providersUrl: string; keys: OnrampKeys; allowedOrigins: string[] }): Promise<LocalService>;
 
 /** Something `createServiceGroup` can stop. */
 export interface Stoppable {

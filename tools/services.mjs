@@ -160,16 +160,52 @@ export function startSwapProxy({ upstream, apiKey, allowedOrigins, rps = 1 }) {
 }
 
 /**
- * Starts the local onramp reference (apps/onramp-service: quotes, Coinbase session tokens, the
- * Coinbase and Meld widget stand-ins, which credit the buyer on the node at `rpcUrl`).
+ * The keys of a local onramp set-up, made afresh: the site's CDP secret API key (its name, the
+ * private half for the onramp server, the public half registered at the Coinbase stand-in) and its
+ * Meld API and public keys.
  */
-export function startOnrampService({ rpcUrl, meldPublicKey, allowedOrigins = [] }) {
-  if (!rpcUrl) return Promise.reject(new Error('startOnrampService needs the rpcUrl of the EVM node it credits'));
+export function onrampKeys() {
+  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    coinbase: { keyName: 'organizations/portico-local/apiKeys/onramp', publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }), privateKey: pair.privateKey.export({ type: 'sec1', format: 'pem' }) },
+    meld: { apiKey: 'portico-local-meld-api-key:secret', publicKey: 'portico-local-meld-key' },
+  };
+}
+
+/**
+ * Starts the onramp providers' stand-in (apps/onramp-service: Coinbase Onramp's and Meld's APIs at
+ * their real paths and in their real shapes, and both widgets, which credit the buyer on the node at
+ * `rpcUrl`), registering `keys` (see `onrampKeys`).
+ */
+export function startOnrampService({ rpcUrl, keys }) {
+  if (!rpcUrl || !keys) return Promise.reject(new Error('startOnrampService needs the rpcUrl of the EVM node it credits and the keys (onrampKeys())'));
   return startTsxService({
     name: 'onramp service',
     cwd: join(ROOT, 'apps/onramp-service'),
     script: 'src/main.ts',
-    env: { ONRAMP_RPC_URL: rpcUrl, ONRAMP_PORT: '0', ONRAMP_ALLOWED_ORIGINS: allowedOrigins.join(','), ...(meldPublicKey ? { ONRAMP_MELD_PUBLIC_KEY: meldPublicKey } : {}) },
+    env: { ONRAMP_RPC_URL: rpcUrl, ONRAMP_PORT: '0', ONRAMP_COINBASE_KEY_NAME: keys.coinbase.keyName, ONRAMP_COINBASE_PUBLIC_KEY: keys.coinbase.publicKey, ONRAMP_MELD_API_KEY: keys.meld.apiKey, ONRAMP_MELD_PUBLIC_KEY: keys.meld.publicKey },
+  });
+}
+
+/**
+ * Starts the site's onramp server (apps/onramp-server) in front of the providers at `providersUrl`:
+ * `/quotes` and `/coinbase/token` for the page at `allowedOrigins`, with `keys` (see `onrampKeys`).
+ */
+export function startOnrampServer({ providersUrl, keys, allowedOrigins }) {
+  if (!providersUrl || !keys || !allowedOrigins?.length) return Promise.reject(new Error('startOnrampServer needs the providers\' URL, the keys and the allowed origins'));
+  return startTsxService({
+    name: 'onramp server',
+    cwd: join(ROOT, 'apps/onramp-server'),
+    script: 'src/main.ts',
+    env: {
+      ONRAMP_SERVER_ALLOWED_ORIGINS: allowedOrigins.join(','),
+      ONRAMP_SERVER_PORT: '0',
+      ONRAMP_SERVER_COINBASE_URL: providersUrl,
+      ONRAMP_SERVER_COINBASE_KEY_NAME: keys.coinbase.keyName,
+      ONRAMP_SERVER_COINBASE_PRIVATE_KEY: keys.coinbase.privateKey,
+      ONRAMP_SERVER_MELD_URL: providersUrl,
+      ONRAMP_SERVER_MELD_API_KEY: keys.meld.apiKey,
+    },
   });
 }
 

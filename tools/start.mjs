@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, then serves the playground on 127.0.0.1 with
 // the local services its plugins need (three anvil EVM chains, one a local mainnet with ENS, the first with test tokens,
-// Uniswap V2, an indexer, a swap aggregator and the onramp reference; the Solana node, the Esplora API, the sign-in
+// Uniswap V2, an indexer, a swap aggregator and the onramp providers' stand-in with the site's onramp server; the Solana node, the Esplora API, the sign-in
 // verifier server; the embedded wallet: the SMTP catcher, the auth service on PGlite and the wallet frame), until
 // Ctrl-C; every child is stopped by PID.
 import { ensureInstalled, startChild, stopAll, waitForHttp } from './workspace.mjs';
-import { createServiceGroup, freePort, solanaNetworkId, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startSwapProxy, startWalletRegistry } from './services.mjs';
+import { createServiceGroup, freePort, solanaNetworkId, startEmbeddedWallet, startEsplora, startIndexer, onrampKeys, startOnrampServer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startSwapProxy, startWalletRegistry } from './services.mjs';
 
 ensureInstalled();
 // The service launchers are TypeScript shared with the tests; tsx loads them.
@@ -28,7 +28,8 @@ const [tokens, uniswap, smartAccounts] = await deployTestTokens(chainA.url)
     throw error;
   });
 const AGGREGATOR_KEY = 'portico-local-aggregator-key';
-const MELD_KEY = 'portico-local-meld-key';
+// The site's onramp keys (its CDP key and Meld keys), registered at the providers' stand-in.
+const ONRAMP_KEYS = onrampKeys();
 const INDEXER_KEY = 'portico-local-indexer-key';
 const origin = `http://127.0.0.1:${port}`;
 const framePort = await freePort();
@@ -45,10 +46,15 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),
   // As the real 1inch API: no CORS, a 1-request-per-second key. The page reaches it through the swap proxy below.
   startSwapAggregator({ rpcUrl: chainA.url, router: uniswap.router, weth: uniswap.weth, apiKey: AGGREGATOR_KEY, strict: true, rps: 1 }),
-  startOnrampService({ rpcUrl: chainA.url, meldPublicKey: MELD_KEY, allowedOrigins: [origin] }),
+  // As Coinbase Onramp's and Meld's APIs (no CORS, CDP JWTs, single-use session tokens for the client IP). The page reaches them through the onramp server below.
+  startOnrampService({ rpcUrl: chainA.url, keys: ONRAMP_KEYS }),
 );
 // The site's swap proxy: the key stays here, requests go one at a time a little under the key's rate.
-const [swapProxy] = await services.start(startSwapProxy({ upstream: aggregator.url, apiKey: AGGREGATOR_KEY, allowedOrigins: [origin], rps: 0.9 }));
+const [swapProxy, onrampServer] = await services.start(
+  startSwapProxy({ upstream: aggregator.url, apiKey: AGGREGATOR_KEY, allowedOrigins: [origin], rps: 0.9 }),
+  // The site's onramp server: both providers' quotes in Portico's shape, Coinbase session tokens made with the CDP key.
+  startOnrampServer({ providersUrl: onramp.url, keys: ONRAMP_KEYS, allowedOrigins: [origin] }),
+);
 // The embedded wallet for the playground's project: its accounts live in apps/auth-service/.data (PGlite).
 // The frame signs and sends on both chains (the smart account on each) and on the Solana node.
 const wallet = await solanaNetworkId(solana.url)
@@ -62,12 +68,12 @@ console.log(`  social login: stand-ins for Google, X, Discord, GitHub, Apple and
 console.log(`  anvil: ${[...chains, mainnet].map((s) => `${s.url} (chain ${s.chainId})`).join(', ')} (chain 1 has ENS); sign-in server: ${siwx.url}`);
 console.log(`  Solana (LiteSVM): ${solana.url}; Bitcoin Esplora (regtest): ${bitcoin.url}`);
 console.log(`  WalletConnect relay: ${relay.url}; wallet registry: ${registry.url}`);
-console.log(`  Uniswap V2 (chain ${chainA.chainId}): router ${uniswap.router}; swap aggregator (1inch API v6.0, strict: no CORS, 1 request/s) ${aggregator.url} behind the swap proxy ${swapProxy.url}; onramp reference: ${onramp.url}`);
+console.log(`  Uniswap V2 (chain ${chainA.chainId}): router ${uniswap.router}; swap aggregator (1inch API v6.0, strict: no CORS, 1 request/s) ${aggregator.url} behind the swap proxy ${swapProxy.url}; onramp server ${onrampServer.url} in front of the Coinbase and Meld stand-in ${onramp.url}`);
 console.log(`  indexer (Etherscan API V2, strict: key ${INDEXER_KEY}, 3 calls/s, over chain ${chainA.chainId}): ${indexer.url}/v2/api; test tokens: ${Object.entries(tokens).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
 const playground = startChild('npx', ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
   cwd: new URL('../apps/playground/', import.meta.url).pathname,
-  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_INDEXER_KEY: INDEXER_KEY, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: swapProxy.url, VITE_PORTICO_ONRAMP: onramp.url, VITE_PORTICO_MELD_KEY: MELD_KEY, VITE_PORTICO_FRAME: wallet.frame.url, VITE_PORTICO_MAIL: wallet.mail.url },
+  env: { VITE_PORTICO_EVM: chains.map((s) => s.url).join(','), VITE_PORTICO_ENS: mainnet.url, VITE_PORTICO_SIWX_SERVER: siwx.url, VITE_PORTICO_SOLANA: solana.url, VITE_PORTICO_BITCOIN: bitcoin.url, VITE_PORTICO_RELAY: relay.url, VITE_PORTICO_REGISTRY: registry.url, VITE_PORTICO_INDEXER: indexer.url, VITE_PORTICO_INDEXER_KEY: INDEXER_KEY, VITE_PORTICO_TOKENS: JSON.stringify(tokens), VITE_PORTICO_UNISWAP: JSON.stringify({ router: uniswap.router, weth: uniswap.weth }), VITE_PORTICO_AGGREGATOR: swapProxy.url, VITE_PORTICO_ONRAMP: onrampServer.url, VITE_PORTICO_ONRAMP_WIDGETS: onramp.url, VITE_PORTICO_MELD_KEY: ONRAMP_KEYS.meld.publicKey, VITE_PORTICO_FRAME: wallet.frame.url, VITE_PORTICO_MAIL: wallet.mail.url },
 });
 
 let stopping = false;

@@ -29,6 +29,9 @@ export const allServicesQuery = (): string =>
   `evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
   `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}&indexer=${encodeURIComponent(process.env.PORTICO_INDEXER!)}&indexerKey=${encodeURIComponent(process.env.PORTICO_INDEXER_KEY!)}`;
 
+/** The playground's onramp query: the site's onramp server and the providers' widgets (the stand-in). */
+export const onrampQuery = (): string => `onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}&onrampWidgets=${encodeURIComponent(process.env.PORTICO_ONRAMP_WIDGETS!)}`;
+
 /** A JSON-RPC call to the local Solana node the suite started (`PORTICO_SOLANA`); its `result`. */
 export async function solanaRpc<T>(method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(process.env.PORTICO_SOLANA!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseEther } from 'viem';
-import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage, onrampQuery } from './helpers';
 
 /** Anvil's sixth dev account: the onramp tests' own (the purchases credit it). */
 const BUYER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
-const onrampPath = () => `/?${allServicesQuery()}&evmAccount=5&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}&meldKey=${process.env.PORTICO_MELD_KEY!}`;
+const onrampPath = () => `/?${allServicesQuery()}&evmAccount=5&${onrampQuery()}&meldKey=${process.env.PORTICO_MELD_KEY!}`;
 const balance = () => createPublicClient({ transport: http(process.env.PORTICO_EVM!.split(',')[0]!) }).getBalance({ address: BUYER });
 
 async function openAccount(page: Page) {
@@ -34,7 +34,8 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     // The header follows the order: choosing a provider, the buy in progress, what arrived.
     const title = d.locator('h2.pt-title');
     await expect(title).toHaveText('Choose provider');
-    // 100 USD at the reference price of 3,000 USD per ETH, less each provider's fee (1.5 % and 1 %).
+    // 100 USD at the reference price of 3,000 USD per ETH, less each provider's fee (1.5 % and 1 %): Coinbase's
+    // buy quote and Meld's best service provider's, asked by the site's onramp server in each one's own shape.
     await expect(d.getByTestId('onramp-quote-coinbase')).toHaveText('≈ 0.032833 ETH · Fee $1.50');
     await expect(d.getByTestId('onramp-quote-meld')).toHaveText('≈ 0.033 ETH · Fee $1.00');
     await expectNoSeriousA11yViolations(page, 'Buy (providers)');
@@ -42,11 +43,15 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     const popupOpened = context.waitForEvent('page');
     await d.getByTestId('onramp-provider-coinbase').click();
     const popup = await popupOpened;
-    await popup.waitForURL(/\/widget\/coinbase\?/);
+    await popup.waitForURL(/\/buy\/select-asset\?/);
     const url = new URL(popup.url());
-    expect(url.origin).toBe(process.env.PORTICO_ONRAMP);
+    // The provider's widget (the stand-in for pay.coinbase.com), with a session token the site's onramp server
+    // made with its CDP key for this browser's IP: single use, 5 minutes.
+    expect(url.origin).toBe(process.env.PORTICO_ONRAMP_WIDGETS);
     expect(url.searchParams.get('sessionToken')).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'sessionToken'))).toEqual({ defaultAsset: 'ETH', defaultNetwork: 'ethereum', presetFiatAmount: '100', fiatCurrency: 'USD', redirectUrl: new URL(page.url()).origin });
+    // Once: the same widget URL opened again (another tab, a replay) is refused.
+    expect((await page.request.get(url.href)).status()).toBe(401);
     await expect(d.getByTestId('onramp-buying')).toContainText('Buy in progress');
     await expect(title).toHaveText('Buy in progress');
     await expect(d).toHaveAccessibleName('Buy in progress');
@@ -63,7 +68,7 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     await expect(d.getByTestId('account-balance')).toContainText('10000.032');
   });
 
-  test('Meld: its widget opened with the public key, currency code, wallet address, amount and currency', async ({ page, context }) => {
+  test('Meld: its best service provider’s quote; its widget opened with the public key, currency code, wallet address, amount and currency; the funds arrive', async ({ page, context }) => {
     const d = await openAccount(page);
     await d.getByRole('button', { name: 'Buy', exact: true }).click();
     await d.getByRole('textbox', { name: 'Amount' }).fill('50');
@@ -75,8 +80,15 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     await popup.waitForURL(/\/widget\/meld\?/);
     const url = new URL(popup.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ publicKey: process.env.PORTICO_MELD_KEY, destinationCurrencyCode: 'ETH', walletAddress: BUYER, sourceAmount: '50', sourceCurrencyCode: 'EUR', redirectUrl: new URL(page.url()).origin });
+    // The purchase at Meld's best service provider's quote reaches the account.
+    const before = await balance();
+    await popup.getByRole('button', { name: 'Complete purchase' }).click();
+    await expect(popup.getByTestId('order-complete')).toBeVisible();
+    await expect(d.getByTestId('onramp-arrived')).toHaveText(/0\.017 ETH arrived/);
+    expect((await balance()) - before).toBe(parseEther('0.01782'));
     await popup.close();
-    await d.getByRole('button', { name: 'Stop waiting' }).click();
+    await d.getByRole('button', { name: 'Done' }).click();
+    await d.getByRole('button', { name: 'Buy', exact: true }).click();
     await expect(d.getByTestId('onramp-form')).toBeVisible();
     // A bad amount is refused before any provider opens.
     await d.getByRole('textbox', { name: 'Amount' }).fill('0');

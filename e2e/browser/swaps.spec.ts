@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage } from './helpers';
+import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage, onrampQuery } from './helpers';
 
 /** Anvil's fifth dev account: the swap tests' own (no other browser test moves its balances). */
 const TRADER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -221,7 +221,7 @@ test.describe('Swap', () => {
   });
 
   test('as lazy plugins (loaded after start), Swap and Buy join the Account view and the Swap view quotes', async ({ page }) => {
-    const d = await openSwap(page, swapPath('v2', `&lazyPlugins=swaps,onramp&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}`));
+    const d = await openSwap(page, swapPath('v2', `&lazyPlugins=swaps,onramp&${onrampQuery()}`));
     await pickToken(d, 'buy', 'PTK · Portico Token');
     await d.getByRole('textbox', { name: 'Amount' }).fill('0.1');
     await expect(d.getByTestId('swap-provider')).toHaveText('Uniswap V2 (local)');
@@ -233,7 +233,7 @@ test.describe('Swap', () => {
 
   test("listed as { load, when: 'connected' }, Swap and Buy load only once an account is connected: not at idle, not at an open, then they join the Account view", async ({ page }) => {
     const status = (id: string) => page.evaluate((pluginId) => (window as unknown as { portico: { kernel: { plugins: { get(id: string): { status: string } | undefined } } } }).portico.kernel.plugins.get(pluginId)?.status ?? 'not loaded', id);
-    await freshPage(page, swapPath('v2', `&lazyPlugins=receive&connectedPlugins=swaps,onramp&onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}`));
+    await freshPage(page, swapPath('v2', `&lazyPlugins=receive&connectedPlugins=swaps,onramp&${onrampQuery()}`));
     // Receive, a plain lazy plugin, loads when the browser is first idle: by then the others would have too.
     await expect.poll(() => status('receive')).toBe('active');
     expect([await status('swaps'), await status('onramp')]).toEqual(['not loaded', 'not loaded']);

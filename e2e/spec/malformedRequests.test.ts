@@ -1,5 +1,5 @@
 import { deployTestTokens, deployUniswapV2, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
-import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
+import { createServiceGroup, freePort, startEmbeddedWallet, startEsplora, startIndexer, onrampKeys, startOnrampServer, startOnrampService, startRelay, startSiwxServer, startSolanaNode, startSwapAggregator, startWalletRegistry } from '@portico/tools/services';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ beforeAll(async () => {
   const tokens = await deployTestTokens(anvil.url);
   const uniswap = await deployUniswapV2(anvil.url, tokens);
   const host = 'http://127.0.0.1:4319';
+  const keys = onrampKeys();
   const [siwx, solana, esplora, relay, registry, indexer, aggregator, onramp] = await group.start(
     startSiwxServer({ allowedOrigins: [host], domain: '127.0.0.1:4319', rpcUrls: { 31337: anvil.url } }),
     startSolanaNode({ allowedOrigins: [host] }),
@@ -36,8 +37,9 @@ beforeAll(async () => {
     startWalletRegistry(),
     startIndexer({ rpcUrl: anvil.url, allowedOrigins: [host] }),
     startSwapAggregator({ rpcUrl: anvil.url, router: uniswap.router, weth: uniswap.weth, allowedOrigins: [host] }),
-    startOnrampService({ rpcUrl: anvil.url, allowedOrigins: [host] }),
+    startOnrampService({ rpcUrl: anvil.url, keys }),
   );
+  const [onrampServer] = await group.start(startOnrampServer({ providersUrl: onramp.url, keys, allowedOrigins: [host] }));
   dataDir = mkdtempSync(join(tmpdir(), 'portico-malformed-'));
   const wallet = await startEmbeddedWallet({ projects: { demo: [host] }, rpcUrls: { 'eip155:31337': anvil.url }, dataDir, social: true, framePort: await freePort() });
   stopWallet = wallet.stop;
@@ -50,6 +52,7 @@ beforeAll(async () => {
     { name: 'indexer', ...indexer },
     { name: 'swap aggregator', ...aggregator },
     { name: 'onramp service', ...onramp },
+    { name: 'onramp server', ...onrampServer! },
     { name: 'mail catcher', ...wallet.mail },
     { name: 'auth service', ...wallet.auth },
     { name: 'wallet frame', ...wallet.frame },
@@ -115,7 +118,7 @@ const ATTACKS: ReadonlyArray<{ name: string; raw: (host: string) => string | Buf
   { name: 'bytes that are not HTTP', raw: () => Buffer.from([0x16, 0x03, 0x01, 0x00, 0xff, 0x01, 0x00, 0x00, 0x0d, 0x0a, 0x0d, 0x0a]), expect: 'close' },
 ];
 
-describe.each(['siwx-server', 'solana node', 'esplora', 'relay', 'wallet registry', 'indexer', 'swap aggregator', 'onramp service', 'mail catcher', 'auth service', 'wallet frame', 'oidc stand-in'])('%s under malformed requests', (name) => {
+describe.each(['siwx-server', 'solana node', 'esplora', 'relay', 'wallet registry', 'indexer', 'swap aggregator', 'onramp service', 'onramp server', 'mail catcher', 'auth service', 'wallet frame', 'oidc stand-in'])('%s under malformed requests', (name) => {
   it('answers each with an error status (or closes a connection that is not HTTP) and stays up', async () => {
     const service = services.find((s) => s.name === name)!;
     const host = new URL(service.url).host;

@@ -7,6 +7,6 @@ export interface Contract {
   checkResponse(response: { method?: string; url: string; status: number; body: unknown; contentType?: string }): string[];
 }
 /** The vendored contract of a service (a folder of tools/contracts). */
-export function loadContract(service: '1inch-swap' | 'etherscan' | 'esplora'): Contract;
+export function loadContract(service: '1inch-swap' | 'etherscan' | 'esplora' | 'coinbase-onramp' | 'meld'): Contract;
 /** A checker over an OpenAPI 3.0 document; `toSpecPath` maps a request's pathname (and its whole URL) to the document's path. */
 export function createContract(doc: unknown, mapping?: { toSpecPath?: (pathname: string, url: URL) => string }): Contract;

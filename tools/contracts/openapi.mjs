@@ -17,6 +17,9 @@ const SERVICES = {
   etherscan: { toSpecPath: (pathname, url) => (pathname === '/v2/api' ? `${pathname}#${url.searchParams.get('module')}.${url.searchParams.get('action')}` : pathname) },
   // Esplora's paths are the API's own; public instances serve them under `/api` (blockstream.info/api, blockstream.info/testnet/api).
   esplora: { toSpecPath: (pathname) => pathname.replace(/^(?:\/[a-z0-9]+)?\/api(?=\/)/, '') },
+  // Coinbase Onramp and Meld: their paths as they serve them.
+  'coinbase-onramp': {},
+  meld: {},
 };
 
 /** The contract of a vendored service: `checkRequest` and `checkResponse` list what breaks it (empty when nothing does). */

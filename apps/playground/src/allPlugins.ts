@@ -52,14 +52,19 @@ const swapsPlugin = createSwapsPlugin({
   ...(params.get('swapTtl') ? { quoteTtlMs: Number(params.get('swapTtl')) } : {}),
 });
 
-/** The local onramp reference (`?onramp=url&meldKey=…`, or VITE_PORTICO_ONRAMP / VITE_PORTICO_MELD_KEY): quotes, Coinbase session tokens and both widgets' stand-ins. */
+/**
+ * The site's onramp server (`?onramp=url`, or VITE_PORTICO_ONRAMP: quotes and Coinbase session tokens)
+ * and where the providers' widgets are (`?onrampWidgets=url`, or VITE_PORTICO_ONRAMP_WIDGETS: the
+ * local stand-in for pay.coinbase.com and meldcrypto.com), with Meld's public key (`?meldKey=…`).
+ */
 const onrampUrl = params.get('onramp') ?? env.VITE_PORTICO_ONRAMP;
+const widgetsUrl = params.get('onrampWidgets') ?? env.VITE_PORTICO_ONRAMP_WIDGETS;
 const meldKey = params.get('meldKey') ?? env.VITE_PORTICO_MELD_KEY;
 const onrampPlugin = createOnrampPlugin(
-  onrampUrl
+  onrampUrl && widgetsUrl
     ? {
-        coinbase: { sessionTokenUrl: `${onrampUrl}/coinbase/token`, widgetUrl: `${onrampUrl}/widget/coinbase` },
-        ...(meldKey ? { meld: { publicKey: meldKey, widgetUrl: `${onrampUrl}/widget/meld` } } : {}),
+        coinbase: { sessionTokenUrl: `${onrampUrl}/coinbase/token`, widgetUrl: `${widgetsUrl}/buy/select-asset` },
+        ...(meldKey ? { meld: { publicKey: meldKey, widgetUrl: `${widgetsUrl}/widget/meld` } } : {}),
         quoteUrl: `${onrampUrl}/quotes`,
         pollMs: 500,
         // The local chain stands in for Ethereum: the providers' names for it.

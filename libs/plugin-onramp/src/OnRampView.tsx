@@ -102,7 +102,8 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
     let live = true;
     const timer = setTimeout(() => {
       const url = new URL(settings.quoteUrl!);
-      for (const [key, value] of Object.entries({ amount, currency, asset: symbol, network: network.caipNetworkId, address })) url.searchParams.set(key, value);
+      // The providers' own names too, so that the host's server asks each for the right asset.
+      for (const [key, value] of Object.entries({ amount, currency, asset: symbol, network: network.caipNetworkId, address, coinbaseAsset: names.coinbaseAsset, coinbaseNetwork: names.coinbaseNetwork, meldCode: names.meldCode })) url.searchParams.set(key, value);
       fetchPublicJson(url.toString(), { maxBytes: 100_000 })
         .then((body) => {
           const parsed = quotesResponse.safeParse(body);

@@ -36,9 +36,10 @@ export interface OnrampSettings {
   readonly coinbase: CoinbaseOnrampConfig | undefined;
   readonly meld: MeldOnrampConfig | undefined;
   /**
-   * The host's quote endpoint: `GET ?amount&currency&asset&network&address` →
-   * `{ quotes: [{ provider, cryptoAmount, fee }] }`. Without it the list shows the providers'
-   * fee range (1–2 %) instead of quotes.
+   * The host's quote endpoint (Portico's own API; `apps/onramp-server` is the reference, asking
+   * Coinbase's and Meld's quote APIs with the host's keys): `GET ?amount&currency&asset&network&address&coinbaseAsset&coinbaseNetwork&meldCode`
+   * → `{ quotes: [{ provider: 'coinbase' | 'meld', cryptoAmount, fee }] }`. Without it the list
+   * shows the providers' fee range (1–2 %) instead of quotes.
    */
   readonly quoteUrl: string | undefined;
   /** Fiat currencies offered (ISO 4217). */

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, onrampAsset } from './urls';
+import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, ONRAMP_NETWORKS, onrampAsset } from './urls';
 
 const base = onrampAsset('eip155:8453')!;
 const solana = onrampAsset('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')!;
@@ -33,5 +34,12 @@ describe('onramp widget URLs', () => {
     expect(url.searchParams.getAll('publicKey')).toEqual(['pk']);
     expect(url.searchParams.get('walletAddress')).toBe('a&publicKey=evil');
     expect(url.searchParams.get('sourceAmount')).toBe('1#x');
+  });
+
+  it('names each known network by the code in Meld’s own crypto-currency list (vendored: tools/contracts/meld)', () => {
+    const listed = JSON.parse(readFileSync(new URL('../../../tools/contracts/meld/crypto-currencies.json', import.meta.url), 'utf8')) as { currencyCode: string; 'x-caip2': string }[];
+    for (const [network, names] of Object.entries(ONRAMP_NETWORKS)) {
+      expect(listed.find((c) => c.currencyCode === names.meldCode)?.['x-caip2'], `${network} ${names.meldCode}`).toBe(network);
+    }
   });
 });

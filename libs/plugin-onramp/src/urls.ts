@@ -20,14 +20,18 @@ export interface OnrampAssetNames {
   readonly meldCode: string;
 }
 
-/** The networks Portico knows the providers' names for (their mainnets). */
+/**
+ * The networks Portico knows the providers' names for (their mainnets). Meld's codes are those of
+ * its crypto-currency list (tools/contracts/meld/crypto-currencies.json): a chain's own coin by
+ * its ticker, a coin on another chain `TICKER_CHAIN`.
+ */
 export const ONRAMP_NETWORKS: Readonly<Record<string, OnrampAssetNames>> = {
   'eip155:1': { coinbaseNetwork: 'ethereum', coinbaseAsset: 'ETH', meldCode: 'ETH' },
   'eip155:8453': { coinbaseNetwork: 'base', coinbaseAsset: 'ETH', meldCode: 'ETH_BASE' },
   'eip155:10': { coinbaseNetwork: 'optimism', coinbaseAsset: 'ETH', meldCode: 'ETH_OPTIMISM' },
   'eip155:42161': { coinbaseNetwork: 'arbitrum', coinbaseAsset: 'ETH', meldCode: 'ETH_ARBITRUM' },
-  'eip155:137': { coinbaseNetwork: 'polygon', coinbaseAsset: 'POL', meldCode: 'POL_POLYGON' },
-  'eip155:43114': { coinbaseNetwork: 'avalanche-c-chain', coinbaseAsset: 'AVAX', meldCode: 'AVAXC' },
+  'eip155:137': { coinbaseNetwork: 'polygon', coinbaseAsset: 'POL', meldCode: 'POL' },
+  'eip155:43114': { coinbaseNetwork: 'avalanche-c-chain', coinbaseAsset: 'AVAX', meldCode: 'AVAX' },
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { coinbaseNetwork: 'solana', coinbaseAsset: 'SOL', meldCode: 'SOL' },
 };
 

@@ -1,0 +1,4 @@
+export { startOnrampServer } from './createOnrampServer';
+export type { OnrampServer, OnrampServerOptions } from './createOnrampServer';
+export { cdpJwt, decimalString, fromCoinbaseQuote, fromMeldQuotes, OnrampProviderError, providerErrorMessage } from './adapters';
+export type { PorticoQuote } from './adapters';
