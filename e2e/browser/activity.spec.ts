@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView, solanaRpc } from './helpers';
+import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView, saturate, solanaRpc } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** Anvil's tenth dev key: a sender no other browser test uses. */
@@ -119,6 +119,23 @@ test.describe('the Activity tab', () => {
     await expect(d.getByTestId('activity-error')).toContainText('Activity could not be loaded.');
     await expect(d.getByTestId('activity-error-detail')).toHaveText('Etherscan refused the API key for Anvil: it is missing or invalid');
     await expect.poll(() => warnings.join('\n')).toContain('Etherscan refused the API key for Anvil: it is missing or invalid');
+  });
+
+  test('EVM: over the key’s rate (strict: Etherscan’s refusal, HTTP 200 status "0"): asked once more after a second, then "Etherscan is busy"; Try again loads it once the rate allows', async ({ page }) => {
+    // Another client of the page's key takes every call its plan allows (3 a second).
+    const busy = saturate(`${indexer()}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_KEY!}&module=account&action=txlist&address=${ACCOUNT}&page=1&offset=1`);
+    let d;
+    try {
+      await freshPage(page, path());
+      await connectWallet(page);
+      d = await openActivity(page, undefined, 'activity-error');
+      await expect(d.getByTestId('activity-error')).toContainText('Activity could not be loaded.');
+      await expect(d.getByTestId('activity-error-detail')).toContainText('Etherscan is busy (too many requests for this API key): try again in a moment');
+    } finally {
+      await busy.stop();
+    }
+    await d.getByRole('button', { name: 'Try again' }).click();
+    await expect(d.getByTestId('activity-row').first()).toBeVisible();
   });
 
   test('Solana: a transfer shows as sent, with the SOL amount and the recipient', async ({ page }) => {

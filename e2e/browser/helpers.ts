@@ -29,6 +29,26 @@ export const allServicesQuery = (): string =>
   `evm=${encodeURIComponent(process.env.PORTICO_EVM!)}&sol=${encodeURIComponent(process.env.PORTICO_SOLANA!)}&btc=${encodeURIComponent(process.env.PORTICO_BITCOIN!)}` +
   `&relay=${encodeURIComponent(process.env.PORTICO_RELAY!)}&registry=${encodeURIComponent(process.env.PORTICO_REGISTRY!)}&indexer=${encodeURIComponent(process.env.PORTICO_INDEXER!)}&indexerKey=${encodeURIComponent(process.env.PORTICO_INDEXER_KEY!)}`;
 
+/**
+ * Another client of the same API key using every call its rate allows: a request to `url` every
+ * 20 ms from the test (Node), so that the page's own calls find the key's rate taken (as a site
+ * whose other visitors, or a script, use the key meanwhile). `stop()` ends it and waits for the last.
+ */
+export function saturate(url: string, headers: Record<string, string> = {}): { stop(): Promise<void> } {
+  const inFlight = new Set<Promise<unknown>>();
+  const timer = setInterval(() => {
+    const call = fetch(url, { headers }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    inFlight.add(call);
+    void call.finally(() => inFlight.delete(call));
+  }, 20);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+    },
+  };
+}
+
 /** The playground's onramp query: the site's onramp server and the providers' widgets (the stand-in). */
 export const onrampQuery = (): string => `onramp=${encodeURIComponent(process.env.PORTICO_ONRAMP!)}&onrampWidgets=${encodeURIComponent(process.env.PORTICO_ONRAMP_WIDGETS!)}`;
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage, onrampQuery } from './helpers';
+import { allServicesQuery, connectWallet, dialog, expectNoSeriousA11yViolations, freshPage, onrampQuery, saturate } from './helpers';
 
 /** Anvil's fifth dev account: the swap tests' own (no other browser test moves its balances). */
 const TRADER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -151,6 +151,24 @@ test.describe('Swap', () => {
     await expect(d.getByTestId('swap-error')).toHaveText(/^No quote: /);
     await expect(d.getByTestId('swap-retry')).toBeVisible();
     await expect(d.getByTestId('swap-review-button')).toBeDisabled();
+  });
+
+  test('over the key’s rate (the strict API answers 429 through the proxy): asked once more after a second, then said plainly; Retry quotes once the rate allows', async ({ page }) => {
+    const d = await openSwap(page, swapPath('1inch'));
+    await pickToken(d, 'sell', 'tUSD · Test USD');
+    await pickToken(d, 'buy', 'PTK · Portico Token');
+    // Another client of the site's key takes every slot the key's rate has (the API's own 429s, passed back by the proxy).
+    const busy = saturate(`${process.env.PORTICO_AGGREGATOR_API!}/swap/v6.0/31337/approve/spender`, { authorization: `Bearer ${process.env.PORTICO_AGGREGATOR_KEY!}` });
+    try {
+      await d.getByRole('textbox', { name: 'Amount' }).fill('300');
+      await expect(d.getByTestId('swap-error')).toHaveText('No quote: The request did not go through: 1inch is busy (too many requests): try again in a moment', { timeout: 15_000 });
+      await expect(d.getByTestId('swap-review-button')).toBeDisabled();
+    } finally {
+      await busy.stop();
+    }
+    await d.getByTestId('swap-retry').click();
+    await expect(d.getByTestId('swap-provider')).toHaveText('1inch');
+    await expect(d.getByTestId('swap-rate')).toHaveText(/^1 tUSD ≈ 0\.33\d{4} PTK$/);
   });
 
   test('the token picker: pills with images, a search by symbol, name or address, the keyboard (↓ from the search, Enter takes the first match), no match said, picking the other side swaps the pair; axe clean', async ({ page }) => {
