@@ -10,3 +10,14 @@ export interface Contract {
 export function loadContract(service: '1inch-swap' | 'etherscan' | 'esplora' | 'coinbase-onramp' | 'meld'): Contract;
 /** A checker over an OpenAPI 3.0 document; `toSpecPath` maps a request's pathname (and its whole URL) to the document's path. */
 export function createContract(doc: unknown, mapping?: { toSpecPath?: (pathname: string, url: URL) => string }): Contract;
+/** The WalletConnect relay's JSON-RPC contract; each check lists what breaks it (empty when nothing). */
+export interface RelayContract {
+  readonly schema: unknown;
+  /** A client's request (by its `method`) or its ack of an `irn_subscription`. */
+  checkClientFrame(frame: unknown): string[];
+  /** The relay's answer to a request of `method`. */
+  checkAnswer(method: string, frame: unknown): string[];
+  /** An `irn_subscription` the relay pushes. */
+  checkPush(frame: unknown): string[];
+}
+export function loadRelayContract(): RelayContract;

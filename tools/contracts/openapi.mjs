@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -128,6 +129,40 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
       if (!media?.schema) return [];
       const validate = validatorAt(bodies, pointer(path, method, 'responses', op.responses[String(status)] ? status : 'default', 'content', type, 'schema'));
       return validate(body) ? [] : [`${path} ${status}: ${describe(validate.errors)}`];
+    },
+  };
+}
+
+/**
+ * The WalletConnect relay's JSON-RPC contract (tools/contracts/walletconnect-relay: a JSON Schema
+ * written from WalletConnect's relay spec and the relay's shared types, draft 2020-12). Each check
+ * lists what a frame does that the contract does not allow (empty when nothing).
+ */
+export function loadRelayContract() {
+  const schema = JSON.parse(readFileSync(join(here, 'walletconnect-relay', 'relay-rpc.schema.json'), 'utf8'));
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema(schema, 'relay');
+  const compiled = new Map();
+  const check = (name, frame) => {
+    if (!schema.$defs[name]) return [`${name}: not in the contract`];
+    if (!compiled.has(name)) compiled.set(name, ajv.compile({ $ref: `relay#/$defs/${name}` }));
+    const validate = compiled.get(name);
+    return validate(frame) ? [] : [`${name}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '(frame)'} ${e.message}`).join('; ')}`];
+  };
+  return {
+    schema,
+    /** A client's request (`irn_publish`, `wc_proposeSession`, …) or its ack of an `irn_subscription`. */
+    checkClientFrame(frame) {
+      if (frame && typeof frame === 'object' && 'method' in frame) return check(`req_${frame.method}`, frame);
+      return check('res_irn_subscription', frame);
+    },
+    /** The relay's answer to a request of `method`: its result's shape, or an error in the relay's codes. */
+    checkAnswer(method, frame) {
+      return frame && typeof frame === 'object' && 'error' in frame ? check('errorResponse', frame) : check(`res_${method}`, frame);
+    },
+    /** A message the relay pushes (`irn_subscription`). */
+    checkPush(frame) {
+      return check('req_irn_subscription', frame);
     },
   };
 }

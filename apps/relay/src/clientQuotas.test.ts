@@ -10,11 +10,12 @@ const topic = () => randomBytes(32).toString('hex');
 const publishParams = (t: string, message: string, ttl = 300) => ({ topic: t, message, ttl, tag: 1108, prompt: false });
 const isPush = (f: Record<string, unknown>) => f.method === 'irn_subscription';
 const pushed = (f: Record<string, unknown>) => (f.params as { data: { topic: string; message: string } }).data;
-const error = (frame: Record<string, unknown>) => frame.error as { code: number; message: string } | undefined;
+const error = (frame: Record<string, unknown>) => frame.error as { code: number; message: string; data?: string } | undefined;
 
 /** Expects `frame` to be the per-client refusal naming `limit`. */
 function expectQuotaError(frame: Record<string, unknown>, limit: string) {
-  expect(error(frame)).toEqual({ code: RELAY_ERROR_CODES.clientQuotaExceeded, message: expect.stringContaining(`Client quota exceeded: ${limit} (`) });
+  // The hosted relay's form: a handler error naming the limit, its case in `data`.
+  expect(error(frame)).toEqual({ code: RELAY_ERROR_CODES.clientQuotaExceeded, message: expect.stringContaining(`Request handler error: Client quota exceeded: ${limit} (`), data: expect.stringMatching(/^(SubscriberLimitExceeded|MailboxLimitExceeded)$/) });
 }
 
 describe('per-client shares', () => {
@@ -217,7 +218,7 @@ describe('per-client shares', () => {
           const checkGreedy = (answer: Record<string, unknown>, limits: string[]) => {
             if (answer.result !== undefined) return;
             expect(error(answer)?.code, JSON.stringify(answer)).toBe(RELAY_ERROR_CODES.clientQuotaExceeded);
-            expect(limits.some((limit) => error(answer)!.message.startsWith(`Client quota exceeded: ${limit} (`)), error(answer)!.message).toBe(true);
+            expect(limits.some((limit) => error(answer)!.message.startsWith(`Request handler error: Client quota exceeded: ${limit} (`)), error(answer)!.message).toBe(true);
             refusals += 1;
           };
           let victimRound = 0;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createRelayHub, type RelayPeer, type RelayStats } from './createRelayHub';
-import { formatError, RELAY_ERROR_CODES } from './jsonRpc';
+import { formatError } from './jsonRpc';
 import { MAX_TTL_SECONDS } from './relayParams';
 import { verifyRelayAuth } from './verifyRelayAuth';
 
@@ -164,7 +164,7 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
       if (tokens < 1) {
         rejectedInARow += 1;
         if (rejectedInARow > burst) return void ws.close(1008, 'rate limit exceeded');
-        return peer.send(formatError(null, RELAY_ERROR_CODES.rateLimited, 'Rate limit exceeded'));
+        return peer.send(formatError(null, 'tooManyRequests', 'Too many requests'));
       }
       tokens -= 1;
       rejectedInARow = 0;
@@ -173,7 +173,7 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
         hub.handleFrame(peer, text);
       } catch {
         // The hub does not throw on input; this guards the process against our own bugs.
-        peer.send(formatError(null, RELAY_ERROR_CODES.internalError, 'Internal error'));
+        peer.send(formatError(null, 'internal', 'the request could not be handled'));
       }
     });
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createTopicMailbox, type StoredMessage, type TopicMailboxLimits } from './createTopicMailbox';
-import { formatError, formatRequest, formatResult, parseFrame, RELAY_ERROR_CODES, type RawRpcId } from './jsonRpc';
+import { formatError, formatRequest, formatResult, parseFrame, type RawRpcId, type RelayErrorKind } from './jsonRpc';
 import {
   MAX_BATCH,
   readApproveSession,
@@ -48,7 +48,7 @@ export type RelayHub = {
 type PeerState = { topics: Map<string, string>; inFlight: Map<number, { topic: string; seq: number }> };
 /** A client id's subscribed topics, each with how many of its sockets hold it. */
 type ClientTopics = Map<string, number>;
-type Outcome = { ok: true; result: unknown; after?: () => void } | { ok: false; code: number; message: string };
+type Outcome = { ok: true; result: unknown; after?: () => void } | { ok: false; error: RelayErrorKind; message: string };
 
 /** The subscription id the client computes itself: `sha256(topic + clientId)` in hex. */
 export function subscriptionId(topic: string, clientId: string): string {
@@ -64,9 +64,10 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
   // Safe integers for our own request ids, distinct from any client's.
   let nextPushId = now() * 1000;
 
-  const invalid = (result: ParamsResult<unknown> & { ok: false }): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.invalidParams, message: `Invalid params: ${result.message}` });
-  const full = (message: string): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.capacityExceeded, message });
-  const overQuota = (message: string): Outcome => ({ ok: false, code: RELAY_ERROR_CODES.clientQuotaExceeded, message });
+  const invalid = (result: ParamsResult<unknown> & { ok: false }): Outcome => ({ ok: false, error: result.error, message: result.error === 'invalidParams' ? `Invalid params: ${result.message}` : result.message });
+  // A limit of the relay's: stored messages (the mailbox), or subscriptions.
+  const full = (message: string, error: RelayErrorKind = 'subscriberLimitExceeded'): Outcome => ({ ok: false, error, message });
+  const overQuota = (message: string, error: RelayErrorKind = 'subscriberLimitExceeded'): Outcome => ({ ok: false, error, message });
 
   function push(peer: RelayPeer, stored: StoredMessage) {
     const state = peers.get(peer);
@@ -128,7 +129,7 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
   function publish(peer: RelayPeer, commands: PublishCommand[]): Outcome {
     const inputs = commands.map((c) => ({ topic: c.topic, message: c.message, ttlSeconds: c.ttl, tag: c.tag, ...(c.attestation !== undefined ? { attestation: c.attestation } : {}) }));
     const put = mailbox.putAll(peer.clientId, inputs, now());
-    if (!put.ok) return put.perClient ? overQuota(put.reason) : full(put.reason);
+    if (!put.ok) return put.perClient ? overQuota(put.reason, 'mailboxLimitExceeded') : full(put.reason, 'mailboxLimitExceeded');
     const after = () => put.stored.forEach((m) => subscribers.get(m.topic)?.forEach((p) => p.clientId !== peer.clientId && push(p, m)));
     return { ok: true, result: true, after };
   }
@@ -210,7 +211,7 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
         return read.ok ? fetchMessages(peer, read.value) : invalid(read);
       }
       default:
-        return { ok: false, code: RELAY_ERROR_CODES.methodNotFound, message: `Method not found: ${method.slice(0, 64)}` };
+        return { ok: false, error: 'invalidMethod', message: `Invalid request method: ${method.slice(0, 64)}` };
     }
   }
 
@@ -228,12 +229,12 @@ export function createRelayHub(limits: RelayHubLimits, now: () => number = Date.
       const state = peers.get(peer);
       if (!state) return;
       const frame = parseFrame(text);
-      if (frame.kind === 'invalid') return peer.send(formatError(frame.id, frame.code, frame.message));
+      if (frame.kind === 'invalid') return peer.send(formatError(frame.id, frame.error, frame.message));
       if (frame.kind === 'response') return onAck(state, frame.id, frame.ok);
       // Notifications expect no answer and the client sends none; they are ignored.
       if (frame.kind === 'notification') return;
       const outcome = dispatch(peer, state, frame.method, frame.params);
-      if (!outcome.ok) return peer.send(formatError(frame.id, outcome.code, outcome.message));
+      if (!outcome.ok) return peer.send(formatError(frame.id, outcome.error, outcome.message));
       peer.send(formatResult(frame.id, outcome.result));
       outcome.after?.();
     },

@@ -1,16 +1,41 @@
-/** JSON-RPC 2.0 error codes the relay answers with (the standard ones plus three server codes). */
-export const RELAY_ERROR_CODES = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
+/**
+ * The hosted relay's errors, as its shared types (`relay_rpc`, rpc/error.rs) map them: a code,
+ * the case's name in `data`, and a message that starts with the kind ("Invalid payload: …",
+ * "Request handler error: …"). Vendored with its sources: tools/contracts/walletconnect-relay.
+ */
+export const RELAY_ERRORS = {
+  /** Not JSON, or not a request this relay can read (answered with id 0). */
+  serialization: { code: -32600, data: 'Serialization', prefix: 'Invalid payload: ' },
+  invalidJsonRpcVersion: { code: -32600, data: 'InvalidJsonRpcVersion', prefix: 'Invalid payload: ' },
+  invalidRequestId: { code: -32600, data: 'InvalidRequestId', prefix: 'Invalid payload: ' },
+  /** A method the relay does not have (relay_rpc has no separate -32601). */
+  invalidMethod: { code: -32600, data: 'InvalidMethod', prefix: 'Invalid payload: ' },
+  invalidParams: { code: -32600, data: 'InvalidParams', prefix: 'Invalid payload: ' },
+  invalidTopic: { code: -32600, data: 'InvalidTopic', prefix: 'Invalid payload: ' },
+  batchEmpty: { code: -32600, data: 'BatchEmpty', prefix: 'Invalid payload: ' },
+  batchLimitExceeded: { code: -32600, data: 'BatchLimitExceeded', prefix: 'Invalid payload: ' },
+  ttlTooShort: { code: -32000, data: 'TtlTooShort', prefix: 'Request handler error: ' },
+  ttlTooLong: { code: -32000, data: 'TtlTooLong', prefix: 'Request handler error: ' },
+  /** A topic's (or a client's) stored messages would exceed what the relay keeps. */
+  mailboxLimitExceeded: { code: -32000, data: 'MailboxLimitExceeded', prefix: 'Request handler error: ' },
+  /** A socket's, the relay's or a client's subscriptions would exceed their limit. */
+  subscriberLimitExceeded: { code: -32000, data: 'SubscriberLimitExceeded', prefix: 'Request handler error: ' },
   /** The socket sent more than its rate allows; the request was dropped unprocessed. */
-  rateLimited: -32005,
-  /** A relay-wide or per-socket cap (topics, total queued bytes, subscriptions per socket) would be exceeded. */
-  capacityExceeded: -32006,
-  /** The client (JWT `iss`, across all its sockets) would exceed its own share; the message names the limit. */
-  clientQuotaExceeded: -32007,
+  tooManyRequests: { code: 3001, data: 'TooManyRequests', prefix: '' },
+  internal: { code: -32603, data: 'Unknown', prefix: 'Internal error: ' },
+} as const;
+export type RelayErrorKind = keyof typeof RELAY_ERRORS;
+
+/** The codes alone, by kind (see `RELAY_ERRORS`). */
+export const RELAY_ERROR_CODES = {
+  parseError: RELAY_ERRORS.serialization.code,
+  invalidRequest: RELAY_ERRORS.invalidParams.code,
+  methodNotFound: RELAY_ERRORS.invalidMethod.code,
+  invalidParams: RELAY_ERRORS.invalidParams.code,
+  internalError: RELAY_ERRORS.internal.code,
+  rateLimited: RELAY_ERRORS.tooManyRequests.code,
+  capacityExceeded: RELAY_ERRORS.subscriberLimitExceeded.code,
+  clientQuotaExceeded: RELAY_ERRORS.subscriberLimitExceeded.code,
 } as const;
 
 /**
@@ -24,7 +49,7 @@ export type IncomingFrame =
   | { kind: 'request'; id: RawRpcId; method: string; params: unknown }
   | { kind: 'notification'; method: string; params: unknown }
   | { kind: 'response'; id: RawRpcId; ok: boolean }
-  | { kind: 'invalid'; id: RawRpcId | null; code: number; message: string };
+  | { kind: 'invalid'; id: RawRpcId | null; error: RelayErrorKind; message: string };
 
 const BIG_ID = /"id"\s*:\s*(-?\d{16,})\s*[,}]/;
 
@@ -44,26 +69,26 @@ export function parseFrame(frame: string): IncomingFrame {
   try {
     payload = JSON.parse(frame);
   } catch {
-    return { kind: 'invalid', id: null, code: RELAY_ERROR_CODES.parseError, message: 'Parse error' };
+    return { kind: 'invalid', id: null, error: 'serialization', message: 'Failed to deserialize request' };
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    return { kind: 'invalid', id: null, code: RELAY_ERROR_CODES.invalidRequest, message: 'Invalid request: expected a JSON-RPC 2.0 object' };
+    return { kind: 'invalid', id: null, error: 'serialization', message: 'Failed to deserialize request: expected a JSON-RPC 2.0 object' };
   }
   const record = payload as Record<string, unknown>;
   const id = 'id' in record ? rawId(record.id, frame) : null;
   if (record.jsonrpc !== '2.0') {
-    return { kind: 'invalid', id, code: RELAY_ERROR_CODES.invalidRequest, message: 'Invalid request: jsonrpc must be "2.0"' };
+    return { kind: 'invalid', id, error: 'invalidJsonRpcVersion', message: 'Invalid JSON RPC version: jsonrpc must be "2.0"' };
   }
   if ('method' in record) {
     if (typeof record.method !== 'string' || record.method.length === 0) {
-      return { kind: 'invalid', id, code: RELAY_ERROR_CODES.invalidRequest, message: 'Invalid request: method must be a string' };
+      return { kind: 'invalid', id, error: 'invalidMethod', message: 'Invalid request method: method must be a string' };
     }
     if (!('id' in record)) return { kind: 'notification', method: record.method, params: record.params };
-    if (id === null) return { kind: 'invalid', id: null, code: RELAY_ERROR_CODES.invalidRequest, message: 'Invalid request: id must be a string or an integer' };
+    if (id === null) return { kind: 'invalid', id: null, error: 'invalidRequestId', message: 'Invalid request ID: id must be a string or an integer' };
     return { kind: 'request', id, method: record.method, params: record.params };
   }
   if (id !== null && ('result' in record || 'error' in record)) return { kind: 'response', id, ok: 'result' in record };
-  return { kind: 'invalid', id, code: RELAY_ERROR_CODES.invalidRequest, message: 'Invalid request: neither a request nor a response' };
+  return { kind: 'invalid', id, error: 'serialization', message: 'Failed to deserialize request: neither a request nor a response' };
 }
 
 /** Serialises a result response, echoing the id's source text. */
@@ -71,9 +96,13 @@ export function formatResult(id: RawRpcId, result: unknown): string {
   return `{"id":${id.text},"jsonrpc":"2.0","result":${JSON.stringify(result)}}`;
 }
 
-/** Serialises an error response; `id` is `null` when the request's id could not be read. */
-export function formatError(id: RawRpcId | null, code: number, message: string): string {
-  return `{"id":${id === null ? 'null' : id.text},"jsonrpc":"2.0","error":${JSON.stringify({ code, message })}}`;
+/**
+ * Serialises an error response in the hosted relay's form (`{ code, message, data }`, see
+ * `RELAY_ERRORS`); `id` is `null` when the request's id could not be read, sent as 0 as relay_rpc does.
+ */
+export function formatError(id: RawRpcId | null, kind: RelayErrorKind, detail: string): string {
+  const { code, data, prefix } = RELAY_ERRORS[kind];
+  return `{"id":${id === null ? '0' : id.text},"jsonrpc":"2.0","error":${JSON.stringify({ code, message: `${prefix}${detail}`, data })}}`;
 }
 
 /** Serialises a request the relay sends to a client (the `irn_subscription` push). */

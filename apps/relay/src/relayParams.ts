@@ -1,3 +1,4 @@
+import type { RelayErrorKind } from './jsonRpc';
 /** One message to store and fan out, from `irn_publish`, `irn_batchPublish` or a `wc_*` fan-out. */
 export type PublishCommand = { topic: string; message: string; ttl: number; tag: number; attestation?: string };
 
@@ -5,7 +6,7 @@ export type PublishCommand = { topic: string; message: string; ttl: number; tag:
 export type UnsubscribeCommand = { topic: string; id: string };
 
 /** The result of reading a method's params: the value, or why it was rejected. */
-export type ParamsResult<T> = { ok: true; value: T } | { ok: false; message: string };
+export type ParamsResult<T> = { ok: true; value: T } | { ok: false; message: string; error: RelayErrorKind };
 
 /** Longest TTL a message may ask for (the hosted relay's limit: 30 days). */
 export const MAX_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -16,29 +17,31 @@ export const MAX_BATCH = 500;
 const TOPIC = /^[0-9a-fA-F]{64}$/;
 
 type Obj = Record<string, unknown>;
-const fail = (message: string) => ({ ok: false as const, message });
+const fail = (message: string, error: RelayErrorKind = 'invalidParams') => ({ ok: false as const, message, error });
 const asObject = (params: unknown): Obj | undefined =>
   typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Obj) : undefined;
 
 function readTopic(value: unknown, name: string): ParamsResult<string> {
-  return typeof value === 'string' && TOPIC.test(value) ? { ok: true, value } : fail(`${name} must be a 64-character hex topic`);
+  return typeof value === 'string' && TOPIC.test(value) ? { ok: true, value } : fail(`${name} must be a 64-character hex topic`, 'invalidTopic');
 }
 
 function readTopics(params: unknown): ParamsResult<string[]> {
   const topics = asObject(params)?.topics;
-  if (!Array.isArray(topics) || topics.length === 0 || topics.length > MAX_BATCH) return fail(`topics must be an array of 1–${MAX_BATCH} topics`);
-  for (const topic of topics) if (!readTopic(topic, 'topics[]').ok) return fail('topics[] must be 64-character hex topics');
+  if (!Array.isArray(topics)) return fail(`topics must be an array of 1–${MAX_BATCH} topics`);
+  if (topics.length === 0 || topics.length > MAX_BATCH) return fail(`topics must be an array of 1–${MAX_BATCH} topics`, topics.length === 0 ? 'batchEmpty' : 'batchLimitExceeded');
+  for (const topic of topics) if (!readTopic(topic, 'topics[]').ok) return fail('topics[] must be 64-character hex topics', 'invalidTopic');
   return { ok: true, value: topics as string[] };
 }
 
 /** A batch's `field`: an array of 1–MAX_BATCH entries, each read by `readOne`; the first bad one names the batch's error. */
 function readBatch<T>(params: unknown, field: string, readOne: (entry: unknown) => ParamsResult<T>): ParamsResult<T[]> {
   const list = asObject(params)?.[field];
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BATCH) return fail(`${field} must be an array of 1–${MAX_BATCH} entries`);
+  if (!Array.isArray(list)) return fail(`${field} must be an array of 1–${MAX_BATCH} entries`);
+  if (list.length === 0 || list.length > MAX_BATCH) return fail(`${field} must be an array of 1–${MAX_BATCH} entries`, list.length === 0 ? 'batchEmpty' : 'batchLimitExceeded');
   const value: T[] = [];
   for (const entry of list) {
     const read = readOne(entry);
-    if (!read.ok) return fail(`${field}[]: ${read.message}`);
+    if (!read.ok) return fail(`${field}[]: ${read.message}`, read.error);
     value.push(read.value);
   }
   return { ok: true, value };
@@ -47,7 +50,8 @@ function readBatch<T>(params: unknown, field: string, readOne: (entry: unknown) 
 function readPublishFields(obj: Obj, topic: string, message: unknown): ParamsResult<PublishCommand> {
   if (typeof message !== 'string' || message.length === 0) return fail('message must be a non-empty string');
   const { ttl, tag, attestation } = obj;
-  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0 || ttl > MAX_TTL_SECONDS) return fail(`ttl must be an integer number of seconds in 1–${MAX_TTL_SECONDS}`);
+  if (typeof ttl !== 'number' || !Number.isInteger(ttl)) return fail(`ttl must be an integer number of seconds in 1–${MAX_TTL_SECONDS}`);
+  if (ttl <= 0 || ttl > MAX_TTL_SECONDS) return fail(`TTL too ${ttl <= 0 ? 'short' : 'long'}: ttl must be 1–${MAX_TTL_SECONDS} seconds`, ttl <= 0 ? 'ttlTooShort' : 'ttlTooLong');
   if (tag !== undefined && (typeof tag !== 'number' || !Number.isInteger(tag))) return fail('tag must be an integer');
   if (attestation !== undefined && attestation !== null && typeof attestation !== 'string') return fail('attestation must be a string');
   return { ok: true, value: { topic, message, ttl, tag: tag ?? 0, ...(typeof attestation === 'string' ? { attestation } : {}) } };
@@ -94,7 +98,7 @@ export function readProposeSession(params: unknown): ParamsResult<PublishCommand
   const pairingTopic = readTopic(obj.pairingTopic, 'pairingTopic');
   if (!pairingTopic.ok) return pairingTopic;
   const proposal = readPublishFields(obj, pairingTopic.value, obj.sessionProposal);
-  return proposal.ok ? { ok: true, value: [proposal.value] } : fail(proposal.message.replace(/^message/, 'sessionProposal'));
+  return proposal.ok ? { ok: true, value: [proposal.value] } : fail(proposal.message.replace(/^message/, 'sessionProposal'), proposal.error);
 }
 
 /**
@@ -110,8 +114,8 @@ export function readApproveSession(params: unknown): ParamsResult<PublishCommand
   const sessionTopic = readTopic(obj.sessionTopic, 'sessionTopic');
   if (!sessionTopic.ok) return sessionTopic;
   const response = readPublishFields({ ...obj, attestation: undefined }, pairingTopic.value, obj.sessionProposalResponse);
-  if (!response.ok) return fail(response.message.replace(/^message/, 'sessionProposalResponse'));
+  if (!response.ok) return fail(response.message.replace(/^message/, 'sessionProposalResponse'), response.error);
   const settle = readPublishFields({ ...obj, attestation: undefined }, sessionTopic.value, obj.sessionSettlementRequest);
-  if (!settle.ok) return fail(settle.message.replace(/^message/, 'sessionSettlementRequest'));
+  if (!settle.ok) return fail(settle.message.replace(/^message/, 'sessionSettlementRequest'), settle.error);
   return { ok: true, value: [response.value, settle.value] };
 }
