@@ -7,7 +7,7 @@ export interface Contract {
   checkResponse(response: { method?: string; url: string; status: number; body: unknown; contentType?: string }): string[];
 }
 /** The vendored contract of a service (a folder of tools/contracts). */
-export function loadContract(service: '1inch-swap' | 'etherscan' | 'esplora' | 'coinbase-onramp' | 'meld'): Contract;
+export function loadContract(service: '1inch-swap' | 'etherscan' | 'esplora' | 'coinbase-onramp' | 'meld' | 'github' | 'discord' | 'x'): Contract;
 /** A checker over an OpenAPI 3.0 document; `toSpecPath` maps a request's pathname (and its whole URL) to the document's path. */
 export function createContract(doc: unknown, mapping?: { toSpecPath?: (pathname: string, url: URL) => string }): Contract;
 /** The WalletConnect relay's JSON-RPC contract; each check lists what breaks it (empty when nothing). */

@@ -21,6 +21,11 @@ const SERVICES = {
   // Coinbase Onramp and Meld: their paths as they serve them.
   'coinbase-onramp': {},
   meld: {},
+  // The social providers' user APIs, at their real hosts or under the OpenID stand-in's `/<provider>`;
+  // Discord documents its paths under `https://discord.com/api/v10` and serves them at `/api` too.
+  github: { toSpecPath: (pathname) => pathname.replace(/^\/github(?=\/)/, '') },
+  discord: { toSpecPath: (pathname) => pathname.replace(/^\/discord(?=\/)/, '').replace(/^\/api(?:\/v\d+)?(?=\/)/, '') },
+  x: { toSpecPath: (pathname) => pathname.replace(/^\/x(?=\/)/, '') },
 };
 
 /** The contract of a vendored service: `checkRequest` and `checkResponse` list what breaks it (empty when nothing does). */
@@ -36,8 +41,9 @@ export function loadContract(service) {
  */
 export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}) {
   // OpenAPI's own keywords (example, x-…) are not JSON Schema's: ignored, not refused.
-  const bodies = new Ajv({ strict: false, allErrors: true });
-  const params = new Ajv({ strict: false, allErrors: true, coerceTypes: true });
+  // Formats (uri, email, int64, snowflake, …) are documentation here: not checked, not warned about.
+  const bodies = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const params = new Ajv({ strict: false, allErrors: true, coerceTypes: true, validateFormats: false });
   for (const ajv of [bodies, params]) ajv.addSchema(doc, 'contract');
   const resolve = (node) => (node?.$ref ? node.$ref.slice(2).split('/').reduce((at, key) => at?.[key], doc) : node);
   const describe = (errors) => (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}`).join('; ');
@@ -94,7 +100,10 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
       (op.parameters ?? []).forEach((raw, index) => {
         const parameter = resolve(raw);
         if (parameter.in !== 'query' && parameter.in !== 'path') return;
-        const value = parameter.in === 'path' ? (segments[parameter.name] ?? null) : query.get(parameter.name);
+        const raw1 = parameter.in === 'path' ? (segments[parameter.name] ?? null) : query.get(parameter.name);
+        // An array in the query: `a,b` when the parameter says `explode: false` (form style), else the name repeated.
+        const isArray = resolve(parameter.schema)?.type === 'array';
+        const value = raw1 === null || !isArray || parameter.in !== 'query' ? raw1 : parameter.explode === false ? raw1.split(',') : query.getAll(parameter.name);
         if (value === null) return void (parameter.required && problems.push(`${path}: required ${parameter.in} parameter "${parameter.name}" missing`));
         if (!parameter.schema) return;
         const validate = validatorAt(params, raw.$ref ? `${raw.$ref.slice(1)}/schema` : pointer(path, method, 'parameters', index, 'schema'), true);
@@ -120,14 +129,19 @@ export function createContract(doc, { toSpecPath = (pathname) => pathname } = {}
     checkResponse({ method = 'GET', url, status, body, contentType }) {
       const { path, op } = operation(method, url);
       if (!op) return [`${method} ${path}: not in the contract`];
-      const response = resolve(op.responses?.[String(status)] ?? op.responses?.default);
+      // A status, its class (`4XX`, as OpenAPI allows), or the default.
+      const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => op.responses?.[k]);
+      const response = resolve(key ? op.responses[key] : undefined);
       if (!response) return [`${path}: status ${status} is not one the contract lists (${Object.keys(op.responses ?? {}).join(', ')})`];
       const listed = Object.keys(response.content ?? {});
       const type = contentType === undefined ? ['application/json', 'text/plain'].find((t) => listed.includes(t)) : contentType.split(';')[0].trim().toLowerCase();
       if (contentType !== undefined && listed.length > 0 && !listed.includes(type)) return [`${path} ${status}: answered as "${type}", not ${listed.join(' or ')}`];
       const media = response.content?.[type];
       if (!media?.schema) return [];
-      const validate = validatorAt(bodies, pointer(path, method, 'responses', op.responses[String(status)] ? status : 'default', 'content', type, 'schema'));
+      // A response given by reference (`components/responses/…`) is validated where it is written.
+      const ref = op.responses[key].$ref;
+      const at = ref ? `${ref.slice(1).split('/').map((k) => encodeURIComponent(k)).join('/')}/content/${encodeURIComponent(type.replaceAll('~', '~0').replaceAll('/', '~1'))}/schema` : pointer(path, method, 'responses', key, 'content', type, 'schema');
+      const validate = validatorAt(bodies, at);
       return validate(body) ? [] : [`${path} ${status}: ${describe(validate.errors)}`];
     },
   };

@@ -1,3 +1,4 @@
+import { loadContract } from '@portico/tools/contracts';
 import { describe, expect, it } from 'vitest';
 import { displayName, OAUTH2_PROVIDERS, rebase } from './oauth2Providers';
 
@@ -25,5 +26,14 @@ describe('the OAuth 2.0 providers’ adapters', () => {
   it('a stand-in serves the real paths under its own origin', () => {
     expect(rebase(OAUTH2_PROVIDERS.facebook.userinfo, 'http://127.0.0.1:9/facebook')).toBe('http://127.0.0.1:9/facebook/v23.0/me?fields=id,name,email');
     expect(rebase(OAUTH2_PROVIDERS.github.token, undefined)).toBe('https://github.com/login/oauth/access_token');
+  });
+
+  it('asks GitHub’s, Discord’s and X’s user APIs only what their published OpenAPI documents list (tools/contracts)', () => {
+    const asked = { github: [OAUTH2_PROVIDERS.github.userinfo, `${OAUTH2_PROVIDERS.github.userinfo}/emails`], discord: [OAUTH2_PROVIDERS.discord.userinfo], x: [OAUTH2_PROVIDERS.x.userinfo] } as const;
+    for (const [service, urls] of Object.entries(asked) as Array<[keyof typeof asked, readonly string[]]>) {
+      for (const url of urls) expect(loadContract(service).checkRequest({ method: 'GET', url }), url).toEqual([]);
+    }
+    // And the same checker refuses what those APIs do not have.
+    expect(loadContract('github').checkRequest({ method: 'GET', url: 'https://api.github.com/user/keys' })).toEqual([expect.stringContaining('not in the contract')]);
   });
 });

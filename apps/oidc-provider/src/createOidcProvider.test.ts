@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '@portico/tools/contracts';
 import { APPLE_CLIENT_SECRET_MAX_SECONDS, startOidcProvider } from './createOidcProvider';
 import { signInAt } from './testing';
 
@@ -117,9 +118,14 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     const answer = await signInAt(url.href, login);
     const tokens = await oidc.authorizationCodeGrant(config, answer.url, { pkceCodeVerifier: verifier, expectedState: state });
     expect(tokens.id_token).toBeUndefined();
+    // GitHub's, Discord's and X's answers held to their own published OpenAPI documents (tools/contracts).
+    const contract = provider === 'facebook' ? undefined : loadContract(provider);
     const get = async (path: string, token = tokens.access_token) => {
-      const response = await fetch(`${issuer}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      return { status: response.status, body: (await response.json()) as unknown };
+      const url = `${issuer}${path}`;
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const answer = { status: response.status, body: (await response.json()) as unknown };
+      if (contract) expect(contract.checkResponse({ url, ...answer }), `${provider} ${path}`).toEqual([]);
+      return answer;
     };
     return { get };
   }
@@ -137,8 +143,17 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     expect((await discord.get('/api/users/@me')).body).toMatchObject({ email: 'unverified@example.com', verified: false });
     const facebook = await oauth2('facebook', { authorization: '/v23.0/dialog/oauth', token: '/v23.0/oauth/access_token' }, 'post', 'unverified@example.com');
     expect((await facebook.get('/v23.0/me?fields=id,name,email')).body).toEqual({ id: expect.stringMatching(/^\d{16}$/), name: 'Unverified' });
-    // Without a valid access token the user API answers 401.
-    expect((await github.get('/user', 'not-a-token-we-issued')).status).toBe(401);
+    // Without a valid access token the user API answers 401, in each provider's error shape.
+    expect(await github.get('/user', 'not-a-token-we-issued')).toEqual({ status: 401, body: expect.objectContaining({ message: 'Bad credentials' }) });
+    expect(await discord.get('/api/users/@me', 'not-a-token-we-issued')).toEqual({ status: 401, body: { message: '401: Unauthorized', code: 0 } });
+    expect((await x.get('/2/users/me', 'not-a-token-we-issued')).status).toBe(401);
+  });
+
+  it('the user-API contracts are not rubber stamps: GitHub’s /user without its URLs, Discord’s user without locale', () => {
+    const github = loadContract('github');
+    expect(github.checkResponse({ url: 'https://api.github.com/user', status: 200, body: { id: 1, login: 'ada', name: 'Ada', email: null } })).not.toEqual([]);
+    expect(loadContract('discord').checkResponse({ url: 'https://discord.com/api/v10/users/@me', status: 200, body: { id: '123456789012345678', username: 'ada', global_name: 'Ada', email: 'ada@example.com', verified: true } })).toEqual([expect.stringContaining("must have required property 'avatar'")]);
+    expect(loadContract('x').checkRequest({ url: 'https://api.x.com/2/users/me?user.fields=email' })).toEqual([expect.stringContaining('must be equal to one of the allowed values')]);
   });
 
   it('refuses what a relying party must refuse: a wrong state, a wrong nonce, an unknown client', async () => {

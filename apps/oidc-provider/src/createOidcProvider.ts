@@ -16,30 +16,35 @@ type OAuth2StandIn = Exclude<StandInProvider, 'google' | 'apple'>;
  * endpoint's client authentication, and its user API: the paths the auth service calls with
  * the access token, answering in that provider's shape for the person who logged in.
  */
-const OAUTH2: Record<OAuth2StandIn, { routes: { authorization: string; token: string }; auth: 'client_secret_basic' | 'client_secret_post'; scopes: string[]; api: Record<string, (login: string) => unknown> }> = {
+const OAUTH2: Record<OAuth2StandIn, { routes: { authorization: string; token: string }; auth: 'client_secret_basic' | 'client_secret_post'; scopes: string[]; api: Record<string, (login: string) => unknown>; unauthorized: unknown }> = {
   x: {
+    unauthorized: { code: 89, message: 'Invalid or expired token.' },
     routes: { authorization: '/i/oauth2/authorize', token: '/2/oauth2/token' },
     auth: 'client_secret_basic',
     scopes: ['users.read', 'tweet.read', 'users.email'],
     api: { '/2/users/me': (login) => ({ data: { id: numericId(login, 18), name: displayName(login), username: handle(login), ...(unverified(login) ? {} : { confirmed_email: emailOf(login) }) } }) },
   },
   discord: {
+    unauthorized: { message: '401: Unauthorized', code: 0 },
     routes: { authorization: '/oauth2/authorize', token: '/api/oauth2/token' },
     auth: 'client_secret_basic',
     scopes: ['identify', 'email'],
-    api: { '/api/users/@me': (login) => ({ id: numericId(login, 18), username: handle(login), global_name: displayName(login), email: emailOf(login), verified: !unverified(login) }) },
+    // UserPIIResponse, every field Discord's spec requires (tools/contracts/discord).
+    api: { '/api/users/@me': (login) => ({ id: numericId(login, 18), username: handle(login), avatar: null, discriminator: '0', public_flags: 0, flags: 0, global_name: displayName(login), mfa_enabled: false, locale: 'en-US', premium_type: 0, email: emailOf(login), verified: !unverified(login) }) },
   },
   github: {
+    unauthorized: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' },
     routes: { authorization: '/login/oauth/authorize', token: '/login/oauth/access_token' },
     auth: 'client_secret_post',
     scopes: ['read:user', 'user:email'],
     api: {
       // The profile's e-mail is the public one (none here); the addresses, with `verified`, are at /user/emails.
-      '/user': (login) => ({ id: Number(numericId(login, 9)), login: handle(login), name: displayName(login), email: null }),
+      '/user': (login) => githubUser(login),
       '/user/emails': (login) => [{ email: emailOf(login), primary: true, verified: !unverified(login), visibility: 'private' }],
     },
   },
   facebook: {
+    unauthorized: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190 } },
     routes: { authorization: '/v23.0/dialog/oauth', token: '/v23.0/oauth/access_token' },
     auth: 'client_secret_post',
     scopes: ['email', 'public_profile'],
@@ -48,6 +53,54 @@ const OAUTH2: Record<OAuth2StandIn, { routes: { authorization: string; token: st
   },
 };
 const isOAuth2 = (provider: StandInProvider): provider is OAuth2StandIn => provider in OAUTH2;
+
+/** GitHub's `GET /user` for the signed-in account: its `private-user`, every required field (tools/contracts/github). */
+function githubUser(login: string) {
+  const id = Number(numericId(login, 9));
+  const name = handle(login);
+  const api = `https://api.github.com/users/${name}`;
+  return {
+    login: name,
+    id,
+    node_id: Buffer.from(`04:User${id}`).toString('base64'),
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    gravatar_id: '',
+    url: api,
+    html_url: `https://github.com/${name}`,
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: 'User',
+    user_view_type: 'private',
+    site_admin: false,
+    name: displayName(login),
+    company: null,
+    blog: '',
+    location: null,
+    // The profile's public address: none here (the verified ones are at /user/emails).
+    email: null,
+    hireable: null,
+    bio: null,
+    public_repos: 0,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: '2020-01-01T00:00:00Z',
+    updated_at: '2020-01-01T00:00:00Z',
+    private_gists: 0,
+    total_private_repos: 0,
+    owned_private_repos: 0,
+    disk_usage: 0,
+    collaborators: 0,
+    two_factor_authentication: false,
+  };
+}
 
 // The address as the person registered it, as a real provider gives it: case and all (the relying party normalises).
 const emailOf = (login: string) => (login.includes('@') ? login : `${login.toLowerCase()}@example.com`);
@@ -289,7 +342,7 @@ export async function startOidcProvider(options: OidcProviderOptions) {
         const found = token ? await provider.AccessToken.find(token) : undefined;
         if (!found || found.isExpired) {
           ctx.status = 401;
-          ctx.body = { message: 'Bad credentials' };
+          ctx.body = OAUTH2[name].unauthorized;
           return;
         }
         ctx.body = answer(found.accountId);
