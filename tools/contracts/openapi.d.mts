@@ -21,3 +21,5 @@ export interface RelayContract {
   checkPush(frame: unknown): string[];
 }
 export function loadRelayContract(): RelayContract;
+/** Meld's crypto-currency list as vendored: each code with its network's CAIP-2 id (`x-caip2`). */
+export function loadMeldCurrencies(): Array<{ currencyCode: string; name: string; chainCode: string; chainName: string; chainId: string; contractAddress: string | null; 'x-caip2': string }>;

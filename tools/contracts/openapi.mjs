@@ -180,3 +180,8 @@ export function loadRelayContract() {
     },
   };
 }
+
+/** Meld's crypto-currency list as vendored (tools/contracts/meld/crypto-currencies.json): each code with its network's CAIP-2 id (`x-caip2`). */
+export function loadMeldCurrencies() {
+  return JSON.parse(readFileSync(join(here, 'meld', 'crypto-currencies.json'), 'utf8'));
+}

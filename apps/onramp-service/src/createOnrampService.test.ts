@@ -1,7 +1,6 @@
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
-import { loadContract } from '@portico/tools/contracts';
+import { loadContract, loadMeldCurrencies } from '@portico/tools/contracts';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import { createPublicClient, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +131,7 @@ describe('the Meld stand-in (its paths, BASIC key, shapes, currency codes)', () 
   });
 
   it('its crypto-currency list is the vendored one (tools/contracts/meld/crypto-currencies.json)', async () => {
-    const vendored = JSON.parse(readFileSync(new URL('../../../tools/contracts/meld/crypto-currencies.json', import.meta.url), 'utf8')) as Array<Record<string, unknown>>;
+    const vendored = loadMeldCurrencies();
     const listed = await meld('/service-providers/properties/crypto-currencies?accountFilter=true&countries=US');
     expect(listed.body).toEqual(vendored.map(({ 'x-caip2': _, ...row }) => row));
     expect(MELD_CRYPTO_CURRENCIES.map((c) => c.currencyCode)).toEqual(vendored.map((c) => c.currencyCode));

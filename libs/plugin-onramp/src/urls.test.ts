@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadMeldCurrencies } from '@portico/tools/contracts';
 import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, ONRAMP_NETWORKS, onrampAsset } from './urls';
 
 const base = onrampAsset('eip155:8453')!;
@@ -37,7 +37,7 @@ describe('onramp widget URLs', () => {
   });
 
   it('names each known network by the code in Meld’s own crypto-currency list (vendored: tools/contracts/meld)', () => {
-    const listed = JSON.parse(readFileSync(new URL('../../../tools/contracts/meld/crypto-currencies.json', import.meta.url), 'utf8')) as { currencyCode: string; 'x-caip2': string }[];
+    const listed = loadMeldCurrencies();
     for (const [network, names] of Object.entries(ONRAMP_NETWORKS)) {
       expect(listed.find((c) => c.currencyCode === names.meldCode)?.['x-caip2'], `${network} ${names.meldCode}`).toBe(network);
     }
