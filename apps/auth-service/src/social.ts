@@ -49,10 +49,14 @@ export const socialConfigSchema = z.record(
   }),
 );
 
-/** What each OpenID provider is asked for: Apple posts its answer back (form_post) and has no `profile` scope. */
+/**
+ * What each OpenID provider is asked for. Apple has no `profile` scope: it posts its answer back
+ * (form_post, which any scope requires) with a `user` field holding only what the scopes asked
+ * for, so `name` is asked for to get the person's name (once, with the first authorization).
+ */
 const REQUEST: Record<OidcProvider, { scope: string; responseMode?: 'form_post' }> = {
   google: { scope: 'openid email profile' },
-  apple: { scope: 'openid email', responseMode: 'form_post' },
+  apple: { scope: 'openid email name', responseMode: 'form_post' },
 };
 
 /** How long a social login may take, from the popup opening to the provider's answer. */

@@ -36,7 +36,7 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
   afterAll(() => server?.close());
 
   /** A whole authorization-code flow with PKCE, state and nonce; the ID token's claims. */
-  async function signIn(provider: 'google' | 'apple', login: string, secret?: string) {
+  async function signIn(provider: 'google' | 'apple', login: string, secret?: string, appleScope = 'openid email name') {
     const config =
       provider === 'apple'
         ? await oidc.discovery(new URL(server.issuer(provider)), appleClient.clientId, undefined, oidc.ClientSecretPost(secret ?? (await appleSecret(server.issuer('apple')))), { execute: [oidc.allowInsecureRequests] })
@@ -44,7 +44,7 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     const [state, nonce, verifier] = [oidc.randomState(), oidc.randomNonce(), oidc.randomPKCECodeVerifier()];
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: CALLBACK,
-      scope: provider === 'apple' ? 'openid email' : 'openid email profile',
+      scope: provider === 'apple' ? appleScope : 'openid email profile',
       state,
       nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -75,6 +75,9 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
     // Only the first authorization of the app carries the name.
     expect((await signIn('apple', 'grace@example.com')).answer.form!.user).toBeUndefined();
     expect(JSON.parse((await signIn('apple', 'grace.hopper@example.com')).answer.form!.user!).name).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
+    // The field holds only what the scopes asked for: without `name`, no name (as at Apple).
+    expect(JSON.parse((await signIn('apple', 'alan@example.com', undefined, 'openid email')).answer.form!.user!)).toEqual({ email: 'alan@example.com' });
+    expect((await signIn('apple', 'edsger@example.com', undefined, 'openid')).answer.form!.user).toBeUndefined();
     expect(claims).toMatchObject({ iss: server.issuer('apple'), email: 'grace@example.com', email_verified: 'true', is_private_email: 'false' });
     const relay = await signIn('apple', 'grace+relay@example.com');
     expect(relay.claims).toMatchObject({ email_verified: 'true', is_private_email: 'true' });
@@ -84,7 +87,8 @@ describe('the OpenID stand-in, used by openid-client as a relying party', () => 
   it('Apple: no userinfo endpoint, and the token endpoint takes only an ES256 client secret signed by the registered key', async () => {
     const discovery = (await (await fetch(`${server.issuer('apple')}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(discovery.userinfo_endpoint).toBeUndefined();
-    expect(discovery.token_endpoint_auth_methods_supported).toContain('client_secret_post');
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(['client_secret_post']);
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'name']));
     const aud = server.issuer('apple');
     const now = Math.floor(Date.now() / 1000);
     const refused: Array<[string, string]> = [

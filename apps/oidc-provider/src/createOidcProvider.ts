@@ -126,10 +126,15 @@ export interface StandInClient {
 /** Apple's longest client-secret lifetime: 15,777,000 s (six months). */
 export const APPLE_CLIENT_SECRET_MAX_SECONDS = 15_777_000;
 
-/** The name Apple posts back, once, with the first authorization of an app (form_post `user`). */
-function appleUser(claims: Record<string, unknown>, login: string) {
+/**
+ * The `user` field Apple posts back, once, with the first authorization of an app (form_post):
+ * only what the scopes asked for — the name with `name`, the address with `email` — and nothing
+ * when they asked for neither.
+ */
+function appleUser(claims: Record<string, unknown>, login: string, scopes: ReadonlySet<string>): string | undefined {
   const [firstName, ...rest] = displayName(login).split(' ');
-  return JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: claims.email });
+  const user = { ...(scopes.has('name') ? { name: { firstName, lastName: rest.join(' ') } } : {}), ...(scopes.has('email') ? { email: claims.email } : {}) };
+  return Object.keys(user).length ? JSON.stringify(user) : undefined;
 }
 
 /** Options of `startOidcProvider`. */
@@ -271,7 +276,10 @@ function configuration(provider: StandInProvider, clients: readonly StandInClien
       grant_types: ['authorization_code'],
       token_endpoint_auth_method: oauth2?.auth ?? (provider === 'apple' ? 'client_secret_post' : 'client_secret_basic'),
     })),
-    claims: { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], profile: ['name', 'given_name'] },
+    // Apple's `name` scope puts nothing in the ID token (the name comes in the form post's `user` field).
+    claims: provider === 'apple' ? { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], name: [] } : { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'], profile: ['name', 'given_name'] },
+    // Apple's token endpoint takes client_secret_post only.
+    ...(provider === 'apple' ? { clientAuthMethods: ['client_secret_post'] } : {}),
     ...(oauth2 ? { scopes: ['openid', 'offline_access', ...oauth2.scopes], routes: { authorization: oauth2.routes.authorization, token: oauth2.routes.token, userinfo: '/oidc/userinfo', jwks: '/oidc/jwks' } } : {}),
     // The login typed is the account; its subject is the provider-shaped one.
     async findAccount(_ctx, id) {
@@ -323,7 +331,9 @@ export async function startOidcProvider(options: OidcProviderOptions) {
         const key = `${ctx.oidc.client?.clientId}\n${accountId}`;
         if (!accountId || told.has(key)) return;
         told.add(key);
-        out.user = appleUser(claimsFor('apple', accountId), accountId);
+        const scopes = new Set(String(ctx.oidc.params?.scope ?? '').split(' '));
+        const user = appleUser(claimsFor('apple', accountId), accountId, scopes);
+        if (user !== undefined) out.user = user;
       });
     }
     // The token endpoint's ID token, changed for the misbehaving logins.

@@ -39,7 +39,7 @@ const coinbaseAmount = z
  * buys (`purchase_amount`) and every fee (`coinbase_fee` + `network_fee`, in the payment currency).
  * Reads the documented variants: snake_case or camelCase keys, a `data` wrapper, `value` or `amount`.
  */
-export function fromCoinbaseQuote(body: unknown, fiatCurrency: string): PorticoQuote {
+export function fromCoinbaseQuote(body: unknown, fiatCurrency: string, asset?: string): PorticoQuote {
   const root = body !== null && typeof body === 'object' && 'data' in body && typeof body.data === 'object' ? body.data : body;
   const pick = (snake: string, camel: string) => (root as Record<string, unknown> | null)?.[snake] ?? (root as Record<string, unknown> | null)?.[camel];
   const parsed = z
@@ -48,6 +48,7 @@ export function fromCoinbaseQuote(body: unknown, fiatCurrency: string): PorticoQ
   if (!parsed.success) throw new OnrampProviderError('coinbase', `Coinbase's quote is not in its documented shape (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   const { purchase, coinbaseFee, networkFee } = parsed.data;
   for (const fee of [coinbaseFee, networkFee]) if (fee.currency !== fiatCurrency) throw new OnrampProviderError('coinbase', `Coinbase's quote has a fee in ${fee.currency}, not ${fiatCurrency}`);
+  if (asset !== undefined && purchase.currency !== asset) throw new OnrampProviderError('coinbase', `Coinbase quoted ${purchase.currency}, not ${asset}`);
   return { provider: 'coinbase', cryptoAmount: purchase.value, fee: (Number(coinbaseFee.value) + Number(networkFee.value)).toFixed(2) };
 }
 
@@ -68,10 +69,11 @@ const meldQuotes = z.object({
  * Meld's quotes (`POST /payments/crypto/quote`: one per service provider behind it) as Portico's
  * Meld quote: the one that buys the most, with its total fee. Throws when Meld quoted nothing.
  */
-export function fromMeldQuotes(body: unknown, fiatCurrency: string): PorticoQuote & { readonly serviceProvider: string } {
+export function fromMeldQuotes(body: unknown, fiatCurrency: string, currencyCode?: string): PorticoQuote & { readonly serviceProvider: string } {
   const parsed = meldQuotes.safeParse(body);
   if (!parsed.success) throw new OnrampProviderError('meld', `Meld's quotes are not in their documented shape (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
-  const usable = parsed.data.quotes.filter((q) => q.sourceCurrencyCode === fiatCurrency && q.destinationAmount > 0);
+  // Only quotes for what was asked: this fiat currency, this crypto currency.
+  const usable = parsed.data.quotes.filter((q) => q.sourceCurrencyCode === fiatCurrency && (currencyCode === undefined || q.destinationCurrencyCode === currencyCode) && q.destinationAmount > 0);
   if (usable.length === 0) throw new OnrampProviderError('meld', 'Meld has no quote for this purchase');
   const best = usable.reduce((a, b) => (b.destinationAmount > a.destinationAmount ? b : a));
   return { provider: 'meld', cryptoAmount: decimalString(best.destinationAmount), fee: (best.totalFee ?? 0).toFixed(2), serviceProvider: best.serviceProvider };

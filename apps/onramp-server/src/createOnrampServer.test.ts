@@ -97,6 +97,46 @@ describe('the onramp server (the host’s, in front of Coinbase and Meld)', () =
     expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, expect.stringContaining('addresses: Too small')]);
   });
 
+  it('behind a trusted proxy the token is bound to the visitor the proxy names; from anyone else X-Forwarded-For is ignored', async () => {
+    const request = (url: string, forwardedFor: string) =>
+      fetch(`${url}/coinbase/token`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ addresses: [{ address: buyer, blockchains: ['ethereum'] }], assets: ['ETH'] }) }).then(async (r) => ((await r.json()) as { token: string }).token);
+    const widget = (token: string) => fetch(`${providers.url}/buy/select-asset?sessionToken=${token}&defaultAsset=ETH&presetFiatAmount=100&fiatCurrency=USD`).then((r) => r.status);
+    const behindProxy = await startOnrampServer({ allowedOrigins: [SITE], trustedProxies: ['127.0.0.1'], coinbase: { apiUrl: providers.url, keyName: KEY_NAME, privateKey: cdp.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } });
+    try {
+      // The proxy (127.0.0.1, trusted) says the visitor is 203.0.113.7, behind a CDN it also lists: the token is theirs, not this test's.
+      expect(await widget(await request(behindProxy.url, '203.0.113.7, 127.0.0.1'))).toBe(403);
+    } finally {
+      await behindProxy.stop();
+    }
+    // Not behind a trusted proxy: a forged header changes nothing, the token is the socket's (this test's) own.
+    expect(await widget(await request(server.url, '203.0.113.7'))).toBe(200);
+  });
+
+  it('gives each client its share of the site’s keys (429 with Retry-After), refuses a body over 20,000 characters (413)', async () => {
+    const small = await startOnrampServer({ allowedOrigins: [SITE], perClientPerMinute: 2, meld: { apiUrl: providers.url, apiKey: MELD.apiKey } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${small.url}/quotes?${quoteQuery()}`, { headers: { origin: SITE } })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await fetch(`${small.url}/quotes?${quoteQuery()}`, { headers: { origin: SITE } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ error: 'Too many requests: at most 2 a minute' });
+    } finally {
+      await small.stop();
+    }
+    const big = await fetch(`${server.url}/coinbase/token`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ addresses: [{ address: 'x'.repeat(30_000), blockchains: ['ethereum'] }] }) });
+    expect(big.status).toBe(413);
+  });
+
+  it('refuses at start a CDP key it cannot sign ES256 with, saying which', async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const start = (privateKey: string) => startOnrampServer({ allowedOrigins: [SITE], coinbase: { keyName: KEY_NAME, privateKey } });
+    await expect(start('not a key')).rejects.toThrow('coinbase.privateKey must be the CDP secret API key as PEM');
+    await expect(start(rsa)).rejects.toThrow('coinbase.privateKey is an rsa key');
+    await expect(start(p384)).rejects.toThrow('coinbase.privateKey is an EC key on secp384r1');
+  });
+
   it('every request it sent Meld is in Meld’s contract, with its key and version headers', () => {
     expect(recorder.seen).toContain('POST /payments/crypto/quote');
     expect(recorder.problems).toEqual([]);
@@ -124,6 +164,7 @@ describe('the reference adapters', () => {
     expect(fromCoinbaseQuote({ purchaseAmount: { value: '0.5', currency: 'ETH' }, coinbaseFee: fee('1'), networkFee: fee('0') }, 'EUR').cryptoAmount).toBe('0.5');
     expect(() => fromCoinbaseQuote({ purchase_amount: { value: '-1', currency: 'ETH' }, coinbase_fee: fee('1'), network_fee: fee('0') }, 'EUR')).toThrow(/not in its documented shape \(purchase\.value: a decimal string/);
     expect(() => fromCoinbaseQuote({ purchase_amount: { value: '1', currency: 'ETH' }, coinbase_fee: fee('1'), network_fee: fee('0') }, 'USD')).toThrow("Coinbase's quote has a fee in EUR, not USD");
+    expect(() => fromCoinbaseQuote({ purchase_amount: { value: '1', currency: 'BTC' }, coinbase_fee: fee('1'), network_fee: fee('0') }, 'EUR', 'ETH')).toThrow('Coinbase quoted BTC, not ETH');
   });
 
   it('read Meld’s quotes: the one that buys the most, its total fee; nothing usable is an error', () => {
@@ -131,6 +172,8 @@ describe('the reference adapters', () => {
     expect(fromMeldQuotes({ quotes: [q('MOONPAY', 0.0328, 1.4), q('TRANSAK', 0.033, 1), q('BANXA', '0.0001', null)] }, 'USD')).toEqual({ provider: 'meld', cryptoAmount: '0.033', fee: '1.00', serviceProvider: 'TRANSAK' });
     expect(fromMeldQuotes({ quotes: [q('X', 1e-7, null)] }, 'USD').cryptoAmount).toBe('0.0000001');
     expect(() => fromMeldQuotes({ quotes: [] }, 'USD')).toThrow('Meld has no quote for this purchase');
+    // Only quotes for the currency asked: a provider's answer in another code is not this purchase's.
+    expect(() => fromMeldQuotes({ quotes: [q('TRANSAK', 0.033, 1)] }, 'USD', 'ETH_BASE')).toThrow('Meld has no quote for this purchase');
     expect(() => fromMeldQuotes({ quotes: [{ destinationAmount: 1 }] }, 'USD')).toThrow(/not in their documented shape/);
   });
 

@@ -1,3 +1,4 @@
+import { clientAddress } from '@portico/service-kit';
 import { createPrivateKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
@@ -16,8 +17,16 @@ export interface OnrampServerOptions {
   country?: string;
   /** The US state (ISO 3166-2 without the country, `NY`): Coinbase requires it for the US. `NY` by default there. */
   subdivision?: string;
-  /** Behind a reverse proxy: the visitor's IP is the last `X-Forwarded-For` entry, not the socket's. */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front of this server (their IP addresses): a request from one of them is
+   * the visitor's named by `X-Forwarded-For`, read from the right past every trusted hop. Coinbase
+   * binds a session token to that address, so behind a proxy this must be set.
+   */
+  trustedProxies?: readonly string[];
+  /** Requests one client (IP) may make a minute; past it 429 with `Retry-After`. 60 by default. */
+  perClientPerMinute?: number;
+  /** Requests being answered at once, all clients; past it 503. 32 by default. */
+  maxInFlight?: number;
   /** How long a provider may take to answer (ms); 10 000 by default. */
   upstreamTimeoutMs?: number;
   /** Port on 127.0.0.1; a free one by default. */
@@ -45,6 +54,22 @@ const quoteQuery = z.object({
   coinbaseNetwork: z.optional(name),
   meldCode: z.optional(name),
 });
+const TOO_LARGE = Symbol('too large');
+
+/** The CDP secret API key: an ECDSA P-256 key (PEM), which signs ES256. */
+function cdpKey(pem: string) {
+  let key;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new Error('startOnrampServer: coinbase.privateKey must be the CDP secret API key as PEM (an ECDSA key; create one with the ECDSA signature algorithm in the CDP portal)');
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error(`startOnrampServer: coinbase.privateKey is ${key.asymmetricKeyType === 'ec' ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve}` : `an ${String(key.asymmetricKeyType)} key`}; Coinbase's ECDSA keys are P-256 (ES256), and Ed25519 keys are not supported here`);
+  }
+  return key;
+}
+
 const tokenBody = z.object({
   addresses: z.array(z.object({ address: z.string().min(1).max(128), blockchains: z.array(name).min(1).max(10) })).min(1).max(10),
   assets: z.optional(z.array(name).max(20)),
@@ -68,29 +93,36 @@ export async function startOnrampServer(options: OnrampServerOptions): Promise<O
   const country = options.country ?? 'US';
   if (!/^[A-Z]{2}$/.test(country)) throw new Error('startOnrampServer: country must be an ISO 3166-1 alpha-2 code such as "US"');
   const subdivision = options.subdivision ?? (country === 'US' ? 'NY' : undefined);
-  const coinbase = options.coinbase ? { apiUrl: https(options.coinbase.apiUrl ?? 'https://api.developer.coinbase.com', 'coinbase.apiUrl'), keyName: options.coinbase.keyName, privateKey: createPrivateKey(options.coinbase.privateKey) } : undefined;
-  if (coinbase && coinbase.privateKey.asymmetricKeyType !== 'ec') throw new Error('startOnrampServer: coinbase.privateKey must be the CDP secret API key (EC, PEM)');
+  const coinbase = options.coinbase ? { apiUrl: https(options.coinbase.apiUrl ?? 'https://api.developer.coinbase.com', 'coinbase.apiUrl'), keyName: options.coinbase.keyName, privateKey: cdpKey(options.coinbase.privateKey) } : undefined;
   const meld = options.meld ? { apiUrl: https(options.meld.apiUrl ?? 'https://api.meld.io', 'meld.apiUrl'), apiKey: options.meld.apiKey, version: options.meld.version ?? '2023-12-19' } : undefined;
   const timeoutMs = options.upstreamTimeoutMs ?? 10_000;
   const allowed = new Set(options.allowedOrigins);
+  const trusted = new Set(options.trustedProxies ?? []);
+  for (const proxy of trusted) if (!isIP(proxy)) throw new Error(`startOnrampServer: trustedProxies: "${proxy}" is not an IP address`);
+  const perMinute = options.perClientPerMinute ?? 60;
+  const maxInFlight = options.maxInFlight ?? 32;
+  /** Each client's requests in the current minute (a fixed window per client). */
+  const recent = new Map<string, { start: number; count: number }>();
+  let inFlight = 0;
 
   const send = (res: ServerResponse, origin: string | undefined, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', vary: 'Origin', ...(origin ? { 'access-control-allow-origin': origin } : {}) });
     res.end(JSON.stringify(body));
   };
-  const clientIp = (req: IncomingMessage) => {
-    const forwarded = options.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : undefined;
-    return (forwarded && isIP(forwarded) ? forwarded : (req.socket.remoteAddress ?? '')).replace(/^::ffff:/, '');
-  };
+  /** The visitor's address: the socket's, or behind trusted proxies the one they name. */
+  const clientIp = (req: IncomingMessage) => clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted) ?? '';
   const readJson = (req: IncomingMessage) =>
     new Promise<unknown>((resolve) => {
       let text = '';
       req.setEncoding('utf8');
+      let tooLarge = false;
       req.on('data', (chunk: string) => {
+        if (tooLarge) return;
         text += chunk;
-        if (text.length > 20_000) req.destroy();
+        if (text.length > 20_000) tooLarge = true;
       });
       req.on('end', () => {
+        if (tooLarge) return resolve(TOO_LARGE);
         try {
           resolve(JSON.parse(text));
         } catch {
@@ -125,13 +157,13 @@ export async function startOnrampServer(options: OnrampServerOptions): Promise<O
     const asks: Array<Promise<PorticoQuote>> = [];
     if (coinbase && q.coinbaseAsset) {
       const body = { purchase_currency: q.coinbaseAsset, ...(q.coinbaseNetwork ? { purchase_network: q.coinbaseNetwork } : {}), payment_amount: Number(q.amount).toFixed(2), payment_currency: q.currency, payment_method: 'CARD', country, ...(subdivision ? { subdivision } : {}) };
-      asks.push(coinbaseCall('/onramp/v1/buy/quote', body).then((answer) => fromCoinbaseQuote(answer, q.currency)));
+      asks.push(coinbaseCall('/onramp/v1/buy/quote', body).then((answer) => fromCoinbaseQuote(answer, q.currency, q.coinbaseAsset)));
     }
     if (meld && q.meldCode) {
       const body = { countryCode: country, sourceCurrencyCode: q.currency, sourceAmount: Number(q.amount), destinationCurrencyCode: q.meldCode, walletAddress: q.address, paymentMethodType: 'CARD' };
       asks.push(
         call('meld', `${meld.apiUrl}/payments/crypto/quote`, { method: 'POST', headers: { authorization: `BASIC ${meld.apiKey}`, 'meld-version': meld.version, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }).then((answer) => {
-          const { provider, cryptoAmount, fee } = fromMeldQuotes(answer, q.currency);
+          const { provider, cryptoAmount, fee } = fromMeldQuotes(answer, q.currency, q.meldCode);
           return { provider, cryptoAmount, fee };
         }),
       );
@@ -146,7 +178,9 @@ export async function startOnrampServer(options: OnrampServerOptions): Promise<O
 
   async function token(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
     if (!coinbase) return { status: 404, body: { error: 'Coinbase is not configured on this server' } };
-    const parsed = tokenBody.safeParse(await readJson(req));
+    const body = await readJson(req);
+    if (body === TOO_LARGE) return { status: 413, body: { error: 'The request body is larger than 20,000 characters' } };
+    const parsed = tokenBody.safeParse(body);
     if (!parsed.success) return { status: 400, body: { error: `addresses [{ address, blockchains }] and assets: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` } };
     try {
       const answer = (await coinbaseCall('/onramp/v1/token', { ...parsed.data, clientIp: clientIp(req) })) as { token?: unknown };
@@ -170,15 +204,40 @@ export async function startOnrampServer(options: OnrampServerOptions): Promise<O
       res.writeHead(204, { vary: 'Origin', ...(origin ? { 'access-control-allow-origin': origin } : {}), 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' });
       return void res.end();
     }
-    const route = req.method === 'GET' && url.pathname === '/quotes' ? quotes(url) : req.method === 'POST' && url.pathname === '/coinbase/token' ? token(req) : undefined;
-    if (!route) {
+    const known = (req.method === 'GET' && url.pathname === '/quotes') || (req.method === 'POST' && url.pathname === '/coinbase/token');
+    if (!known) {
       req.resume();
       return send(res, origin, 404, { error: 'Not found: GET /quotes, POST /coinbase/token' });
     }
-    route.then(
-      ({ status, body }) => send(res, origin, status, body),
-      (error: unknown) => send(res, origin, 500, { error: error instanceof Error ? error.message : String(error) }),
-    );
+    // The site's keys and the providers' quotas are spent per request: each client gets its share, all of them a cap.
+    const client = clientIp(req);
+    const now = Date.now();
+    const window = recent.get(client);
+    const count = window && now - window.start < 60_000 ? window.count + 1 : 1;
+    recent.set(client, count === 1 ? { start: now, count } : { start: window!.start, count });
+    if (recent.size > 10_000) for (const [key, value] of recent) if (now - value.start >= 60_000) recent.delete(key);
+    if (count > perMinute) {
+      req.resume();
+      res.setHeader('retry-after', String(Math.max(1, Math.ceil((recent.get(client)!.start + 60_000 - now) / 1000))));
+      return send(res, origin, 429, { error: `Too many requests: at most ${perMinute} a minute` });
+    }
+    if (inFlight >= maxInFlight) {
+      req.resume();
+      res.setHeader('retry-after', '1');
+      return send(res, origin, 503, { error: 'The onramp server is busy: try again in a moment' });
+    }
+    inFlight += 1;
+    const route = url.pathname === '/quotes' ? quotes(url) : token(req);
+    route
+      .then(
+        ({ status, body }) => send(res, origin, status, body),
+        (error: unknown) => {
+          // Logged here; the page gets no internals.
+          console.error(`onramp server: ${error instanceof Error ? error.message : String(error)}`);
+          send(res, origin, 500, { error: 'The onramp server failed to answer' });
+        },
+      )
+      .finally(() => (inFlight -= 1));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

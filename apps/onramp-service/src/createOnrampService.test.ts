@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 
 /** A CDP JWT as Coinbase's SDK makes one (jose here, not the onramp server's code); `change` breaks one part. */
-async function cdpJwt(path: string, change: { kid?: string; sub?: string; iss?: string; uri?: string; life?: number; key?: typeof cdp.privateKey } = {}) {
-  const now = Math.floor(Date.now() / 1000);
+async function cdpJwt(path: string, change: { kid?: string; sub?: string; iss?: string; uri?: string; life?: number; key?: typeof cdp.privateKey; shift?: number } = {}) {
+  const now = Math.floor(Date.now() / 1000) + (change.shift ?? 0);
   return new SignJWT({ uris: [change.uri ?? `POST ${new URL(service.url).host}${path}`] })
     .setProtectedHeader({ alg: 'ES256', kid: change.kid ?? KEY_NAME, typ: 'JWT', nonce: randomBytes(16).toString('hex') })
     .setIssuer(change.iss ?? 'cdp')
@@ -81,6 +81,10 @@ describe('the Coinbase Onramp stand-in (its paths, CDP JWT, shapes; no CORS)', (
       ['another issuer', await cdpJwt(path, { iss: 'coinbase' })],
       ['another request', await cdpJwt(path, { uri: `POST ${new URL(service.url).host}/onramp/v1/buy/quote` })],
       ['longer than 120 s', await cdpJwt(path, { life: 600 })],
+      ['another subject', await cdpJwt(path, { sub: 'organizations/x/apiKeys/y' })],
+      ['expired', await cdpJwt(path, { shift: -600 })],
+      ['not yet valid', await cdpJwt(path, { shift: 600 })],
+      ['unsigned (alg none)', `${Buffer.from(JSON.stringify({ alg: 'none', kid: KEY_NAME })).toString('base64url')}.${Buffer.from(JSON.stringify({ iss: 'cdp', sub: KEY_NAME })).toString('base64url')}.`],
     ];
     for (const [why, jwt] of refused) {
       const answer = await coinbase(path, tokenRequest(), jwt);

@@ -65,22 +65,25 @@ describe('the relay stand-in against the relay’s JSON-RPC contract', () => {
 
   it('every refusal is the hosted relay’s error (code, case in data)', async () => {
     const client = await connectRaw(relay.url);
-    const refusals: Array<[string, unknown]> = [
-      ['irn_subscribe', { topic: 'not-a-topic' }],
-      ['irn_batchSubscribe', { topics: [] }],
-      ['irn_publish', { topic: topic(), message: 'x', ttl: 0, tag: 1 }],
-      ['irn_publish', { topic: topic(), message: 'x', ttl: 365 * 24 * 3600, tag: 1 }],
-      ['irn_teleport', {}],
+    // The case each refusal is, as relay_rpc names it (the schema allows any case of a code: the test says which).
+    const refusals: Array<[string, unknown, number, string]> = [
+      ['irn_subscribe', { topic: 'not-a-topic' }, -32600, 'InvalidTopic'],
+      ['irn_batchSubscribe', { topics: [] }, -32600, 'BatchEmpty'],
+      ['irn_publish', { topic: topic(), message: 'x', ttl: 0, tag: 1 }, -32000, 'TtlTooShort'],
+      ['irn_publish', { topic: topic(), message: 'x', ttl: 365 * 24 * 3600, tag: 1 }, -32000, 'TtlTooLong'],
+      ['irn_teleport', {}, -32600, 'InvalidMethod'],
     ];
-    for (const [method, params] of refusals) {
+    for (const [method, params, code, data] of refusals) {
       const id = rpcId();
       client.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
       const answer = await client.next((f) => f.id === id);
-      expect(answer.error, method).toBeDefined();
+      expect(answer.error, method).toMatchObject({ code, data, message: expect.stringMatching(code === -32600 ? /^Invalid payload: / : /^Request handler error: /) });
       expect(contract.checkAnswer(method, answer), JSON.stringify(answer)).toEqual([]);
     }
     client.send('{"id":1,');
-    expect(contract.checkAnswer('irn_publish', await client.next((f) => f.id === 0))).toEqual([]);
+    const unreadable = await client.next((f) => f.id === 0);
+    expect(unreadable.error).toMatchObject({ code: -32600, data: 'Serialization' });
+    expect(contract.checkAnswer('irn_publish', unreadable)).toEqual([]);
     await client.close();
   });
 
@@ -123,7 +126,10 @@ describe('a real sign-client against the relay’s JSON-RPC contract', () => {
     for (const text of tapped.in) {
       const frame = JSON.parse(text) as Record<string, unknown>;
       if (frame.method === 'irn_subscription') expect(contract.checkPush(frame)).toEqual([]);
-      else if (methodOf.has(String(frame.id))) {
+      else {
+        // Every other frame answers one of the client's requests: none is unmatched, and none is an error here.
+        expect(methodOf.has(String(frame.id)), text.slice(0, 300)).toBe(true);
+        expect(frame.error, text.slice(0, 300)).toBeUndefined();
         answers += 1;
         expect(contract.checkAnswer(methodOf.get(String(frame.id))!, frame), text.slice(0, 300)).toEqual([]);
       }
