@@ -358,8 +358,8 @@ export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccount
     const appleKey = social ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : undefined;
     const appleTeam = { teamId: 'PORTICOTM1', keyId: 'PORTICOKY1' };
     const appleClient = (id) => ({ clientId: `com.portico.${id}`, redirectUris: [callback], apple: { ...appleTeam, publicKey: appleKey.publicKey.export({ type: 'spki', format: 'pem' }) } });
-    const clients = Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(provider === 'apple' ? appleClient : client)]));
-    const [oidc] = social ? await group.start(startOidcProvider({ clients, farcasterRpcUrl })) : [];
+    const clients = () => Object.fromEntries(SOCIAL_STAND_INS.map((provider) => [provider, Object.keys(projects).map(provider === 'apple' ? appleClient : client)]));
+    const [oidc] = social ? await group.start(startOidcProvider({ clients: clients(), farcasterRpcUrl })) : [];
     const farcaster = farcasterRpcUrl && oidc ? { farcaster: { relay: `${oidc.url}/farcaster/relay`, rpcUrl: farcasterRpcUrl } } : {};
     const registration = (id, provider) =>
       provider === 'apple'

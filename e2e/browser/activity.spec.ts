@@ -124,6 +124,9 @@ test.describe('the Activity tab', () => {
   test('EVM: over the key’s rate (strict: Etherscan’s refusal, HTTP 200 status "0"): asked once more after a second, then "Etherscan is busy"; Try again loads it once the rate allows', async ({ page }) => {
     // Another client of the page's key takes every call its plan allows (3 a second).
     const busy = saturate(`${indexer()}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_KEY!}&module=account&action=txlist&address=${ACCOUNT}&page=1&offset=1`);
+    // What the page asks the indexer, and when.
+    const asked: Array<{ action: string; at: number }> = [];
+    page.on('request', (request) => void (request.url().startsWith(`${indexer()}/v2/api`) && asked.push({ action: new URL(request.url()).searchParams.get('action') ?? '', at: Date.now() })));
     let d;
     try {
       await freshPage(page, path());
@@ -134,6 +137,9 @@ test.describe('the Activity tab', () => {
     } finally {
       await busy.stop();
     }
+    // A refused list was asked once more, a second or more later.
+    const again = asked.some((a, i) => asked.slice(i + 1).some((b) => b.action === a.action && b.at - a.at >= 900));
+    expect(again, JSON.stringify(asked)).toBe(true);
     await d.getByRole('button', { name: 'Try again' }).click();
     await expect(d.getByTestId('activity-row').first()).toBeVisible();
   });

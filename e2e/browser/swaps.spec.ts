@@ -157,6 +157,9 @@ test.describe('Swap', () => {
     const d = await openSwap(page, swapPath('1inch'));
     await pickToken(d, 'sell', 'tUSD · Test USD');
     await pickToken(d, 'buy', 'PTK · Portico Token');
+    // What the page asks the proxy, and when.
+    const asked: Array<{ path: string; at: number }> = [];
+    page.on('request', (request) => void (request.url().startsWith(process.env.PORTICO_AGGREGATOR!) && asked.push({ path: new URL(request.url()).pathname, at: Date.now() })));
     // Another client of the site's key takes every slot the key's rate has (the API's own 429s, passed back by the proxy).
     const busy = saturate(`${process.env.PORTICO_AGGREGATOR_API!}/swap/v6.0/31337/approve/spender`, { authorization: `Bearer ${process.env.PORTICO_AGGREGATOR_KEY!}` });
     try {
@@ -166,6 +169,11 @@ test.describe('Swap', () => {
     } finally {
       await busy.stop();
     }
+    // The refused request went once more, a second later, before the message.
+    const last = asked.at(-1)!;
+    const before = asked.filter((a) => a.path === last.path && a !== last).at(-1);
+    expect(before, JSON.stringify(asked)).toBeDefined();
+    expect(last.at - before!.at).toBeGreaterThanOrEqual(900);
     await d.getByTestId('swap-retry').click();
     await expect(d.getByTestId('swap-provider')).toHaveText('1inch');
     await expect(d.getByTestId('swap-rate')).toHaveText(/^1 tUSD ≈ 0\.33\d{4} PTK$/);
