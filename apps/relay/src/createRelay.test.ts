@@ -235,13 +235,18 @@ describe('createRelay over raw sockets', () => {
     expect((await other.request('irn_subscribe', { topic: topic() })).result).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('rate-limits a flooding socket with -32005, then closes it with 1008 if it keeps going', async () => {
+  it('rate-limits a flooding socket with 3001 TooManyRequests (answering each refused request by its id), then closes it with 1008 if it keeps going', async () => {
     const limited = await startExtraRelay({ rateLimit: { perSecond: 5, burst: 20 } });
     const client = await connect(limited.url);
     for (let i = 0; i < 30; i++) client.send(JSON.stringify({ id: 1000 + i, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: topic() } }));
     await expect.poll(() => client.frames.length).toBe(30);
     expect(client.frames.filter((f) => 'result' in f)).toHaveLength(20);
-    expect(client.frames.filter((f) => errorCode(f) === RELAY_ERROR_CODES.rateLimited)).toHaveLength(10);
+    const refused = client.frames.filter((f) => errorCode(f) === RELAY_ERROR_CODES.rateLimited);
+    expect(refused).toHaveLength(10);
+    // Each refusal names the request it refuses (none is left to the client's timeout), in the relay's words.
+    expect(refused.map((f) => f.id).sort()).toEqual(client.frames.filter((f) => !('result' in f)).map((f) => f.id).sort());
+    expect(new Set(refused.map((f) => f.id)).size).toBe(10);
+    expect(refused[0]!.error).toEqual({ code: 3001, message: 'Too many requests', data: 'TooManyRequests' });
 
     for (let i = 0; i < 50; i++) client.send('{"id":1,"jsonrpc":"2.0","method":"irn_subscribe","params":{}}');
     expect((await client.closed).code).toBe(1008);

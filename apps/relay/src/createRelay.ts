@@ -2,9 +2,16 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createRelayHub, type RelayPeer, type RelayStats } from './createRelayHub';
-import { formatError } from './jsonRpc';
+import { formatError, type RawRpcId } from './jsonRpc';
 import { MAX_TTL_SECONDS } from './relayParams';
 import { verifyRelayAuth } from './verifyRelayAuth';
+
+/** A request's id as the frame writes it (a number, or a string of digits), read from its first 200 bytes; null when there is none. */
+function requestIdOf(data: unknown): RawRpcId | null {
+  const head = (Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)).subarray(0, 200).toString('utf8');
+  const match = /"id"\s*:\s*("\d{1,20}"|\d{1,20})\s*[,}]/.exec(head);
+  return match ? { text: match[1]! } : null;
+}
 
 /** Options of {@link createRelay}; every cap has a default sized for tests and `npm start`. */
 export type RelayOptions = {
@@ -164,7 +171,9 @@ export async function createRelay(options: RelayOptions = {}): Promise<RelayHand
       if (tokens < 1) {
         rejectedInARow += 1;
         if (rejectedInARow > burst) return void ws.close(1008, 'rate limit exceeded');
-        return peer.send(formatError(null, 'tooManyRequests', 'Too many requests'));
+        // Refused unread, but answered to the request it was, so that the client's call ends now,
+        // not at its own timeout: the id is taken from the frame's start without parsing it.
+        return peer.send(formatError(requestIdOf(data), 'tooManyRequests', 'Too many requests'));
       }
       tokens -= 1;
       rejectedInARow = 0;
