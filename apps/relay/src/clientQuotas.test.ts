@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
-import { RELAY_ERROR_CODES } from './jsonRpc';
+import { RELAY_ERRORS } from './jsonRpc';
 import { connectRaw, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
 import { signRelayJwt } from './test/relayJwt';
 
@@ -15,7 +15,7 @@ const error = (frame: Record<string, unknown>) => frame.error as { code: number;
 /** Expects `frame` to be the per-client refusal naming `limit`. */
 function expectQuotaError(frame: Record<string, unknown>, limit: string) {
   // The hosted relay's form: a handler error naming the limit, its case in `data`.
-  expect(error(frame)).toEqual({ code: RELAY_ERROR_CODES.clientQuotaExceeded, message: expect.stringContaining(`Request handler error: Client quota exceeded: ${limit} (`), data: expect.stringMatching(/^(SubscriberLimitExceeded|MailboxLimitExceeded)$/) });
+  expect(error(frame)).toEqual({ code: RELAY_ERRORS.subscriberLimitExceeded.code, message: expect.stringContaining(`Request handler error: Client quota exceeded: ${limit} (`), data: expect.stringMatching(/^(SubscriberLimitExceeded|MailboxLimitExceeded)$/) });
 }
 
 describe('per-client shares', () => {
@@ -217,7 +217,7 @@ describe('per-client shares', () => {
 
           const checkGreedy = (answer: Record<string, unknown>, limits: string[]) => {
             if (answer.result !== undefined) return;
-            expect(error(answer)?.code, JSON.stringify(answer)).toBe(RELAY_ERROR_CODES.clientQuotaExceeded);
+            expect(error(answer)?.code, JSON.stringify(answer)).toBe(RELAY_ERRORS.subscriberLimitExceeded.code);
             expect(limits.some((limit) => error(answer)!.message.startsWith(`Request handler error: Client quota exceeded: ${limit} (`)), error(answer)!.message).toBe(true);
             refusals += 1;
           };

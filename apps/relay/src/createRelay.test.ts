@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
-import { RELAY_ERROR_CODES } from './jsonRpc';
+import { RELAY_ERRORS } from './jsonRpc';
 import { connectRaw, upgradeStatus, type RawRelayClient } from './test/rawRelayClient';
 import { signRelayJwt } from './test/relayJwt';
 import { sendOversizedFrame } from './test/sendOversizedFrame';
@@ -14,6 +14,8 @@ const issOf = (client: RawRelayClient) => {
 };
 const publishParams = (t: string, message: string, ttl = 300) => ({ topic: t, message, ttl, tag: 1108, prompt: false });
 const errorCode = (frame: Record<string, unknown>) => (frame.error as { code: number } | undefined)?.code;
+/** The refusal's case, as relay_rpc names it in `data`. */
+const errorCase = (frame: Record<string, unknown>) => (frame.error as { data?: string } | undefined)?.data;
 const isPush = (f: Record<string, unknown>) => f.method === 'irn_subscription';
 const pushData = (f: Record<string, unknown>) => (f.params as { id: string; data: Record<string, unknown> });
 
@@ -212,9 +214,9 @@ describe('createRelay over raw sockets', () => {
     await late.request('irn_subscribe', { topic: t });
     await expect.poll(() => late.frames.filter(isPush).map((f) => pushData(f).data.message)).toEqual(['m3', 'm4', 'm5']);
 
-    expect(errorCode(await publisher.request('irn_publish', publishParams(topic(), 'x'.repeat(3000))))).toBe(RELAY_ERROR_CODES.capacityExceeded);
+    expect(errorCase(await publisher.request('irn_publish', publishParams(topic(), 'x'.repeat(3000))))).toBe(RELAY_ERRORS.mailboxLimitExceeded.data);
     await publisher.request('irn_publish', publishParams(topic(), 'second topic'));
-    expect(errorCode(await publisher.request('irn_publish', publishParams(topic(), 'third topic')))).toBe(RELAY_ERROR_CODES.capacityExceeded);
+    expect(errorCase(await publisher.request('irn_publish', publishParams(topic(), 'third topic')))).toBe(RELAY_ERRORS.mailboxLimitExceeded.data);
     expect(small.stats()).toMatchObject({ queuedTopics: 2 });
   });
 
@@ -241,7 +243,7 @@ describe('createRelay over raw sockets', () => {
     for (let i = 0; i < 30; i++) client.send(JSON.stringify({ id: 1000 + i, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: topic() } }));
     await expect.poll(() => client.frames.length).toBe(30);
     expect(client.frames.filter((f) => 'result' in f)).toHaveLength(20);
-    const refused = client.frames.filter((f) => errorCode(f) === RELAY_ERROR_CODES.rateLimited);
+    const refused = client.frames.filter((f) => errorCode(f) === RELAY_ERRORS.tooManyRequests.code);
     expect(refused).toHaveLength(10);
     // Each refusal names the request it refuses (none is left to the client's timeout), in the relay's words.
     expect(refused.map((f) => f.id).sort()).toEqual(client.frames.filter((f) => !('result' in f)).map((f) => f.id).sort());

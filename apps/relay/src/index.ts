@@ -1,4 +1,4 @@
 export { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
 export { type RelayStats } from './createRelayHub';
-export { RELAY_ERROR_CODES, RELAY_ERRORS } from './jsonRpc';
+export { RELAY_ERRORS } from './jsonRpc';
 export type { RelayErrorKind } from './jsonRpc';

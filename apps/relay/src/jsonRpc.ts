@@ -5,38 +5,29 @@
  */
 export const RELAY_ERRORS = {
   /** Not JSON, or not a request this relay can read (answered with id 0). */
-  serialization: { code: -32600, data: 'Serialization', prefix: 'Invalid payload: ' },
-  invalidJsonRpcVersion: { code: -32600, data: 'InvalidJsonRpcVersion', prefix: 'Invalid payload: ' },
-  invalidRequestId: { code: -32600, data: 'InvalidRequestId', prefix: 'Invalid payload: ' },
+  serialization: { code: -32600, data: 'Serialization' },
+  invalidJsonRpcVersion: { code: -32600, data: 'InvalidJsonRpcVersion' },
+  invalidRequestId: { code: -32600, data: 'InvalidRequestId' },
   /** A method the relay does not have (relay_rpc has no separate -32601). */
-  invalidMethod: { code: -32600, data: 'InvalidMethod', prefix: 'Invalid payload: ' },
-  invalidParams: { code: -32600, data: 'InvalidParams', prefix: 'Invalid payload: ' },
-  invalidTopic: { code: -32600, data: 'InvalidTopic', prefix: 'Invalid payload: ' },
-  batchEmpty: { code: -32600, data: 'BatchEmpty', prefix: 'Invalid payload: ' },
-  batchLimitExceeded: { code: -32600, data: 'BatchLimitExceeded', prefix: 'Invalid payload: ' },
-  ttlTooShort: { code: -32000, data: 'TtlTooShort', prefix: 'Request handler error: ' },
-  ttlTooLong: { code: -32000, data: 'TtlTooLong', prefix: 'Request handler error: ' },
+  invalidMethod: { code: -32600, data: 'InvalidMethod' },
+  invalidParams: { code: -32600, data: 'InvalidParams' },
+  invalidTopic: { code: -32600, data: 'InvalidTopic' },
+  batchEmpty: { code: -32600, data: 'BatchEmpty' },
+  batchLimitExceeded: { code: -32600, data: 'BatchLimitExceeded' },
+  ttlTooShort: { code: -32000, data: 'TtlTooShort' },
+  ttlTooLong: { code: -32000, data: 'TtlTooLong' },
   /** A topic's (or a client's) stored messages would exceed what the relay keeps. */
-  mailboxLimitExceeded: { code: -32000, data: 'MailboxLimitExceeded', prefix: 'Request handler error: ' },
+  mailboxLimitExceeded: { code: -32000, data: 'MailboxLimitExceeded' },
   /** A socket's, the relay's or a client's subscriptions would exceed their limit. */
-  subscriberLimitExceeded: { code: -32000, data: 'SubscriberLimitExceeded', prefix: 'Request handler error: ' },
+  subscriberLimitExceeded: { code: -32000, data: 'SubscriberLimitExceeded' },
   /** The socket sent more than its rate allows; the request was dropped unprocessed. */
-  tooManyRequests: { code: 3001, data: 'TooManyRequests', prefix: '' },
-  internal: { code: -32603, data: 'Unknown', prefix: 'Internal error: ' },
+  tooManyRequests: { code: 3001, data: 'TooManyRequests' },
+  internal: { code: -32603, data: 'Unknown' },
 } as const;
 export type RelayErrorKind = keyof typeof RELAY_ERRORS;
 
-/** The codes alone, by kind (see `RELAY_ERRORS`). */
-export const RELAY_ERROR_CODES = {
-  parseError: RELAY_ERRORS.serialization.code,
-  invalidRequest: RELAY_ERRORS.invalidParams.code,
-  methodNotFound: RELAY_ERRORS.invalidMethod.code,
-  invalidParams: RELAY_ERRORS.invalidParams.code,
-  internalError: RELAY_ERRORS.internal.code,
-  rateLimited: RELAY_ERRORS.tooManyRequests.code,
-  capacityExceeded: RELAY_ERRORS.subscriberLimitExceeded.code,
-  clientQuotaExceeded: RELAY_ERRORS.subscriberLimitExceeded.code,
-} as const;
+/** How relay_rpc's message starts for each code: its kind of error. */
+const MESSAGE_KIND: Readonly<Record<number, string>> = { [-32600]: 'Invalid payload: ', [-32000]: 'Request handler error: ', [-32603]: 'Internal error: ' };
 
 /**
  * A request id exactly as the client wrote it. WalletConnect ids are 19-digit integers, past
@@ -101,8 +92,8 @@ export function formatResult(id: RawRpcId, result: unknown): string {
  * `RELAY_ERRORS`); `id` is `null` when the request's id could not be read, sent as 0 as relay_rpc does.
  */
 export function formatError(id: RawRpcId | null, kind: RelayErrorKind, detail: string): string {
-  const { code, data, prefix } = RELAY_ERRORS[kind];
-  return `{"id":${id === null ? '0' : id.text},"jsonrpc":"2.0","error":${JSON.stringify({ code, message: `${prefix}${detail}`, data })}}`;
+  const { code, data } = RELAY_ERRORS[kind];
+  return `{"id":${id === null ? '0' : id.text},"jsonrpc":"2.0","error":${JSON.stringify({ code, message: `${MESSAGE_KIND[code] ?? ''}${detail}`, data })}}`;
 }
 
 /** Serialises a request the relay sends to a client (the `irn_subscription` push). */

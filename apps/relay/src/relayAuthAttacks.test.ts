@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelay, type RelayHandle, type RelayOptions } from './createRelay';
-import { RELAY_ERROR_CODES } from './jsonRpc';
+import { RELAY_ERRORS } from './jsonRpc';
 import { connectRaw, upgradeAnswer, type RawRelayClient } from './test/rawRelayClient';
 import { createRelayTestIdentity, realRelayJwt, signRelayJwt } from './test/relayJwt';
 import { settleSession, startSignClient, stopSignClient } from './test/signClients';
@@ -54,7 +54,7 @@ describe('auth JWT attacks at the WebSocket upgrade', () => {
     const [first, second] = [await connect(relay, victimAuth), await connect(relay, victimAuth)];
     expect((await first!.request('irn_batchSubscribe', { topics: [topic(), topic()] })).result).toHaveLength(2);
     expect(await second!.request('irn_batchPublish', { messages: [publishParams(topic(), 'a'), publishParams(topic(), 'b')] })).toMatchObject({ result: true });
-    expect(await second!.request('irn_publish', publishParams(topic(), 'c'))).toMatchObject({ error: { code: RELAY_ERROR_CODES.clientQuotaExceeded } });
+    expect(await second!.request('irn_publish', publishParams(topic(), 'c'))).toMatchObject({ error: { code: RELAY_ERRORS.mailboxLimitExceeded.code, data: RELAY_ERRORS.mailboxLimitExceeded.data } });
     expect(relay.stats()).toMatchObject({ connections: 2, subscribedTopics: 2, queuedMessages: 2 });
 
     expect(await upgradeAnswer(upgradeUrl(relay, forged))).toEqual({ status: 401, body: 'Unauthorized: the JWT signature does not verify against the key in iss\n' });
