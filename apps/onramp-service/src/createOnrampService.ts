@@ -15,8 +15,6 @@ export interface OnrampServiceOptions {
   coinbase?: { keyName: string; publicKey: string };
   /** Meld: the host's API key (server calls, `Authorization: BASIC <key>`) and public key (the widget). */
   meld?: { apiKey: string; publicKey: string };
-  /** The old option: Meld's public key alone (the widget only). */
-  meldPublicKey?: string;
   port?: number;
   /** How long a Coinbase session token lives; Coinbase's: 5 minutes. */
   sessionTokenTtlMs?: number;
@@ -114,7 +112,7 @@ export async function startOnrampService(options: OnrampServiceOptions): Promise
   const tokenTtlMs = options.sessionTokenTtlMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   const cdpKey: CryptoKey | undefined = options.coinbase ? await importSPKI(options.coinbase.publicKey, 'ES256') : undefined;
-  const meldPublicKey = options.meld?.publicKey ?? options.meldPublicKey;
+  const meldPublicKey = options.meld?.publicKey;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
