@@ -124,6 +124,17 @@ describe('the onramp server (the host’s, in front of Coinbase and Meld)', () =
     } finally {
       await small.stop();
     }
+    // An IPv6 visitor (named by a trusted proxy) walking through the addresses of its /64 is one client.
+    const proxied = await startOnrampServer({ allowedOrigins: [SITE], trustedProxies: ['127.0.0.1'], perClientPerMinute: 2, meld: { apiUrl: providers.url, apiKey: MELD.apiKey } });
+    try {
+      const walk = [];
+      for (const host of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::3']) walk.push((await fetch(`${proxied.url}/quotes?${quoteQuery()}`, { headers: { origin: SITE, 'x-forwarded-for': host } })).status);
+      expect(walk).toEqual([200, 200, 429]);
+      // Another /64 is another client.
+      expect((await fetch(`${proxied.url}/quotes?${quoteQuery()}`, { headers: { origin: SITE, 'x-forwarded-for': '2001:db8:1:3::1' } })).status).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
     const big = await fetch(`${server.url}/coinbase/token`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ addresses: [{ address: 'x'.repeat(30_000), blockchains: ['ethereum'] }] }) });
     expect(big.status).toBe(413);
   });

@@ -1,4 +1,4 @@
-import { clientAddress } from '@portico/service-kit';
+import { clientAddress, clientKey } from '@portico/service-kit';
 import { createPrivateKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
@@ -210,7 +210,8 @@ export async function startOnrampServer(options: OnrampServerOptions): Promise<O
       return send(res, origin, 404, { error: 'Not found: GET /quotes, POST /coinbase/token' });
     }
     // The site's keys and the providers' quotas are spent per request: each client gets its share, all of them a cap.
-    const client = clientIp(req);
+    // Counted as the other services count clients: an IPv6 visitor by its /64, which it could otherwise walk through.
+    const client = clientKey(clientIp(req));
     const now = Date.now();
     const window = recent.get(client);
     const count = window && now - window.start < 60_000 ? window.count + 1 : 1;
