@@ -53,3 +53,21 @@ export function puritySources(root, { skipDirs = [], skipFiles = [] } = {}) {
 export function packageViolations(root, allowed, options) {
   return puritySources(root, options).flatMap((file) => purityViolations(file, readFileSync(join(root, file), 'utf8'), allowed));
 }
+
+/**
+ * The design rule "actions change state; the modal decides what to show from state" (#39): the
+ * places in one source where it reaches the router (`kernel.router`, a `router` binding, the
+ * router's service ref), as `file:line text`. Comments are not checked.
+ */
+export function routerUses(file, source) {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && /^router$/i.test(node.text)) {
+      found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} ${JSON.stringify(node.parent.getText(sf).slice(0, 80))}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}

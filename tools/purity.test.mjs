@@ -3,7 +3,8 @@
 // (libs/kernel/test/purity.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageViolations, puritySources, purityViolations } from './purity.mjs';
+import { readFileSync } from 'node:fs';
+import { packageViolations, puritySources, purityViolations, routerUses } from './purity.mjs';
 
 const WORKSPACE = join(import.meta.dirname, '..');
 
@@ -56,4 +57,26 @@ it('catches one when it is there (the check is live)', () => {
   expect(purityViolations('src/x.ts', "const view = 'ConnectingWalletConnect';")).toHaveLength(1);
   expect(purityViolations('src/x.ts', "if (ns === 'eip155') go();")).toHaveLength(1);
   expect(purityViolations('src/x.ts', '// eip155 in a comment is fine\nconst a = 1;')).toEqual([]);
+});
+
+describe("core's actions change state and never navigate (the modal follows the state)", () => {
+  const core = join(WORKSPACE, 'libs/core');
+  const actions = puritySources(core).filter((file) => file.startsWith('src/actions/'));
+
+  it('finds the actions', () => {
+    expect(actions).toContain('src/actions/connect.ts');
+    expect(actions).toContain('src/actions/disconnect.ts');
+  });
+
+  it('no action reaches the router', () => {
+    const found = actions.flatMap((file) => routerUses(file, readFileSync(join(core, file), 'utf8')));
+    expect(found, `Router calls in core actions:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('catches one when it is there (the check is live)', () => {
+    expect(routerUses('src/actions/x.ts', "kernel.router.push('Connecting');")).toHaveLength(1);
+    expect(routerUses('src/actions/x.ts', 'const { router } = kernel;\nrouter.close();')).toHaveLength(2);
+    expect(routerUses('src/actions/x.ts', "kernel.getService(kernelRefs.router).close('connected');")).toHaveLength(1);
+    expect(routerUses('src/actions/x.ts', '// the router follows the attempt\nconst a = 1;')).toEqual([]);
+  });
 });

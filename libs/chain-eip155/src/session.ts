@@ -1,7 +1,7 @@
 import { type Account, type ConnectTicket, type Network, type TransferRequest, untilAborted } from '@portico/kernel';
 import type { ApprovalDecoder } from '@portico/core';
 import { jsonRpcRequest, RpcUnavailableError } from '@portico/kernel/http';
-import { AdapterNotFoundError, ConnectCancelledError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
+import { AdapterNotFoundError, NoActiveCaipAddressError, PorticoError } from '@portico/kernel/errors';
 import { ADD_CHAIN_CODES, InvalidWalletResponseError, type AdapterState } from './adapterParts';
 import type { ListedWallet } from './discovery/createRdnsClaims';
 import type { SentTransaction } from './pendingActivity';
@@ -120,7 +120,7 @@ export function createEip155Session(state: AdapterState) {
     const accounts = toAccounts(rawAccounts, chainId, await untilAborted(accountTypeOf(wallet, rawAccounts, chainId), attempt?.signal));
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
-    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
+    attempt?.signal.throwIfAborted();
     detach();
     const onAccounts = (list: unknown) => {
       toHost('accountsChanged', list);
@@ -266,8 +266,8 @@ export function createEip155Session(state: AdapterState) {
       try {
         await attach(wallet, await untilAborted(answer, ticket.signal), false, ticket);
       } catch (error) {
-        // Cancelled or superseded (no longer current) rather than refused or failed.
-        const cancelled = !ticket.isCurrent();
+        // Cancelled or superseded (the attempt's signal aborted) rather than refused or failed.
+        const cancelled = ticket.signal.aborted;
         ticket.abandon();
         if (cancelled) forgetLateAnswer(wallet, answer);
         throw error;

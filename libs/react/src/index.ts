@@ -65,6 +65,7 @@ export {
   truncateAddress,
   createThemeStore,
   connectorPreparerRef,
+  followConnectAttempts,
 } from '@portico/core';
 export type {
   ConnectAttempt,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from '../portico/createPortico';
+import { followConnectAttempts } from '../portico/followConnectAttempts';
 import type { PorticoConfig } from '../portico/porticoConfigSchema';
 import type { AnalyticsEvent } from './AnalyticsEvent';
 
@@ -39,6 +40,9 @@ async function started(config: Partial<PorticoConfig>) {
   const portico: Portico = createPortico({ projectId: 'proj-1', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], ...config }, { shell: shellPlugin });
   cleanups.push(() => portico.dispose());
   await portico.start();
+  // What a binding's modal does once its code has come, after the start: it shows the connect
+  // attempts (Connecting, closed once connected).
+  followConnectAttempts(portico.kernel);
   return portico;
 }
 

@@ -3,6 +3,7 @@ import { shellPlugin } from '@portico/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from '../portico/createPortico';
+import { followConnectAttempts } from '../portico/followConnectAttempts';
 import type { AnalyticsEvent } from './AnalyticsEvent';
 
 const made: Portico[] = [];
@@ -17,6 +18,9 @@ async function withSink(behaviour: Parameters<typeof acmeChain>[0] = {}, analyti
   const portico = createPortico({ projectId: 'p', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], analytics: { onEvent: (e) => events.push(e), ...analytics } }, { shell: shellPlugin });
   made.push(portico);
   await portico.start();
+  // What a binding's modal does once its code has come, after the start: it shows the connect
+  // attempts (Connecting, closed once connected).
+  followConnectAttempts(portico.kernel);
   return { portico, events, types: () => events.map((e) => e.type) };
 }
 

@@ -5,6 +5,7 @@ import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/erro
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from './createPortico';
+import { followConnectAttempts } from './followConnectAttempts';
 
 
 const made: Portico[] = [];
@@ -13,6 +14,8 @@ afterEach(async () => {
 });
 const portico = (config: Parameters<typeof createPortico>[0]) => {
   const instance = createPortico({ storage: createMemoryStorage(), logLevel: 'silent', ...config }, { shell: shellPlugin });
+  // What a binding's modal does once its code is there: it shows the connect attempts.
+  followConnectAttempts(instance.kernel);
   made.push(instance);
   return instance;
 };
@@ -496,6 +499,31 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     acme.release();
     await newer;
     expect(p.kernel.connection.get('acme').status).toBe('connected');
+  });
+
+  it('the attempt is shown from the call on: before the actions load, the modal follows it once they have', async () => {
+    const acme = acmeChain({ hold: true });
+    const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
+    await p.start();
+    void p.open();
+    const attempt = p.connect('acme-wallet');
+    // In the call's own task: the attempt is the store's, with its signal, before any chunk loaded.
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ status: 'connecting', connectorId: 'acme-wallet' });
+    expect(p.kernel.connection.attempt.current?.signal.aborted).toBe(false);
+    await settle();
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connecting');
+    acme.release();
+    await attempt;
+    expect(p.kernel.router.getSnapshot().isOpen).toBe(false);
+    expect(p.kernel.connection.attempt.current?.outcome).toBe('connected');
+  });
+
+  it('an unknown connector fails its attempt with AdapterNotFoundError, shown on the Connecting view', async () => {
+    const p = portico({ projectId: 'p', networks, plugins: [acmeChain({ hold: true }).plugin] });
+    await p.start();
+    await expect(p.connect('nope')).rejects.toMatchObject({ name: 'AdapterNotFoundError' });
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'nope', status: 'failed', error: { name: 'AdapterNotFoundError' } });
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connecting');
   });
 
   it('a newer attempt supersedes the pending one; the view follows the newer attempt', async () => {

@@ -1,5 +1,5 @@
-import { createKernel, createObservable, kernelRefs, loadOnce, onIdle, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
-import { ConfigInvalidError, ConnectCancelledError } from '@portico/kernel/errors';
+import { createKernel, kernelRefs, loadOnce, onIdle, safeParseWith, type AccountIdentity, type Balance, type TokenBalance, type ChainAdapter, type CloseReason, type Kernel, type Observable, type PluginDefinition } from '@portico/kernel';
+import { ConfigInvalidError } from '@portico/kernel/errors';
 import { corePlugin } from '../corePlugin';
 import type { AccountRead } from './accountReadState';
 import { deferredRead } from './deferredRead';
@@ -121,14 +121,11 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   const networks = kernel.getService(kernelRefs.settings).networks;
   const i18n = createI18n(options.locale ?? 'en', undefined, (error) => kernel.logger.warn('Locale failed to load', error));
   const theme = createThemeStore(options.themeMode ?? 'system', options.themeVariables ?? {});
-  const attempt = createObservable<ConnectAttempt | undefined>(undefined);
+  const attempt = kernel.connection.attempt;
   const ctx: PorticoContext = {
     kernel,
     networks,
     connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    attempt,
-    attempts: 0,
-    pending: undefined,
     reads: undefined,
   };
   // The account reads' code (cache, retries, the read actions) loads when a read is first watched
@@ -148,10 +145,6 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   // code: one chunk, loaded when the modal first opens or an action is called; a failed load is
   // retried by the next call.
   const session = loadOnce(() => import('./sessionModule'));
-  // Connect calls made while that chunk loads: a newer call or a cancel gives the older one up,
-  // as either does to an attempt under way.
-  let connectCalls = 0;
-  let cancelledCalls = 0;
   const directory = createWalletDirectory(kernel, options, session);
   const legal = createLegalConsent(kernel.getService(kernelRefs.storage), `${kernel.getService(kernelRefs.settings).storageKey}/legal-consent`, options);
   // Events to the host's sink, while the `analytics` flag is on. With no sink configured nothing
@@ -184,16 +177,18 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
     open: (view, params) => kernel.router.open(view, params),
     close: () => kernel.router.close('cancelled'),
     async connect(connectorId) {
-      const call = ++connectCalls;
-      const actions = await session();
-      if (call !== connectCalls) throw new ConnectCancelledError('superseded');
-      if (call <= cancelledCalls) throw new ConnectCancelledError();
-      return actions.connect(ctx, connectorId);
+      // The attempt starts now (what the modal shows follows it: `followConnectAttempts`), so a
+      // newer call or a cancel while the actions load gives it up.
+      const started = attempt.begin(connectorId);
+      return session().then(
+        (actions) => actions.connect(ctx, started),
+        (error: Error) => {
+          started.end('failed', error);
+          throw error;
+        },
+      );
     },
-    cancelConnect() {
-      cancelledCalls = connectCalls;
-      ctx.pending?.controller.abort(new ConnectCancelledError());
-    },
+    cancelConnect: () => attempt.current?.cancel(),
     preload: async () => void (await Promise.all([session(), loadReads()])),
     disconnect: async (namespace) => (await session()).disconnect(ctx, namespace),
     switchNetwork: async (networkId) => (await session()).switchNetwork(ctx, networkId),

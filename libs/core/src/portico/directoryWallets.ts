@@ -5,7 +5,8 @@ import { checkLink, kernelRefs, type Kernel } from '@portico/kernel';
 import { HttpError } from '@portico/kernel/errors';
 import type { RegistryWallet } from '../walletRegistry/normalizeRegistryWallet';
 import type { PorticoConfig } from './porticoConfigSchema';
-import { directoryVia, RECOMMENDED_COUNT, type WalletDirectory } from './walletDirectory';
+import { directoryVia, installedConnector, RECOMMENDED_COUNT } from './directoryConnectors';
+import type { WalletDirectory } from './walletDirectory';
 
 /** Lists a registry wallet as a connector reached through WalletConnect (idempotent); returns its connector id. */
 export function registerDirectoryWallet(kernel: Kernel, wallet: RegistryWallet, group: 'featured' | 'recommended', order?: number): string | undefined {
@@ -97,7 +98,7 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
     kernel.events.emit('wallets:listed', listed);
   };
   if (!registry || !via) return done();
-  const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !directory.installed(wallet);
+  const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !installedConnector(kernel, wallet);
   try {
     // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
     // them with the featured ones, so the Connect view shows them on top (the recent group).

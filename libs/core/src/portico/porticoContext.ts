@@ -1,32 +1,22 @@
-import { chainAdapterRef, type AccountIdentity, type Balance, type ChainAdapter, type Kernel, type TokenBalance } from '@portico/kernel';
+import { chainAdapterRef, type AccountIdentity, type ConnectionStore, type Balance, type ChainAdapter, type Kernel, type TokenBalance } from '@portico/kernel';
 import type { AccountReads } from './accountReads';
 import type { Network } from './porticoConfigSchema';
 
-/** The state of the connect attempt shown on the Connecting view. */
-export interface ConnectAttempt {
-  /** Increases with every attempt of this instance. */
-  readonly id: number;
-  readonly connectorId: string;
-  readonly status: 'connecting' | 'failed';
-  /** Still waiting after `connectTimeoutMs`: the wallet is not answering (the attempt stays open). */
-  readonly slow?: boolean;
-  readonly error?: Error | undefined;
-}
+/** What the Connecting view shows of the attempt in progress (`kernel.connection.attempt`): connecting (perhaps slow) or failed. */
+export type ConnectAttempt = NonNullable<ReturnType<ConnectionStore['attempt']['getSnapshot']>>;
+
+/** A connect attempt itself (`kernel.connection.attempt.begin`): its signal, its outcome, `answered`. */
+export type ConnectionAttempt = NonNullable<ConnectionStore['attempt']['current']>;
 
 /**
- * What the actions of one Portico instance share: its kernel and networks, the connect attempt
- * in progress and the account reads. Made by `createPortico`; the actions (`actions/`) are the
+ * What the actions of one Portico instance share: its kernel and networks and the account reads
+ * (the connect attempt in progress is the kernel's connection store's). Made by `createPortico`; the actions (`actions/`) are the
  * only code that changes it.
  */
 export interface PorticoContext {
   readonly kernel: Kernel;
   readonly networks: readonly Network[];
   readonly connectTimeoutMs: number;
-  readonly attempt: { getSnapshot(): ConnectAttempt | undefined; set(value: ConnectAttempt | undefined): void };
-  /** Attempts made so far (the next attempt's id is one more). */
-  attempts: number;
-  /** The attempt in progress: aborting its controller cancels it in every chain adapter. */
-  pending: { readonly id: number; readonly controller: AbortController } | undefined;
   /** The account reads, once their code has loaded (`readsModule.ts`); undefined before. */
   reads: AccountReadStores | undefined;
 }

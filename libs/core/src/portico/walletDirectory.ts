@@ -7,17 +7,6 @@ import type { PorticoConfig } from './porticoConfigSchema';
 
 /** The public wallet registry (the WalletConnect/Reown explorer API). */
 export const DEFAULT_WALLET_REGISTRY_URL = 'https://api.web3modal.org';
-/**
- * The connector directory wallets are reached through: the one of the spec's WALLET_CONNECT
- * type, whose plugin contributes its connector group under the connector's id. Known from
- * the manifests, before the plugin activates; `undefined` when no such plugin is enabled.
- */
-export function directoryVia(kernel: Pick<Kernel, 'contributions'>): string | undefined {
-  return kernel.contributions.list('connectorGroups').find((g) => g.connectorType === 'WALLET_CONNECT')?.id;
-}
-/** How many recommended wallets the Connect view lists. */
-export const RECOMMENDED_COUNT = 4;
-
 /** The host's wallet-directory settings. */
 export interface WalletDirectory {
   readonly registry: WalletRegistryClient | undefined;
@@ -40,8 +29,6 @@ export interface WalletDirectory {
    * modal first opens, is over, whatever its outcome; `wallets:listed` is emitted then too.
    */
   listed?: boolean;
-  /** The installed connector for a registry wallet (same id or rdns), if any and not contested. */
-  installed(wallet: Pick<RegistryWallet, 'id' | 'rdns'>): string | undefined;
 }
 
 
@@ -85,12 +72,6 @@ export function createWalletDirectory(
     includeWalletIds: config.includeWalletIds,
     excludeWalletIds: excluded,
     chains: () => [...new Set(kernel.getService(kernelRefs.settings).networks.map((n) => n.caipNetworkId.split(':')[0]!))],
-    installed(wallet) {
-      const list = kernel.connectors.getSnapshot().filter((c) => !c.via && c.type !== 'WALLET_CONNECT');
-      const matches = list.filter((c) => c.id === wallet.id || (wallet.rdns !== undefined && c.rdns === wallet.rdns));
-      // Several wallets claim this one's identity: picking one here would be a silent winner.
-      return matches.some((c) => c.contested) ? undefined : matches[0]?.id;
-    },
     register: async (wallet, group, order) => (await loadListing()).registerDirectoryWallet(kernel, wallet, group, order),
   };
   return directory;

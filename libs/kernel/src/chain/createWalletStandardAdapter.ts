@@ -1,7 +1,8 @@
 import type { Account, ConnectionStore, ConnectTicket } from '../connection/ConnectionStore';
 import { untilAborted } from '../connection/untilAborted';
 import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
-import { AdapterNotFoundError, ChainNotSupportedError, ConnectCancelledError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import { AdapterNotFoundError, NoActiveCaipAddressError } from '../errors/kernelErrors';
+import { ChainNotSupportedError } from '../errors/connectErrors';
 import { PorticoError } from '../errors/PorticoError';
 import type { Logger } from '../logger/createLogger';
 import { createWalletSlots } from './createWalletSlots';
@@ -181,7 +182,8 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     const network = networkOf(wallet);
     const accounts = spec.toAccounts(walletAccounts, network);
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
-    if (attempt && !attempt.isCurrent()) throw new ConnectCancelledError();
+    // Cancelled or superseded (the attempt's signal aborted): the wallet that is connected stays attached.
+    attempt?.signal.throwIfAborted();
     detach();
     const events = wallet.features['standard:events'] as { on?: (event: 'change', listener: ChangeListener) => () => void } | undefined;
     const onChange: ChangeListener = (change) => {
@@ -284,12 +286,10 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       const ticket = connection.beginConnect(NS, connectorId, options.signal);
       const answer = spec.requestAccounts(wallet, false);
       try {
-        const accounts = await untilAborted(answer, ticket.signal);
-        if (!ticket.isCurrent()) throw new ConnectCancelledError();
-        attach(connectorId, wallet, accounts, ticket);
+        attach(connectorId, wallet, await untilAborted(answer, ticket.signal), ticket);
       } catch (error) {
-        // Cancelled or superseded (no longer current) rather than refused or failed.
-        const cancelled = !ticket.isCurrent();
+        // Cancelled or superseded (the attempt's signal aborted) rather than refused or failed.
+        const cancelled = ticket.signal.aborted;
         ticket.abandon();
         if (cancelled) forgetLateAnswer(wallet, answer);
         throw error;

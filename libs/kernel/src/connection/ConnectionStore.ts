@@ -10,13 +10,15 @@ import type { Observable } from '../state/createObservable';
 import { loadConnectionState, toPersistedConnection } from './persistedConnection';
 import { ConnectionStateCell, DISCONNECTED, type Account, type ConnectionState, type NamespaceConnection } from './connectionState';
 import { ConnectAttempts, type ConnectTicket } from './connectAttempts';
+import { createCurrentAttempt, type CurrentAttempt } from './currentAttempt';
 import { createSilentRestores, type SilentRestores } from './silentRestores';
 import { createSharedConnectionRecord, type SharedConnectionRecord } from './sharedConnectionRecord';
 import { assertKnown, checkAccounts, checkNetwork, type NamespaceDirectory } from './NamespaceDirectory';
 import { preferredAccountTypeOf } from './accountTypePreference';
 import { withRecentWallet, type RecentWallet } from './recentWallets';
 
-export type { Account, ConnectionState, ConnectTicket, NamespaceConnection, NamespaceDirectory, RecentWallet };
+export type { Account, ConnectionState, ConnectTicket, CurrentAttempt, NamespaceConnection, NamespaceDirectory, RecentWallet };
+export type { AttemptOutcome, ConnectAttempt, ConnectionAttempt } from './currentAttempt';
 export { RECENT_WALLETS_KEPT } from './recentWallets';
 
 /**
@@ -25,11 +27,13 @@ export { RECENT_WALLETS_KEPT } from './recentWallets';
  * port; namespaces that were connected come back as `connecting` until their chain
  * plugin reconnects silently, or the reconnect window (`startReconnectWindow`) closes.
  * The store checks input and tells the events; it composes the state (`connectionState`),
- * connect attempts (`connectAttempts`), silent restores (`silentRestores`) and the record
+ * the user's connect attempt (`currentAttempt`), its tickets per namespace (`connectAttempts`), silent restores (`silentRestores`) and the record
  * the site's tabs share (`sharedConnectionRecord`).
  */
 @injectable()
 export class ConnectionStore implements Observable<ConnectionState> {
+  /** The connect attempt in progress across a connector's namespaces: what the Connecting view shows, begun and cancelled here. */
+  readonly attempt: CurrentAttempt = createCurrentAttempt();
   private readonly state: ConnectionStateCell;
   private readonly attempts: ConnectAttempts;
   private readonly restores: SilentRestores;
@@ -55,6 +59,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
   dispose(): void {
     this.restores.dispose();
     this.record.dispose();
+    this.attempt.current?.cancel();
     for (const namespace of [...this.attempts.pending.keys()]) this.attempts.end(namespace);
   }
 
@@ -93,10 +98,7 @@ export class ConnectionStore implements Observable<ConnectionState> {
     return preferredAccountTypeOf(this.directory, namespace, this.getSnapshot().preferredAccountTypes[namespace]);
   }
 
-  /**
-   * Marks a namespace connecting, without an attempt the store can cancel (simple chain plugins).
-   * A pending `beginConnect` attempt on it is superseded.
-   */
+  /** Marks a namespace connecting without a ticket (simple chain plugins); a pending ticket is superseded. */
   setConnecting(namespace: string, connectorId?: string): void {
     assertKnown(this.directory, namespace);
     this.attempts.end(namespace);
@@ -104,10 +106,9 @@ export class ConnectionStore implements Observable<ConnectionState> {
   }
 
   /**
-   * Starts a connect attempt: the namespace shows `connecting` (accounts kept), and a pending
-   * attempt on it is superseded (its signal aborts). Aborting `signal` cancels this attempt
-   * (`abandon`). While it is pending, storage keeps the status from before it, so a reload in
-   * the middle of an attempt restores what was connected.
+   * Starts a namespace's part of a connect attempt (`signal`: the attempt's; aborting it abandons
+   * the ticket): the namespace shows `connecting`, accounts kept, a pending ticket is superseded.
+   * Meanwhile storage keeps the status from before, so a reload restores what was connected.
    */
   beginConnect(namespace: string, connectorId: string, signal?: AbortSignal): ConnectTicket {
     assertKnown(this.directory, namespace);

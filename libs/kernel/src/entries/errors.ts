@@ -8,12 +8,8 @@ export { classifyError, isPlainMessage, toError } from '../errors/classifyError'
 export type { ErrorClassification, ErrorKind } from '../errors/classifyError';
 export {
   AdapterNotFoundError,
-  ChainNotSupportedError,
   ConfigInvalidError,
   ConnectCancelledError,
-  HttpError,
-  HttpResponseInvalidError,
-  HttpTimeoutError,
   InvalidCaipAddressError,
   InvalidCaipNetworkIdError,
   KernelDisposedError,
@@ -24,6 +20,8 @@ export {
   ViewLoadError,
   ViewNotFoundError,
 } from '../errors/kernelErrors';
+export { ChainNotSupportedError } from '../errors/connectErrors';
+export { HttpError, HttpResponseInvalidError, HttpTimeoutError } from '../errors/httpErrors';
 export {
   DependencyCycleError,
   DependencyUnavailableError,

@@ -1,4 +1,4 @@
-import { HttpError } from './kernelErrors';
+import type { HttpError } from './httpErrors';
 import { isPorticoError } from './PorticoError';
 
 /**
@@ -213,7 +213,8 @@ export function isEndpointUnreachable(error: unknown): boolean {
   if (error instanceof TypeError) return true;
   if (!isPorticoError(error)) return false;
   if (error.code === 'kernel/http-timeout' || error.code === 'kernel/rpc-unavailable') return true;
-  return error instanceof HttpError && TRANSIENT_STATUS.has(error.status);
+  // By code, as the others: the HTTP client's errors load with the client, not with this module.
+  return error.code === 'kernel/http-status' && TRANSIENT_STATUS.has((error as HttpError).status);
 }
 
 /**

@@ -60,30 +60,6 @@ export class RpcMethodNotAllowedError extends PorticoError {
   }
 }
 
-/** `HTTP status code: N` — a non-OK HTTP response. */
-export class HttpError extends PorticoError {
-  override name = 'HttpError';
-  constructor(readonly status: number, readonly url: string, readonly body?: string) {
-    super(`HTTP status code: ${status}`, { code: 'kernel/http-status', details: body ? `${url}: ${body}` : url });
-  }
-}
-
-/** A response that is not what its schema says (not JSON, wrong shape). */
-export class HttpResponseInvalidError extends PorticoError {
-  override name = 'HttpResponseInvalidError';
-  constructor(readonly url: string, problem: string) {
-    super(`Invalid response from ${url}: ${problem}`, { code: 'kernel/http-response-invalid' });
-  }
-}
-
-/** No response within the client's timeout. */
-export class HttpTimeoutError extends PorticoError {
-  override name = 'HttpTimeoutError';
-  constructor(readonly url: string, timeoutMs: number) {
-    super(`Request to ${url} timed out after ${timeoutMs} ms`, { code: 'kernel/http-timeout' });
-  }
-}
-
 /** `Invalid CAIP Address` (CAIP-10). */
 export class InvalidCaipAddressError extends PorticoError {
   override name = 'InvalidCaipAddressError';
@@ -97,14 +73,6 @@ export class InvalidCaipNetworkIdError extends PorticoError {
   override name = 'InvalidCaipNetworkIdError';
   constructor(details: string) {
     super('Invalid CAIP Network ID', { code: 'kernel/invalid-caip-network-id', details });
-  }
-}
-
-/** `Chain is not supported`. */
-export class ChainNotSupportedError extends PorticoError {
-  override name = 'ChainNotSupportedError';
-  constructor(details?: string) {
-    super('Chain is not supported', { code: 'kernel/chain-not-supported', details });
   }
 }
 

@@ -1,4 +1,4 @@
-import { HttpError, HttpResponseInvalidError, HttpTimeoutError } from '../errors/kernelErrors';
+import { HttpError, HttpResponseInvalidError, HttpTimeoutError } from '../errors/httpErrors';
 
 /** Query parameters; `undefined` values are left out. */
 export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, HttpResponseInvalidError } from '../errors/kernelErrors';
+import { HttpError, HttpResponseInvalidError } from '../errors/httpErrors';
 import { fetchPublicJson } from './fetchPublicJson';
 
 let url: string;

@@ -1,4 +1,4 @@
-import { HttpError, HttpResponseInvalidError } from '../errors/kernelErrors';
+import { HttpError, HttpResponseInvalidError } from '../errors/httpErrors';
 
 /** Options of `fetchPublicJson`. */
 export interface PublicJsonRequest {

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from './createHttpClient';
-import { HttpError, HttpTimeoutError } from '../errors/kernelErrors';
+import { HttpError, HttpTimeoutError } from '../errors/httpErrors';
 import { isEndpointUnreachable } from '../errors/classifyError';
 import { jsonRpcRequest, JsonRpcError, RPC_READ_TIMEOUT_MS, RpcUnavailableError } from './jsonRpc';
 

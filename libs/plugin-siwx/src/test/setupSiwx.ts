@@ -1,5 +1,5 @@
 import { createMemoryStorage, type AccountType, type Network, type StoragePort } from '@portico/kernel';
-import { createPortico } from '@portico/react';
+import { createPortico, followConnectAttempts } from '@portico/react';
 import { onTestFinished } from 'vitest';
 import { siwxServiceRef } from '../api';
 import { createSiwxPlugin } from '../plugin';
@@ -24,6 +24,8 @@ export async function setupSiwx(
     logLevel: 'silent',
   });
   await portico.start();
+  // What the modal does once its chunk has loaded: it shows the connect attempts.
+  followConnectAttempts(portico.kernel);
   const service = portico.kernel.getService(siwxServiceRef);
   const view = () => portico.kernel.router.getSnapshot().current.view;
   const isOpen = () => portico.kernel.router.getSnapshot().isOpen;

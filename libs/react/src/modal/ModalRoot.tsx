@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle } from '@portico/kernel';
-import { en, translateWith, type PluginMessages, type Portico } from '@portico/core';
+import { en, followConnectAttempts, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
@@ -15,6 +15,14 @@ import * as connectingView from '../views/ConnectingView';
 import * as connectView from '../views/ConnectView';
 import * as networksView from '../views/NetworksView';
 
+const following = new WeakSet<Portico>();
+/** The modal shows connect attempts (the actions only start them): once per instance, until it is disposed. */
+function followAttempts(portico: Portico): void {
+  if (following.has(portico)) return;
+  following.add(portico);
+  portico.kernel.events.once('kernel:disposed', followConnectAttempts(portico.kernel));
+}
+
 /**
  * Called once the chunk has loaded, before the modal renders: hands over the complete English
  * catalogue (it travels with the modal: the page's first load has only the buttons' words) and,
@@ -23,6 +31,7 @@ import * as networksView from '../views/NetworksView';
 export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
   followWalletListing(portico);
+  followAttempts(portico);
   if (portico.kernel.router.getSnapshot().isOpen) return;
   prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));

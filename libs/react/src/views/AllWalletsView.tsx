@@ -1,5 +1,5 @@
 import type { RegisteredConnector } from '@portico/kernel';
-import { directoryVia, type RegistryWallet } from '@portico/core';
+import { directoryVia, installedConnector, type RegistryWallet } from '@portico/core';
 import { AlertBanner, ListItem, Spinner, TextField } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -146,7 +146,7 @@ export default function AllWalletsView() {
     if (row.kind === 'connector') return connect(row.connector.id);
     if (!row.wallet) return;
     const { wallet } = row;
-    const installedId = directory.installed(wallet);
+    const installedId = installedConnector(kernel, wallet);
     if (installedId) return connect(installedId);
     const unavailable = () => setError({ title: t('allWallets.unavailable', { name: wallet.name }, `${wallet.name} cannot be reached: WalletConnect is not enabled for the app's networks`) });
     void directory.register(wallet, 'recommended').then((id) => (id ? connect(id) : unavailable()), unavailable);

@@ -3,7 +3,7 @@ import { createMemoryStorage } from '@portico/kernel';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PorticoProvider } from '../context/PorticoProvider';
-import { en } from '@portico/core';
+import { en, installedConnector } from '@portico/core';
 import { createPortico } from '../createPortico';
 import { acmeChain, acmeNetworks } from '@portico/core/testing';
 import ConnectView from './ConnectView';
@@ -53,8 +53,8 @@ describe('ConnectView and contested wallets', () => {
 
   it('a registry wallet whose rdns is contested is not matched to an installed one (no silent pick)', async () => {
     const { portico } = await setUp();
-    expect(portico.directory.installed({ id: 'registry-twin', rdns: 'xyz.acme.twin' })).toBeUndefined();
-    expect(portico.directory.installed({ id: 'registry-acme', rdns: 'xyz.acme' })).toBe('acme-wallet');
+    expect(installedConnector(portico.kernel, { id: 'registry-twin', rdns: 'xyz.acme.twin' })).toBeUndefined();
+    expect(installedConnector(portico.kernel, { id: 'registry-acme', rdns: 'xyz.acme' })).toBe('acme-wallet');
     await portico.dispose();
   });
 });

@@ -1,0 +1,46 @@
+import type { Kernel } from '@portico/kernel';
+import type { ConnectionAttempt } from './porticoContext';
+
+/**
+ * What the modal shows of connect attempts, decided from the attempt alone (the connect action
+ * only changes state): when one begins, the connector's own view (a QR code, when its plugin
+ * contributes it) or the view with the `connecting` role; leaving that view (Back, another view)
+ * or closing the modal before a wallet answered gives the attempt up; when it connects, the modal
+ * closes if it is still on that view (a plugin, sign-in, may have moved it on). Without such a
+ * view (a headless host) nothing is shown. Returns the way to stop following.
+ */
+export function followConnectAttempts(kernel: Kernel): () => void {
+  const { router, connection } = kernel;
+  let followed: { attempt: ConnectionAttempt; views: ReadonlySet<string>; off: () => void } | undefined;
+  const onAttempt = () => {
+    const attempt = connection.attempt.current;
+    if (followed && followed.attempt !== attempt) {
+      followed.off();
+      followed = undefined;
+    }
+    if (!attempt) return;
+    if (!followed && !attempt.outcome) {
+      const connector = kernel.connectors.get(attempt.connectorId);
+      const through = connector?.via ? kernel.connectors.get(connector.via) : connector;
+      const shown = router.viewFor('connecting');
+      const view = through?.view && kernel.contributions.ownerOf('views', through.view) ? through.view : shown;
+      if (!view) return;
+      const views = new Set([shown, view].filter((v): v is string => v !== undefined));
+      if (!views.has(router.getSnapshot().current.view)) router.push(view, { connectorId: attempt.connectorId });
+      const off = router.subscribe(() => {
+        const { isOpen, stack } = router.getSnapshot();
+        if (!attempt.answered && (!isOpen || !stack.some((entry) => views.has(entry.view)))) attempt.cancel();
+      });
+      followed = { attempt, views, off };
+    }
+    if (followed && attempt.outcome) {
+      const { views, off } = followed;
+      off();
+      if (attempt.outcome === 'connected' && views.has(router.getSnapshot().current.view)) router.close('connected');
+      // Stays followed (ended) until the next attempt, so it is not followed again.
+      followed.off = () => undefined;
+    }
+  };
+  onAttempt();
+  return connection.attempt.subscribe(onAttempt);
+}
