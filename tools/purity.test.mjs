@@ -17,7 +17,7 @@ const PACKAGES = [
     expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts', 'src/approval/describeRequest.ts'],
     allowed: [
       { file: 'src/i18n/en.ts', word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group" },
-      { file: 'src/portico/walletDirectory.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
+      { file: 'src/portico/directoryConnectors.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
       { file: 'src/portico/directoryWallets.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, and a warning to the host that names the protocol custom wallets need" },
       { file: 'src/portico/createPortico.ts', word: 'siwx', why: "the spec's `siwx` config option (the sign-in plugin the host passes)" },
       { file: 'src/portico/porticoConfigSchema.ts', word: 'siwx', why: "the spec's `siwx` config option" },

@@ -80,7 +80,8 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
         <RewardsView />
       </PorticoProvider>,
     );
-    expect(screen.getByRole('button', { name: 'Réclamer' })).toBeTruthy();
+    // Its French is a module of its own (locales/fr.ts): the button reads it once it has loaded.
+    expect(await screen.findByRole('button', { name: 'Réclamer' })).toBeTruthy();
   });
 
   it('with its flag off, nothing of it is there', async () => {

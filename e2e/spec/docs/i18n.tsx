@@ -7,10 +7,9 @@ export const portico = createPortico({ projectId: 'your-project-id', locale: 'au
 export const speakHebrew = () => portico.i18n.setLocale('he');
 
 /** Your own strings, beside Portico's, in the language the modal speaks (English where one is missing). */
-const messages = definePluginMessages({
-  en: { 'acme.welcome': 'Welcome back, {name}', 'acme.help': 'Need help?' },
-  fr: { 'acme.welcome': 'Bon retour, {name}', 'acme.help': 'Besoin d’aide ?' },
-});
+export const en = { 'acme.welcome': 'Welcome back, {name}', 'acme.help': 'Need help?' };
+// Each other language in a module of its own, downloaded only when the modal speaks it.
+const messages = definePluginMessages({ en, locales: { fr: () => import('./locales/fr') } });
 
 export function Welcome({ name }: { name: string }) {
   const t = usePluginT(messages);

@@ -26,10 +26,9 @@ export const rewardsManifest = defineManifest({
   },
 });
 
-const messages = definePluginMessages({
-  en: { 'rewards.points': '{points} points', 'rewards.claim': 'Claim', 'rewards.none': 'Connect to earn points' },
-  fr: { 'rewards.points': '{points} points', 'rewards.claim': 'Réclamer', 'rewards.none': 'Connectez-vous pour gagner des points' },
-});
+export const en = { 'rewards.points': '{points} points', 'rewards.claim': 'Claim', 'rewards.none': 'Connect to earn points' };
+// French in a module of its own (./locales/fr.ts), downloaded only when the modal speaks it.
+const messages = definePluginMessages({ en, locales: { fr: () => import('./locales/fr') } });
 
 /** The Rewards view and tab: the connected account's points and a Claim button. */
 function RewardsView(_props: ViewProps) {

@@ -1,14 +1,100 @@
+import { createObservable, type Observable } from '@portico/kernel';
+
+/** One language of a plugin's strings: English's keys, any of them. */
+export type PluginTranslation<K extends string = string> = Readonly<Partial<Record<K, string>>>;
+
 /**
- * A plugin's own strings, shipped with its views: English (complete, the source) and any
- * translations, keyed by catalogue id (`ar`, `zh-TW`: the keys of `BUILTIN_LOCALES`). A view
- * passes it to `usePluginT(messages)`; keys English lacks go to the modal's catalogue as usual.
+ * Loads one language of a plugin's strings: a module of its own (`() => import('./locales/fr')`,
+ * its default export the strings), so a page downloads only the languages it shows.
+ */
+export type TranslationLoader<K extends string = string> = () => Promise<{ readonly default: PluginTranslation<K> }>;
+
+/**
+ * A plugin's own strings, shipped with its views: English (complete, the source, with the code)
+ * and a loader per translation, keyed by catalogue id (`ar`, `zh-TW`: the keys of
+ * `BUILTIN_LOCALES`, or a host's own locale). A view passes it to `usePluginT(messages)`; keys
+ * English lacks go to the modal's catalogue as usual.
  */
 export interface PluginMessages<K extends string = string> {
   readonly en: Readonly<Record<K, string>>;
-  readonly [locale: string]: Readonly<Partial<Record<K, string>>>;
+  readonly locales: Readonly<Record<string, TranslationLoader<K>>>;
 }
 
-/** Declares a plugin's catalogue, checking at compile time that translations use English's keys only. */
-export function definePluginMessages<K extends string>(messages: { readonly en: Readonly<Record<K, string>> } & { readonly [locale: string]: Readonly<Partial<Record<K, string>>> }): PluginMessages<K> {
+/**
+ * What a translation module may hold: English's keys only (`export default { … } satisfies
+ * TranslationOf<typeof en>`, with `en` the plugin's English strings, exported on their own).
+ */
+export type TranslationOf<E extends Readonly<Record<string, string>>> = PluginTranslation<Extract<keyof E, string>>;
+
+/** Every catalogue defined so far (module singletons: kept for the page's life). */
+const defined: PluginMessages[] = [];
+/** The catalogue ids some Portico instance shows: each defined catalogue's translation into them is loaded. */
+const inUse = new Set<string>();
+const loaded = new WeakMap<PluginMessages, Map<string, PluginTranslation>>();
+const loading = new Map<PluginMessages, Map<string, Promise<void>>>();
+const arrived = createObservable(0);
+/** Counts arrived translations: what `usePluginT` re-renders on. */
+export const pluginTranslations: Observable<number> = arrived;
+
+/** Declares a plugin's catalogue; its translation into a language already in use starts loading now. */
+export function definePluginMessages<K extends string>(messages: PluginMessages<K>): PluginMessages<K> {
+  defined.push(messages as PluginMessages);
+  for (const locale of inUse) void loadTranslation(messages as PluginMessages, locale);
   return messages;
 }
+
+/** `messages`' strings in `locale` once loaded (undefined before, or when it has none). */
+export function translationOf(messages: PluginMessages, locale: string): PluginTranslation | undefined {
+  return loaded.get(messages)?.get(locale);
+}
+
+/**
+ * Loads `messages`' translation into `locale` (once; a failed load is tried again by the next
+ * call, and English shows meanwhile). Resolves when it is there or failed.
+ */
+export function loadTranslation(messages: PluginMessages, locale: string, onError?: (error: unknown) => void): Promise<void> {
+  const loader = messages.locales[locale];
+  if (!loader || translationOf(messages, locale)) return Promise.resolve();
+  const pending = loading.get(messages) ?? new Map<string, Promise<void>>();
+  loading.set(messages, pending);
+  let load = pending.get(locale);
+  if (!load) {
+    load = loader().then(
+      (module) => {
+        loaded.set(messages, (loaded.get(messages) ?? new Map<string, PluginTranslation>()).set(locale, module.default));
+        pending.delete(locale);
+        arrived.set((n) => n + 1);
+      },
+      (error: unknown) => {
+        pending.delete(locale);
+        onError?.(error);
+      },
+    );
+    pending.set(locale, load);
+  }
+  return load;
+}
+
+/**
+ * Puts `locale` in use: every catalogue defined so far, and every one defined later, loads its
+ * translation into it. Resolves when those defined so far are there (or failed).
+ */
+export function showPluginLocale(locale: string, onError?: (error: unknown) => void): Promise<void> {
+  if (locale === 'en') return Promise.resolve();
+  inUse.add(locale);
+  return Promise.all(defined.map((messages) => loadTranslation(messages, locale, onError))).then(() => undefined);
+}
+
+/**
+ * Resolves when every translation on its way has arrived or failed (a view's, before it is
+ * shown), or after `timeoutMs`: a stalled download shows the view in English, then translated
+ * when it arrives, never holds it.
+ */
+export function translationsSettled(timeoutMs = TRANSLATION_WAIT_MS): Promise<void> {
+  const all = [...loading.values()].flatMap((byLocale) => [...byLocale.values()]);
+  if (!all.length) return Promise.resolve();
+  return Promise.race([Promise.all(all).then(() => translationsSettled(timeoutMs)), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
+/** How long a view waits for its translation before it shows in English (its strings follow when they arrive). */
+export const TRANSLATION_WAIT_MS = 3000;

@@ -1,8 +1,8 @@
 import type { I18n } from './createI18n';
-import type { PluginMessages } from './pluginMessages';
+import { translationOf, type PluginMessages } from './pluginMessages';
 
 /**
- * `t` reading `messages` first (the locale in use, then its English) and the modal's catalogue for
+ * `t` reading `messages` first (the locale in use once its translation has loaded, then English) and the modal's catalogue for
  * any other key. A plugin's string goes through `t` as the fallback of a key no catalogue has (''),
  * so it is interpolated as the modal's own are. A module of its own: only the modal's chunk (where
  * `usePluginT` lives) needs it, and nothing of it joins the page's first load.
@@ -11,6 +11,6 @@ export function translateWith(t: I18n['t'], messages: PluginMessages, loaded: st
   return (key, vars, fallback) => {
     const english = (messages.en as Readonly<Record<string, string>>)[key];
     if (english === undefined) return t(key, vars, fallback);
-    return t('', vars, (messages[loaded] as Readonly<Record<string, string>> | undefined)?.[key] ?? english);
+    return t('', vars, (translationOf(messages, loaded) as Readonly<Record<string, string>> | undefined)?.[key] ?? english);
   };
 }

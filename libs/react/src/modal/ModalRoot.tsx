@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle } from '@portico/kernel';
-import { en, followConnectAttempts, translateWith, type PluginMessages, type Portico } from '@portico/core';
+import { en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
@@ -16,11 +16,19 @@ import * as connectView from '../views/ConnectView';
 import * as networksView from '../views/NetworksView';
 
 const following = new WeakSet<Portico>();
-/** The modal shows connect attempts (the actions only start them): once per instance, until it is disposed. */
+/**
+ * The modal shows connect attempts (the actions only start them) and the plugins' strings in its
+ * language: once per instance, until it is disposed.
+ */
 function followAttempts(portico: Portico): void {
   if (following.has(portico)) return;
   following.add(portico);
   portico.kernel.events.once('kernel:disposed', followConnectAttempts(portico.kernel));
+  // The plugins' own strings follow the modal's language: each catalogue's translation loads once it is in use.
+  const { i18n, kernel } = portico;
+  const showLocale = () => void showPluginLocale(i18n.getSnapshot().loaded, (error) => kernel.logger.warn('A plugin translation failed to load; its English shows', error));
+  showLocale();
+  kernel.events.once('kernel:disposed', i18n.subscribe(showLocale));
 }
 
 /**
@@ -77,9 +85,10 @@ export default function ModalRoot() {
 }
 
 /**
- * `useT` for a plugin's view with its own catalogue (`messages`, shipped in the view's chunk):
- * its keys are read there first (the locale in use, then its English), any other key in the
- * modal's catalogue. Re-renders when the locale changes.
+ * `useT` for a plugin's view with its own catalogue (`messages`: English in the view's chunk, each
+ * translation a module of its own): its keys are read there first (the locale in use once its
+ * translation has loaded, then English), any other key in the modal's catalogue. Re-renders when
+ * the locale changes or a translation arrives.
  *
  * Defined here, in the modal's own module, on purpose (#41): a plugin's view that imports it
  * depends on the modal chunk, so the host's bundler keeps what the modal and the plugins' views
@@ -88,8 +97,13 @@ export default function ModalRoot() {
  * requests for a host with every feature plugin on, 15 with the hook here.
  */
 export function usePluginT(messages: PluginMessages) {
-  const { i18n } = usePortico('usePluginT');
+  const { i18n, kernel } = usePortico('usePluginT');
   const state = useObservable(i18n);
-  const t = useMemo(() => translateWith(i18n.t, messages, state.loaded), [i18n, messages, state.loaded]);
+  // A translation arriving (its module loads once its language is in use) renders again.
+  const arrived = useObservable(pluginTranslations);
+  // Strings shown outside the modal's views (a host's own component) load theirs here.
+  useEffect(() => void loadTranslation(messages, state.loaded, (error) => kernel.logger.warn('A plugin translation failed to load; its English shows', error)), [messages, state.loaded, kernel]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `arrived` changes what translateWith reads
+  const t = useMemo(() => translateWith(i18n.t, messages, state.loaded), [i18n, messages, state.loaded, arrived]);
   return Object.assign(t, { dir: state.dir, locale: state.locale });
 }

@@ -1,0 +1,13 @@
+import type { TranslationOf } from '@portico/react';
+import type { en } from '../messages';
+
+export default {
+  'siwx.intro': 'Signiere diese Nachricht, um zu beweisen, dass dir diese Wallet gehört.',
+  'siwx.sign': 'Signieren',
+  'siwx.cancel': 'Abbrechen',
+  'siwx.authenticating': 'Authentifizierung läuft …',
+  'siwx.error.initFailed': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+  'siwx.error.declined': 'Signatur abgelehnt',
+  'siwx.error.smartAccount': 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
+  
+} satisfies TranslationOf<typeof en>;

@@ -1,0 +1,13 @@
+import type { TranslationOf } from '@portico/react';
+import type { en } from '../messages';
+
+export default {
+  'siwx.intro': 'חתמו על ההודעה הזו כדי להוכיח שהארנק שייך לכם.',
+  'siwx.sign': 'חתימה',
+  'siwx.cancel': 'ביטול',
+  'siwx.authenticating': 'מתבצע אימות...',
+  'siwx.error.initFailed': 'אירעה בעיה בהפעלת האימות',
+  'siwx.error.declined': 'החתימה נדחתה',
+  'siwx.error.smartAccount': 'ייתכן שהאפליקציה הזו לא תומכת בחשבונות חכמים',
+  
+} satisfies TranslationOf<typeof en>;

@@ -1,0 +1,13 @@
+import type { TranslationOf } from '@portico/react';
+import type { en } from '../messages';
+
+export default {
+  'siwx.intro': 'Bu cüzdanın size ait olduğunu kanıtlamak için bu mesajı imzalayın.',
+  'siwx.sign': 'İmzala',
+  'siwx.cancel': 'İptal',
+  'siwx.authenticating': 'Kimlik doğrulanıyor...',
+  'siwx.error.initFailed': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
+  'siwx.error.declined': 'İmza reddedildi',
+  'siwx.error.smartAccount': 'Bu uygulama akıllı hesapları desteklemiyor olabilir',
+  
+} satisfies TranslationOf<typeof en>;

@@ -1,0 +1,24 @@
+import type { TranslationOf } from '@portico/react';
+import type { en } from '../messages';
+
+export default {
+  'walletconnect.unavailable': 'WalletConnect не включён',
+  'walletconnect.preparing': 'Готовим QR-код',
+  'walletconnect.openApp': 'Открыть {name}',
+  'walletconnect.appMissing': '{name} не открылся.',
+  'walletconnect.dontHave': 'Нет {name}?',
+  'walletconnect.getApp': 'Установить {name}',
+  'walletconnect.openWeb': 'Открыть в браузере',
+  'walletconnect.qrLabel': 'QR-код WalletConnect',
+  'walletconnect.scan': 'Отсканируйте этот QR-код телефоном',
+  'walletconnect.scanFromOther': 'Или отсканируйте этот QR-код кошельком на другом устройстве',
+  'walletconnect.copy': 'Скопировать ссылку',
+  'walletconnect.copied': 'Ссылка скопирована',
+  'walletconnect.request.failed': 'Запрос не выполнен',
+  'walletconnect.request.failedMessage': 'Не удалось связаться с кошельком: соединение с ним прервалось. Попробуйте ещё раз.',
+  'walletconnect.request.close': 'Закрыть',
+  'walletconnect.request.waiting': 'Ожидание кошелька',
+  'walletconnect.request.whenBack': 'Запрос будет отправлен в кошелёк, как только соединение восстановится.',
+  'walletconnect.request.confirm': 'Подтвердите запрос в кошельке.',
+  
+} satisfies TranslationOf<typeof en>;

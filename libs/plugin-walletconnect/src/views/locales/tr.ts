@@ -1,0 +1,24 @@
+import type { TranslationOf } from '@portico/react';
+import type { en } from '../messages';
+
+export default {
+  'walletconnect.unavailable': 'WalletConnect etkin değil',
+  'walletconnect.preparing': 'QR kodu hazırlanıyor',
+  'walletconnect.openApp': '{name} uygulamasını aç',
+  'walletconnect.appMissing': '{name} açılmadı.',
+  'walletconnect.dontHave': '{name} sizde yok mu?',
+  'walletconnect.getApp': '{name} uygulamasını edinin',
+  'walletconnect.openWeb': 'Tarayıcıda aç',
+  'walletconnect.qrLabel': 'WalletConnect QR kodu',
+  'walletconnect.scan': 'Bu QR kodunu telefonunuzla tarayın',
+  'walletconnect.scanFromOther': 'Ya da bu QR kodunu başka bir cihazdaki cüzdanla tarayın',
+  'walletconnect.copy': 'Bağlantıyı kopyala',
+  'walletconnect.copied': 'Bağlantı kopyalandı',
+  'walletconnect.request.failed': 'İstek tamamlanamadı',
+  'walletconnect.request.failedMessage': 'Cüzdanınızla bağlantı kesildiği için cüzdanınıza ulaşılamadı. Lütfen tekrar deneyin.',
+  'walletconnect.request.close': 'Kapat',
+  'walletconnect.request.waiting': 'Cüzdanınız bekleniyor',
+  'walletconnect.request.whenBack': 'Bağlantı geri geldiğinde istek cüzdanınıza iletilecek.',
+  'walletconnect.request.confirm': 'İsteği cüzdanınızda onaylayın.',
+  
+} satisfies TranslationOf<typeof en>;
