@@ -16,6 +16,8 @@ type SolanaWindow = { portico: { adapter(ns: 'solana'): { getProvider(): { reque
 
 test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP catcher)', () => {
   test('a new device: the e-mail first in Connect, the device link, a wrong then the right code; connected; signing asks for approval; a reload reconnects; disconnect clears the login', async ({ page, browser }) => {
+    // A whole journey (two logins, four accessibility scans, a reload, the 3 s mail cooldown): about 30 s on this machine kind.
+    test.setTimeout(60_000);
     const email = `modal-${Date.now()}@example.com`;
     await freshPage(page, path());
     await page.locator('button.portico-connect-button').click();
@@ -291,6 +293,8 @@ test.describe('e-mail login (AUTH connector, wallet frame, auth service, SMTP ca
   });
 
   test('the e-mail change from the Account view: a code to the current address, then one to the new; the next login uses the new address and reaches the same wallet', async ({ page, browser }) => {
+    // Three codes by mail, each after the 3 s cooldown, and a second login: about 30 s on this machine kind.
+    test.setTimeout(60_000);
     await freshPage(page, path());
     const stamp = Date.now();
     const [before, after] = [`change-${stamp}@example.com`, `changed-${stamp}@example.com`];

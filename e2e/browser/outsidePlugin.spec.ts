@@ -1,4 +1,4 @@
-import { cpSync, createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -10,7 +10,8 @@ import { build } from 'vite';
  * The playground loads a plugin from outside the repository by configuration
  * (`PORTICO_PLUGINS=<module>`): docs/plugins.md's Tron chain plugin, copied to a folder
  * outside the workspace with a module of its own that brings a Tron network and a wallet,
- * built into a playground of its own and driven in Chromium.
+ * built into a playground of its own and driven in Chromium; in French, the names its own
+ * catalogue gives (a module fetched only when French is in use).
  */
 const PLAYGROUND = fileURLToPath(new URL('../../apps/playground/', import.meta.url));
 const WALKTHROUGH = fileURLToPath(new URL('../spec/walkthrough/', import.meta.url));
@@ -41,7 +42,8 @@ let url: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   folder = mkdtempSync(join(tmpdir(), 'portico-outside-'));
-  for (const file of ['tronPlugin.ts', 'tronSessionWallet.ts']) cpSync(join(WALKTHROUGH, file), join(folder, file));
+  mkdirSync(join(folder, 'locales'));
+  for (const file of ['tronPlugin.ts', 'tronSessionWallet.ts', 'locales/tron.fr.ts']) cpSync(join(WALKTHROUGH, file), join(folder, file));
   writeFileSync(join(folder, 'entry.ts'), ENTRY);
   process.env['PORTICO_PLUGINS'] = join(folder, 'entry.ts');
   try {
@@ -78,4 +80,31 @@ test('a chain plugin from outside the repository, named in PORTICO_PLUGINS, load
   await expect(page.getByTestId('host-address')).toHaveText('TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW');
   // The network button names the outside plugin's network.
   await expect(page.getByRole('button', { name: 'Tron', exact: true })).toBeVisible();
+});
+
+test('in French, the modal names the outside plugin\'s network from its own catalogue, a module of its own fetched once French is in use', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${url}?locale=fr`);
+  await expect(page.locator('li', { has: page.locator('code', { hasText: /^chain-tron$/ }) })).toContainText('active');
+  await page.locator('button.portico-connect-button').click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('button', { name: 'Tron Outside Wallet', exact: true }).click();
+  await expect(page.getByTestId('host-address')).toHaveText('TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW');
+  await page.getByRole('button', { name: 'Open networks' }).click();
+  // The modal's own words are French, and so is the name the plugin's catalogue gives its network.
+  await expect(modal.getByRole('heading', { level: 2 })).toHaveText('Choisir un réseau');
+  await expect(modal.getByRole('button', { name: /^Tron \(réseau principal\)/ })).toBeVisible();
+  expect(fetched.some((path) => /\/tron\.fr-[^/]*\.js$/.test(path))).toBe(true);
+});
+
+test('in English, the plugin\'s French is never fetched', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(url);
+  await page.locator('button.portico-connect-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tron Outside Wallet', exact: true }).click();
+  await page.getByRole('button', { name: 'Open networks' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /^Tron/ }).first()).toBeVisible();
+  expect(fetched.filter((path) => /\.fr-[^/]*\.js$/.test(path))).toEqual([]);
 });

@@ -80,8 +80,23 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
         <RewardsView />
       </PorticoProvider>,
     );
-    // Its French is a module of its own (locales/fr.ts): the button reads it once it has loaded.
+    // Its French is a module of its own (locales/rewards.fr.ts): the button reads it once it has loaded.
     expect(await screen.findByRole('button', { name: 'Réclamer' })).toBeTruthy();
+  });
+
+  it('its manifest labels read in French from its catalogue: the Account view names its button "Récompenses"', async () => {
+    const portico = await connected();
+    await portico.i18n.setLocale('fr');
+    const AccountView = await viewOf(portico, 'Account');
+    render(
+      <PorticoProvider portico={portico}>
+        <AccountView />
+      </PorticoProvider>,
+    );
+    const button = await screen.findByText('Récompenses');
+    expect(button.closest('[data-wallet-button]')?.getAttribute('data-wallet-button')).toBe('rewards');
+    // The modal's own words are French too; a label the plugin does not translate keeps its manifest's English (the tab).
+    expect(screen.getByRole('tab', { name: 'Rewards' })).toBeTruthy();
   });
 
   it('with its flag off, nothing of it is there', async () => {

@@ -26,9 +26,9 @@ export const rewardsManifest = defineManifest({
   },
 });
 
-export const en = { 'rewards.points': '{points} points', 'rewards.claim': 'Claim', 'rewards.none': 'Connect to earn points' };
-// French in a module of its own (./locales/fr.ts), downloaded only when the modal speaks it.
-const messages = definePluginMessages({ en, locales: { fr: () => import('./locales/fr') } });
+// The view's words and the manifest's labels (title, button, tab); French is a module of its own, loaded when the modal speaks it.
+export const en = { 'rewards.points': '{points} points', 'rewards.claim': 'Claim', 'rewards.none': 'Connect to earn points', 'views.Rewards': 'Rewards', 'walletButtons.rewards': 'Rewards' };
+const messages = definePluginMessages({ en, locales: { fr: () => import('./locales/rewards.fr') } });
 
 /** The Rewards view and tab: the connected account's points and a Claim button. */
 function RewardsView(_props: ViewProps) {

@@ -1,5 +1,6 @@
 import { createWalletStandardAdapter, defineChainPlugin, defineManifest, type StandardWalletAccount, type StandardWalletRegistry } from '@portico/kernel';
 import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
+import { definePluginMessages } from '@portico/core';
 
 const NS = 'tron';
 const isTronAccount = (a: StandardWalletAccount) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a.address);
@@ -25,6 +26,10 @@ export const manifest = defineManifest({
     ],
   },
 });
+
+/** Its namespace's and network's names in the modal's language (English here, French a module of its own). */
+export const en = { 'namespace.tron': 'Tron', 'networks.tron:0x2b6653dc': 'Tron' };
+definePluginMessages({ en, locales: { fr: () => import('./locales/tron.fr') } });
 
 interface ConnectFeature {
   connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }>;

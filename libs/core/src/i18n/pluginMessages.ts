@@ -98,3 +98,18 @@ export function translationsSettled(timeoutMs = TRANSLATION_WAIT_MS): Promise<vo
 
 /** How long a view waits for its translation before it shows in English (its strings follow when they arrive). */
 export const TRANSLATION_WAIT_MS = 3000;
+
+/**
+ * A label the modal draws from a manifest (`views.<id>`, `connectMethods.<id>`, `accountTabs.<id>`,
+ * `walletButtons.<id>`, `namespace.<ns>`, `networks.<caipNetworkId>`) in `locale`, from the
+ * catalogue of the plugin that put that key in its English: how a plugin of anyone's translates
+ * its manifest's labels, and a chain plugin its namespace's and networks' names. Undefined when no
+ * loaded translation has it (the modal's catalogue, then the manifest's English, follow).
+ */
+export function pluginLabel(key: string, locale: string): string | undefined {
+  for (const messages of defined) {
+    const text = key in messages.en ? (translationOf(messages, locale) as Readonly<Record<string, string>> | undefined)?.[key] : undefined;
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, useState,
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
+import { useLabel } from '../hooks/useLabel';
 import { useT } from '../hooks/useT';
 import { useFocusTrap } from './useFocusTrap';
 import { ViewOutlet } from './ViewOutlet';
@@ -66,6 +67,7 @@ export function ModalShell() {
   const portico = usePortico('ModalShell');
   const { kernel } = portico;
   const t = useT();
+  const label = useLabel();
   const router = useObservable(kernel.router);
   const theme = useObservable(portico.theme);
   const contributions = useObservable(kernel.contributions);
@@ -79,7 +81,7 @@ export function ModalShell() {
   // The approval view is titled by what the request asks: signing a message is not a transaction.
   const approvalId = (router.current.params as { id?: string } | undefined)?.id;
   const approval = definition?.role === 'approval' ? (gate.pending.find((p) => p.id === approvalId) ?? gate.pending[0] ?? gate.failed) : undefined;
-  const title = approval ? t(approvalTitleKey(approvalKind(approval.method))) : t(`views.${viewId}`, undefined, definition?.title ?? viewId);
+  const title = approval ? t(approvalTitleKey(approvalKind(approval.method))) : label(`views.${viewId}`, definition?.title ?? viewId);
   // A step's own title (useViewTitle), for the view that set it.
   const [stepTitle, setStepTitle] = useState<StepTitle>();
   const steps = useMemo(() => ({ view: viewId, set: setStepTitle }), [viewId]);

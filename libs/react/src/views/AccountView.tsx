@@ -12,6 +12,7 @@ import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useCopy } from '../hooks/useCopy';
+import { useLabel } from '../hooks/useLabel';
 import { useT } from '../hooks/useT';
 import { ViewOutlet } from '../modal/ViewOutlet';
 
@@ -26,6 +27,7 @@ export default function AccountView() {
   const portico = usePortico('AccountView');
   const { kernel } = portico;
   const t = useT();
+  const label = useLabel();
   const { namespace, caipAddress, networkId, isConnected, connectorId } = useAccount();
   // A login (e-mail, social): who is signed in (spec §3 "Connected user").
   const user = useConnectedUser(connectorId);
@@ -42,7 +44,7 @@ export default function AccountView() {
   const { copied, copy } = useCopy();
   const tabs = namespace ? kernel.contributions.list('accountTabs', namespace) : [];
   // A tab's words: the catalogue's for its id, else (a chain plugin's tab showing a modal view, e.g. its NFTs) the view's title.
-  const tabLabel = (tab: { id: string; view: string; label: string }) => t(`accountTabs.${tab.id}`, undefined, t(`views.${tab.view}`, undefined, tab.label));
+  const tabLabel = (tab: { id: string; view: string; label: string }) => label(`accountTabs.${tab.id}`, label(`views.${tab.view}`, tab.label));
   const [tab, setTab] = useState<string>();
   const selectedTab = tabs.find((x) => x.id === tab) ?? tabs[0];
 
@@ -68,7 +70,7 @@ export default function AccountView() {
       {chains.length > 1 ? (
         <ul className="pt-list" aria-label={t('account.namespaces')} data-testid="account-namespaces">
           {chains.map(([ns, c]) => {
-            const name = t(`namespace.${ns}`, undefined, kernel.getService(kernelRefs.namespaces).nameOf(ns) ?? ns);
+            const name = label(`namespace.${ns}`, kernel.getService(kernelRefs.namespaces).nameOf(ns) ?? ns);
             return (
               <li key={ns} className="pt-row">
                 <ListItem
@@ -152,12 +154,12 @@ export default function AccountView() {
         // One compact row of icon tiles (Buy, Swap, Receive, Send…), so the tabs stay in view.
         <ul className="pt-actions" aria-label={t('account.actions')}>
           {buttons.map((button) => {
-            const label = t(`walletButtons.${button.id}`, undefined, button.label);
+            const text = label(`walletButtons.${button.id}`, button.label);
             return (
               <li key={button.id}>
                 <button type="button" className="pt-action" data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)}>
-                  <ManifestIcon icon={button.icon} name={label} size={32} />
-                  <span className="pt-action-label">{label}</span>
+                  <ManifestIcon icon={button.icon} name={text} size={32} />
+                  <span className="pt-action-label">{text}</span>
                 </button>
               </li>
             );

@@ -4,6 +4,7 @@ import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
+import { useLabel } from '../hooks/useLabel';
 import { useT } from '../hooks/useT';
 import { groupConnectors } from './groupConnectors';
 import { LegalConsent } from './LegalConsent';
@@ -29,6 +30,7 @@ export default function ConnectView() {
   const portico = usePortico('ConnectView');
   const { kernel } = portico;
   const t = useT();
+  const label = useLabel();
   const contributions = useObservable(kernel.contributions);
   const connectors = useObservable(kernel.connectors);
   const { recentWallets } = useObservable(kernel.connection);
@@ -143,7 +145,7 @@ export default function ConnectView() {
           const nameOf = (p: { id: string; label: string }) => t(`socialProviders.${p.id}`, undefined, p.label);
           const go = (provider: string) => method.view && kernel.router.push(method.view, { provider });
           return (
-            <div key={method.id} className="pt-stack" role="group" aria-label={t(`connectMethods.${method.id}`, undefined, method.label)}>
+            <div key={method.id} className="pt-stack" role="group" aria-label={label(`connectMethods.${method.id}`, method.label)}>
               <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<ManifestIcon icon={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
               {rest.length ? (
                 <div className="pt-social-grid" ref={socialGrid}>
@@ -166,7 +168,7 @@ export default function ConnectView() {
         return (
           <ListItem
             key={method.id}
-            label={t(`connectMethods.${method.id}`, undefined, method.label)}
+            label={label(`connectMethods.${method.id}`, method.label)}
             icon={method.id === 'email' ? <MailIcon /> : undefined}
             {...gated}
             onClick={() => method.view && kernel.router.push(method.view)}

@@ -6,6 +6,7 @@ import { ErrorBanner } from '../errors/ErrorBanner';
 import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
+import { useLabel } from '../hooks/useLabel';
 import { useT } from '../hooks/useT';
 
 const namespaceOf = (network: Network) => network.caipNetworkId.split(':')[0]!;
@@ -26,7 +27,8 @@ export default function NetworksView() {
   const [failure, setFailure] = useState<{ error: unknown }>();
   const [switching, setSwitching] = useState<string>();
   const [needsWallet, setNeedsWallet] = useState<Network>();
-  const nameOf = (ns: string) => t(`namespace.${ns}`, undefined, kernel.getService(kernelRefs.namespaces).nameOf(ns) ?? ns);
+  const label = useLabel();
+  const nameOf = (ns: string) => label(`namespace.${ns}`, kernel.getService(kernelRefs.namespaces).nameOf(ns) ?? ns);
   const groups = new Map<string, Network[]>();
   for (const network of portico.networks) groups.set(namespaceOf(network), [...(groups.get(namespaceOf(network)) ?? []), network]);
 
@@ -82,7 +84,7 @@ export default function NetworksView() {
               return (
                 <li key={network.caipNetworkId}>
                   <ListItem
-                    label={network.name}
+                    label={label(`networks.${network.caipNetworkId}`, network.name)}
                     imageSrc={network.imageUrl}
                     selected={current}
                     tag={tag}
