@@ -26,7 +26,7 @@ export const rewardsManifest = defineManifest({
   },
 });
 
-// The view's words and the manifest's labels (title, button, tab); French is a module of its own, loaded when the modal speaks it.
+// The view's words and two manifest labels (title, button); French is a module of its own, loaded when the modal speaks it.
 export const en = { 'rewards.points': '{points} points', 'rewards.claim': 'Claim', 'rewards.none': 'Connect to earn points', 'views.Rewards': 'Rewards', 'walletButtons.rewards': 'Rewards' };
 const messages = definePluginMessages({ en, locales: { fr: () => import('./locales/rewards.fr') } });
 

@@ -120,7 +120,7 @@ export function createEip155Session(state: AdapterState) {
     const accounts = toAccounts(rawAccounts, chainId, await untilAborted(accountTypeOf(wallet, rawAccounts, chainId), attempt?.signal));
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     // Cancelled or superseded while the chain id was read: the wallet that is connected stays attached.
-    attempt?.signal.throwIfAborted();
+    if (attempt?.signal.aborted) throw attempt.signal.reason;
     detach();
     const onAccounts = (list: unknown) => {
       toHost('accountsChanged', list);

@@ -28,7 +28,7 @@ export { AUTO_LOCALE, createI18n } from './i18n/createI18n';
 export type { I18n, I18nState, LocaleLoader } from './i18n/createI18n';
 export { BUILTIN_LOCALES, matchLocale } from './i18n/builtinLocales';
 export { catalogueProblems } from './i18n/catalogueProblems';
-export { definePluginMessages, loadTranslation, pluginLabel, pluginTranslations, showPluginLocale, translationOf, translationsSettled } from './i18n/pluginMessages';
+export { cataloguesDefined, definePluginMessages, loadTranslation, pluginLabel, pluginTranslations, showPluginLocale, translationOf, translationsSettled } from './i18n/pluginMessages';
 export { translateWith } from './i18n/translateWith';
 export type { PluginMessages, PluginTranslation, TranslationLoader, TranslationOf } from './i18n/pluginMessages';
 export { en } from './i18n/en';

@@ -36,11 +36,25 @@ const arrived = createObservable(0);
 /** Counts arrived translations: what `usePluginT` re-renders on. */
 export const pluginTranslations: Observable<number> = arrived;
 
-/** Declares a plugin's catalogue; its translation into a language already in use starts loading now. */
+/**
+ * Declares a plugin's catalogue; its translation into a language already in use starts loading
+ * now. Throws a `TypeError` naming the problem for a catalogue of another shape (a language
+ * written inline, a loader that is not a function): the plugin's view then fails to load with it.
+ */
 export function definePluginMessages<K extends string>(messages: PluginMessages<K>): PluginMessages<K> {
+  const { en, locales, ...rest } = messages as PluginMessages<K> & Record<string, unknown>;
+  const inline = Object.keys(rest);
+  if (typeof en !== 'object' || en === null) throw new TypeError('Plugin messages: `en` (the English strings) is required');
+  if (inline.length) throw new TypeError(`Plugin messages: ${inline.map((id) => `"${id}"`).join(', ')} written inline; give each language a module of its own: locales: { ${inline[0]}: () => import('./locales/${inline[0]}') }`);
+  for (const [id, loader] of Object.entries(locales ?? {})) if (typeof loader !== 'function') throw new TypeError(`Plugin messages: locales.${id} is not a loader (() => import('./locales/${id}'))`);
   defined.push(messages as PluginMessages);
   for (const locale of inUse) void loadTranslation(messages as PluginMessages, locale);
   return messages;
+}
+
+/** How many catalogues have been defined: `translationsSettled(since)` waits for those defined after. */
+export function cataloguesDefined(): number {
+  return defined.length;
 }
 
 /** `messages`' strings in `locale` once loaded (undefined before, or when it has none). */
@@ -53,23 +67,25 @@ export function translationOf(messages: PluginMessages, locale: string): PluginT
  * call, and English shows meanwhile). Resolves when it is there or failed.
  */
 export function loadTranslation(messages: PluginMessages, locale: string, onError?: (error: unknown) => void): Promise<void> {
-  const loader = messages.locales[locale];
-  if (!loader || translationOf(messages, locale)) return Promise.resolve();
+  const loader = messages.locales?.[locale];
+  if (typeof loader !== 'function' || translationOf(messages, locale)) return Promise.resolve();
   const pending = loading.get(messages) ?? new Map<string, Promise<void>>();
   loading.set(messages, pending);
   let load = pending.get(locale);
   if (!load) {
-    load = loader().then(
-      (module) => {
+    // A loader that throws, or a module without its strings, is a failed load like a network error.
+    load = Promise.resolve()
+      .then(loader)
+      .then((module) => {
+        if (typeof module?.default !== 'object' || module.default === null) throw new TypeError(`The ${locale} strings module has no default export`);
         loaded.set(messages, (loaded.get(messages) ?? new Map<string, PluginTranslation>()).set(locale, module.default));
         pending.delete(locale);
         arrived.set((n) => n + 1);
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         pending.delete(locale);
         onError?.(error);
-      },
-    );
+      });
     pending.set(locale, load);
   }
   return load;
@@ -86,14 +102,17 @@ export function showPluginLocale(locale: string, onError?: (error: unknown) => v
 }
 
 /**
- * Resolves when every translation on its way has arrived or failed (a view's, before it is
- * shown), or after `timeoutMs`: a stalled download shows the view in English, then translated
+ * Resolves when the translations on their way for the catalogues defined since `since`
+ * (`cataloguesDefined()` before a view's module loaded: that view's own) have arrived or failed,
+ * or after `timeoutMs` from now: a stalled download shows the view in English, then translated
  * when it arrives, never holds it.
  */
-export function translationsSettled(timeoutMs = TRANSLATION_WAIT_MS): Promise<void> {
-  const all = [...loading.values()].flatMap((byLocale) => [...byLocale.values()]);
-  if (!all.length) return Promise.resolve();
-  return Promise.race([Promise.all(all).then(() => translationsSettled(timeoutMs)), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+export function translationsSettled(since = 0, timeoutMs = TRANSLATION_WAIT_MS): Promise<void> {
+  const mine = defined.slice(since).flatMap((messages) => [...(loading.get(messages)?.values() ?? [])]);
+  if (!mine.length) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const capped = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  return Promise.race([Promise.all(mine).then(() => undefined), capped]).finally(() => clearTimeout(timer));
 }
 
 /** How long a view waits for its translation before it shows in English (its strings follow when they arrive). */

@@ -487,7 +487,7 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     const acme = acmeChain({ hold: true });
     const p = portico({ projectId: 'p', networks, plugins: [acme.plugin] });
     await p.start();
-    // The actions are a module of their own: connect() awaits it before any attempt starts.
+    // The actions are a module of their own: the attempt starts at the call, before they have loaded.
     const cancelled = p.connect('acme-wallet');
     p.cancelConnect();
     await expect(cancelled).rejects.toMatchObject({ code: 'kernel/connect-cancelled' });
@@ -516,6 +516,31 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     await attempt;
     expect(p.kernel.router.getSnapshot().isOpen).toBe(false);
     expect(p.kernel.connection.attempt.current?.outcome).toBe('connected');
+  });
+
+  it("the modal follows an attempt begun before it started following; once stopped, it follows none", async () => {
+    const acme = acmeChain({ hold: true });
+    const p = createPortico({ storage: createMemoryStorage(), logLevel: 'silent', projectId: 'p', networks, plugins: [acme.plugin] }, { shell: shellPlugin });
+    made.push(p);
+    await p.start();
+    void p.open();
+    const first = p.connect('acme-wallet');
+    first.catch(() => undefined);
+    await settle();
+    // No binding's modal yet (its chunk has not come): the attempt runs, nothing is shown for it.
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connect');
+    const stop = followConnectAttempts(p.kernel);
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connecting');
+    stop();
+    p.kernel.router.back();
+    // Stopped: leaving the view no longer gives the attempt up, and the next one is not shown.
+    expect(p.kernel.connection.attempt.current?.outcome).toBeUndefined();
+    const second = p.connect('acme-wallet');
+    await expect(first).rejects.toMatchObject({ details: 'superseded' });
+    expect(p.kernel.router.getSnapshot().current.view).toBe('Connect');
+    acme.release();
+    await second;
+    expect(p.kernel.router.getSnapshot().isOpen).toBe(true);
   });
 
   it('an unknown connector fails its attempt with AdapterNotFoundError, shown on the Connecting view', async () => {

@@ -39,7 +39,8 @@ export interface Portico {
   open(view?: string, params?: unknown): Promise<CloseReason>;
   close(): boolean;
   /**
-   * Connects every namespace a connector serves; shows Connecting, closes on success. A newer
+   * Connects every namespace a connector serves (the attempt: `kernel.connection.attempt`); a
+   * binding's modal shows Connecting and closes on success (`followConnectAttempts`). A newer
    * call supersedes a pending one; leaving the connecting view or closing the modal before the
    * wallet answered cancels it (`cancelConnect`). A cancelled or superseded attempt rejects with
    * `ConnectCancelledError`, its late answer is ignored and each namespace returns to what it was.

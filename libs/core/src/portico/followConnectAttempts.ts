@@ -42,5 +42,10 @@ export function followConnectAttempts(kernel: Kernel): () => void {
     }
   };
   onAttempt();
-  return connection.attempt.subscribe(onAttempt);
+  const off = connection.attempt.subscribe(onAttempt);
+  return () => {
+    off();
+    followed?.off();
+    followed = undefined;
+  };
 }

@@ -183,7 +183,7 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
     const accounts = spec.toAccounts(walletAccounts, network);
     if (accounts.length === 0) throw new NoActiveCaipAddressError();
     // Cancelled or superseded (the attempt's signal aborted): the wallet that is connected stays attached.
-    attempt?.signal.throwIfAborted();
+    if (attempt?.signal.aborted) throw attempt.signal.reason;
     detach();
     const events = wallet.features['standard:events'] as { on?: (event: 'change', listener: ChangeListener) => () => void } | undefined;
     const onChange: ChangeListener = (change) => {

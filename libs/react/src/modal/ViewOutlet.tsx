@@ -2,7 +2,7 @@ import type { ViewModule } from '@portico/kernel';
 import { Button, Spinner } from '@portico/ui';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBanner } from '../errors/ErrorBanner';
-import { toError, translationsSettled } from '@portico/core';
+import { cataloguesDefined, toError, translationsSettled } from '@portico/core';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 
@@ -41,7 +41,8 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
     if (cached) return;
     let live = true;
     // A plugin view's strings in the language shown: its module starts loading them as it is evaluated.
-    kernel.loadView(viewId).then((module: ViewModule) => translationsSettled().then(() => module)).then(
+    const since = cataloguesDefined();
+    kernel.loadView(viewId).then((module: ViewModule) => translationsSettled(since).then(() => module)).then(
       (module: ViewModule) => live && setState({ key, value: { status: 'ready', view: module.default as ComponentType<ViewProps> } }),
       (error: unknown) => live && setState({ key, value: { status: 'failed', error: toError(error) } }),
     );

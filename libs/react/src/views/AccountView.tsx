@@ -136,7 +136,7 @@ export default function AccountView() {
           </p>
         ) : null}
         <Button variant="secondary" data-testid="account-network" onClick={() => kernel.router.push('Networks')}>
-          {isSupported ? (network?.name ?? networkId) : t('button.unsupportedNetwork')}
+          {isSupported ? (network ? label(`networks.${network.caipNetworkId}`, network.name) : networkId) : t('button.unsupportedNetwork')}
         </Button>
         {switchable && (accountType === 'eoa' || accountType === 'smartAccount') ? (
           <div className="pt-row" data-testid="account-type" data-type={accountType}>

@@ -65,7 +65,7 @@ export default function NetworksView() {
       {needsWallet ? (
         <AlertBanner
           severity="info"
-          title={t('networks.connectFirst', { namespace: nameOf(namespaceOf(needsWallet)), network: needsWallet.name })}
+          title={t('networks.connectFirst', { namespace: nameOf(namespaceOf(needsWallet)), network: label(`networks.${needsWallet.caipNetworkId}`, needsWallet.name) })}
           action={
             <Button variant="secondary" onClick={() => kernel.router.push(kernel.router.home())}>
               {t('button.connect')}
