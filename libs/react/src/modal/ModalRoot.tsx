@@ -20,7 +20,7 @@ const following = new WeakSet<Portico>();
  * The modal shows connect attempts (the actions only start them) and the plugins' strings in its
  * language: once per instance, until it is disposed.
  */
-function followAttempts(portico: Portico): void {
+function followInstance(portico: Portico): void {
   if (following.has(portico)) return;
   following.add(portico);
   portico.kernel.events.once('kernel:disposed', followConnectAttempts(portico.kernel));
@@ -39,7 +39,7 @@ function followAttempts(portico: Portico): void {
 export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
   followWalletListing(portico);
-  followAttempts(portico);
+  followInstance(portico);
   if (portico.kernel.router.getSnapshot().isOpen) return;
   prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));
