@@ -1,5 +1,5 @@
 // The purity check of the framework-free core and the React layer: they name no chain and no
-// first-party plugin. What they know of a chain (its name, how to read its requests, which tabs
+// first-party plugin, nor a plugin's method, view or label. What they know of a chain (its name, how to read its requests, which tabs
 // it has) comes from the chain plugin's manifest, and of a feature from its contributions.
 // Each file is parsed; a chain namespace or a plugin id in an identifier, a string or a regex
 // fails, matched inside words too (`ConnectingWalletConnect`, `isSolanaWallet`), ignoring case,
@@ -10,18 +10,27 @@ import ts from 'typescript';
 
 export const CHAIN_WORDS = ['eip155', 'solana', 'bip122', 'bitcoin'];
 export const PLUGIN_IDS = ['walletconnect', 'siwx', 'onramp', 'swaps', 'socials'];
+/**
+ * The first-party plugins' methods, views and labels that are everyday words too: matched as whole
+ * words (camelCase and kebab-case split, so `sendToken` and `connect.social` match, `received` and
+ * `isEndpointUnreachable` do not).
+ */
+export const PLUGIN_WORDS = ['social', 'email', 'send', 'receive', 'swap'];
 const WORD = new RegExp(`(${[...CHAIN_WORDS, ...PLUGIN_IDS].join('|')})`, 'i');
+const WHOLE_WORD = new RegExp(`\\b(${PLUGIN_WORDS.join('|')})\\b`, 'i');
+/** `sendToken` → `send Token`, `connect.social` stays apart at the dot. */
+const splitWords = (text) => text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_$]/g, ' ');
 
 /**
  * The named words in one source text outside the allowed uses (`{ file, word, why }`, file
- * relative to the package root), as `file:line "word" in "text"`.
+ * relative to the package root, or a RegExp over it), as `file:line "word" in "text"`.
  */
 export function purityViolations(file, source, allowed = []) {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
   const check = (node, text) => {
-    const match = WORD.exec(text.replace(/[\s_-]+/g, ''));
-    if (match && !allowed.some((a) => a.file === file && a.word === match[1].toLowerCase())) {
+    const match = WORD.exec(text.replace(/[\s_-]+/g, '')) ?? WHOLE_WORD.exec(splitWords(text));
+    if (match && !allowed.some((a) => (a.file instanceof RegExp ? a.file.test(file) : a.file === file) && a.word === match[1].toLowerCase())) {
       found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} "${match[1]}" in ${JSON.stringify(text.slice(0, 80))}`);
     }
   };

@@ -8,15 +8,27 @@ import { packageViolations, puritySources, purityViolations, routerUses } from '
 
 const WORKSPACE = join(import.meta.dirname, '..');
 
+/** The core's catalogues: English and the 13 translations. */
+const CATALOGUES = /^src\/i18n\/(en|locales\/[A-Za-z-]+)\.ts$/;
+const CATALOGUES_AND_LABELS = /^src\/i18n\/(en|labels|locales\/[A-Za-z-]+)\.ts$/;
+
 const PACKAGES = [
   {
     name: '@portico/core',
     root: join(WORKSPACE, 'libs/core'),
-    // The locale catalogues translate first-party manifests' labels: data, not behaviour.
-    options: { skipDirs: ['locales'], skipFiles: ['src/i18n/labels.ts'] },
-    expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts', 'src/approval/describeRequest.ts'],
+    options: {},
+    expected: ['src/portico/createPortico.ts', 'src/actions/connect.ts', 'src/approval/describeRequest.ts', 'src/i18n/labels.ts', 'src/i18n/locales/fr.ts'],
     allowed: [
-      { file: 'src/i18n/en.ts', word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group" },
+      { file: CATALOGUES, word: 'walletconnect', why: "the label of the spec's `walletConnect` connector group, and All Wallets' note that directory wallets need the protocol" },
+      { file: /^src\/i18n\/labels\.ts$/, word: 'walletconnect', why: "All Wallets' note that directory wallets need the protocol" },
+      { file: CATALOGUES, word: 'send', why: 'the approval view describing a wallet request (a token transfer, its amounts): what the request does, not the Send plugin' },
+      { file: CATALOGUES, word: 'receive', why: 'the approval view describing a wallet request (what a swap call pays out, and to whom)' },
+      { file: CATALOGUES, word: 'swap', why: 'the approval view describing a wallet request (a DEX swap call it decodes), not the Swap plugin' },
+      { file: CATALOGUES_AND_LABELS, word: 'socials', why: "the spec's `socials-timeout` alert (its id and text)" },
+      { file: CATALOGUES_AND_LABELS, word: 'social', why: "the spec's `socials-timeout` alert (its id and text)" },
+      { file: 'src/coreManifest.ts', word: 'social', why: "the spec's `socials-timeout` alert text" },
+      { file: 'src/approval/approvalKind.ts', word: 'send', why: 'the RPC methods that move funds (`eth_sendTransaction`, …): the approval title for a request, not the Send plugin' },
+      { file: 'src/analytics/createBeaconTransport.ts', word: 'send', why: "the browser's `navigator.sendBeacon`" },
       { file: 'src/portico/directoryConnectors.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
       { file: 'src/portico/directoryWallets.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, and a warning to the host that names the protocol custom wallets need" },
       { file: 'src/portico/createPortico.ts', word: 'siwx', why: "the spec's `siwx` config option (the sign-in plugin the host passes)" },
@@ -36,6 +48,8 @@ const PACKAGES = [
     allowed: [
       { file: 'src/views/groupConnectors.ts', word: 'walletconnect', why: "the spec's connector group `walletConnect` (kernel taxonomy)" },
       { file: 'src/views/AllWalletsView.tsx', word: 'walletconnect', why: 'user-facing English that names the protocol directory wallets need' },
+      { file: 'src/hooks/useConnectedUser.ts', word: 'email', why: "the spec's `embeddedWalletInfo.user.email`: a field of the connected account, not the e-mail plugin" },
+      { file: 'src/views/AccountView.tsx', word: 'email', why: "the spec's `embeddedWalletInfo.user.email`, shown as who is signed in" },
     ],
   },
 ];
@@ -57,6 +71,11 @@ it('catches one when it is there (the check is live)', () => {
   expect(purityViolations('src/x.ts', "const view = 'ConnectingWalletConnect';")).toHaveLength(1);
   expect(purityViolations('src/x.ts', "if (ns === 'eip155') go();")).toHaveLength(1);
   expect(purityViolations('src/x.ts', '// eip155 in a comment is fine\nconst a = 1;')).toEqual([]);
+  // The everyday words count as whole words only.
+  expect(purityViolations('src/x.ts', "if (method.id === 'social') go();")).toHaveLength(1);
+  expect(purityViolations('src/x.ts', "t('connect.sendToken');")).toHaveLength(1);
+  expect(purityViolations('src/x.ts', "push('Swap');")).toHaveLength(1);
+  expect(purityViolations('src/x.ts', "const received = 'isEndpointUnreachable, emails';")).toEqual([]);
 });
 
 describe("core's actions change state and never navigate (the modal follows the state)", () => {

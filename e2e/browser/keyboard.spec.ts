@@ -63,7 +63,7 @@ test.describe('lists answer the arrow keys', () => {
     await page.locator('button.portico-connect-button').click();
     const d = dialog(page);
     await expect(d).toHaveAttribute('data-view', 'Connect');
-    const icons = d.locator('.pt-social');
+    const icons = d.locator('.pt-option');
     await icons.first().focus();
     const first = await icons.first().getAttribute('aria-label');
     await press(page, 'ArrowLeft');

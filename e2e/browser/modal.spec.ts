@@ -90,7 +90,7 @@ test.describe('on a 375 px viewport', () => {
 test('the list keys: ArrowDown/ArrowUp move through the Connect view’s methods and wallets across its groups, Home and End jump, Tab leaves', async ({ page }) => {
   const d = await openConnect(page);
   // The items of the list keys (@portico/ui's LIST_ITEMS, one sequence for the view): every method and wallet row, the social icons.
-  const rows = d.locator('button.pt-list-item:not([disabled]), button.pt-social:not([disabled])');
+  const rows = d.locator('button.pt-list-item:not([disabled]), button.pt-option:not([disabled])');
   const names = (await rows.allTextContents()).map((t) => t.trim());
   expect(names.length).toBeGreaterThan(2);
   await rows.first().focus();
@@ -112,7 +112,7 @@ test('the list keys: ArrowDown/ArrowUp move through the Connect view’s methods
 
 test('each social sign-in shows its brand mark (an image), not a letter', async ({ page }) => {
   const d = await openConnect(page);
-  const socials = d.locator('button.pt-social');
+  const socials = d.locator('button.pt-option');
   // Three icons and "More" (as AppKit shows them); More reveals the other three in its place.
   await expect(socials).toHaveCount(4);
   await d.getByRole('button', { name: '3 more sign-in options' }).click();

@@ -20,6 +20,7 @@ export interface Bip122PluginOptions {
 export function createBip122Plugin(options: Bip122PluginOptions = {}) {
   return defineChainPlugin({
     manifest,
+    messages: () => import('./messages'),
     adapter: (parts) => createBip122Adapter({ ...parts, approvalRequired: options.approvalRequired }),
     discover: (adapter) => (typeof window === 'undefined' ? undefined : adapter.watch(getWallets())),
     services(ctx) {

@@ -7,19 +7,11 @@ import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { manifest } from './manifest';
 import type { RpcOptions } from './rpcUrls';
 
-/** Methods a WalletConnect session must let the wallet answer; every other read goes to the network's RPC. */
-const SESSION_METHODS = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-];
+/**
+ * Methods a WalletConnect session must let the wallet answer beyond the ones the policy confirms
+ * (signing and sending, which WalletConnect adds itself); every other read goes to the network's RPC.
+ */
+const SESSION_METHODS = ['wallet_getCallsStatus', 'wallet_getCapabilities', 'wallet_grantPermissions', 'wallet_switchEthereumChain'];
 
 /** Options of the EVM chain plugin. */
 export interface Eip155PluginOptions extends RpcOptions {
@@ -45,6 +37,7 @@ export interface Eip155PluginOptions extends RpcOptions {
 export function createEip155Plugin(options: Eip155PluginOptions = {}) {
   return defineChainPlugin({
     manifest,
+    messages: () => import('./messages'),
     adapter: (parts) =>
       createEip155Adapter({ ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls }, approvalRequired: options.approvalRequired, explorerRps: options.explorerRps }),
     services(ctx) {

@@ -20,6 +20,7 @@ export interface SolanaPluginOptions {
 export function createSolanaPlugin(options: SolanaPluginOptions = {}) {
   return defineChainPlugin({
     manifest,
+    messages: () => import('./messages'),
     adapter: (parts) => createSolanaAdapter({ ...parts, approvalRequired: options.approvalRequired }),
     discover: (adapter) => (typeof window === 'undefined' ? undefined : adapter.watch(getWallets())),
     services(ctx) {

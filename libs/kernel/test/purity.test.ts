@@ -25,7 +25,7 @@ const FORBIDDEN_IMPORTS: readonly RegExp[] = [
   /^@portico\//,
 ];
 const CHAIN_NAMES = ['eip155', 'solana', 'bip122', 'polkadot'];
-const FEATURE_NAMES = ['email', 'socials', 'swaps', 'onramp', 'receive', 'history', 'siwx', 'walletconnect'];
+const FEATURE_NAMES = ['email', 'social', 'socials', 'swap', 'swaps', 'onramp', 'receive', 'history', 'siwx', 'walletconnect'];
 /** Words forbidden anywhere in code (identifiers, strings, regexes). */
 const WORD = new RegExp(`\\b(${[...CHAIN_NAMES, ...FEATURE_NAMES].join('|')})\\b`, 'i');
 /** Words forbidden in string literals only. */
@@ -40,6 +40,8 @@ const ALLOWED: ReadonlyArray<{ file: string; word: string; why: string }> = [
   { file: 'src/chain/activity.ts', word: 'send', why: "the spec's Transaction operationType ('send'), not the Send plugin" },
   { file: 'src/chain/activity.ts', word: 'receive', why: "the spec's Transaction operationType ('receive'), not the Receive plugin" },
   { file: 'src/schema/formatIssues.ts', word: 'email', why: "zod's string format id, for the spec's generic \"Invalid email\" schema message" },
+  { file: 'src/manifest/contributionSchemas.ts', word: 'social', why: 'the `socialProviders` contribution point, one of the points ARCHITECTURE.md §1 gives the kernel' },
+  { file: 'src/manifest/manifestSchema.ts', word: 'social', why: 'the `socialProviders` contribution point, one of the points ARCHITECTURE.md §1 gives the kernel' },
 ];
 
 interface Violation {

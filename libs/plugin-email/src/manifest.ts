@@ -13,7 +13,7 @@ export const manifest = defineManifest({
   // its wallet: restored at start after a reload, or made in another tab.
   activation: { onConnectors: [EMAIL_CONNECTOR_ID] },
   contributes: {
-    connectMethods: [{ id: 'email', label: 'Email', view: 'EmailLogin', order: 10 }],
+    connectMethods: [{ id: 'email', label: 'Email', view: 'EmailLogin', icon: 'mail', order: 10 }],
     views: [
       { id: 'EmailLogin', title: 'Continue with email' },
       { id: 'EmailVerifyDevice', title: 'Register device' },

@@ -42,6 +42,17 @@ export const en = {
   'email.recovery.tooShort': 'Use at least 10 characters.',
   'email.recovery.mismatch': 'The two passwords differ.',
   'email.recovery.saved': 'Your recovery password is set.',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'connectMethods.email': 'Email',
+  'views.EmailLogin': 'Continue with email',
+  'views.EmailVerifyDevice': 'Register device',
+  'views.EmailVerifyOtp': 'Confirm email',
+  'views.UpdateEmail': 'Edit email',
+  'views.UpdateEmailPrimaryOtp': 'Confirm current email',
+  'views.UpdateEmailSecondaryOtp': 'Confirm new email',
+  'views.EmailRecover': 'Recover your wallet',
+  'views.EmailRecoveryPassword': 'Recovery password',
+  'walletButtons.email': 'Email',
 };
 
 /** The e-mail login views' own strings (translations beside English). */

@@ -32,6 +32,7 @@ export function createEmailPlugin(options: EmailPluginOptions = {}) {
     // Without a frame, no e-mail method on the Connect view (the views stay declared), and the
     // activation at start says why when the host gave a frame address that cannot be one.
     manifest: frameUrl ? manifest : { ...manifest, activation: 'eager', contributes: { views: manifest.contributes.views } },
+    messages: () => import('./messages'),
     async activate(ctx) {
       if (options.frameUrl && !frameUrl) ctx.logger.error(`E-mail login is off: frameUrl must be an http(s) URL, not ${JSON.stringify(options.frameUrl)}`);
       if (!frameUrl || !ctx.services.has(chainAdapterRef('eip155'))) return;

@@ -24,6 +24,9 @@ export const en = {
   'history.op.approve': 'Approved',
   'history.op.trade': 'Swapped',
   'history.op.mint': 'Minted',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.Activity': 'Activity',
+  'accountTabs.activity': 'Activity',
 };
 
 /** The Activity view's own strings, in every language the modal ships. */

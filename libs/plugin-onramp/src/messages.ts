@@ -26,6 +26,9 @@ export const en = {
   'onramp.loading': 'Loading…',
   'onramp.unavailableNetwork': 'Buying crypto is not available on {network}.',
   'onramp.error.options': 'Buying is not set up correctly on this site: {reason}',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.OnRampProviders': 'Choose provider',
+  'walletButtons.onramp': 'Buy',
 };
 
 /** The Buy view's own strings, in every language the modal ships. */

@@ -19,6 +19,7 @@ export function createOnrampPlugin(options: OnrampPluginOptions = {}) {
   const offered = (options.coinbase || options.meld) && !isRestrictedTimeZone(options.timeZone);
   return definePlugin({
     manifest: offered ? manifest : { ...manifest, contributes: { views: manifest.contributes.views } },
+    messages: () => import('./messages'),
     activate(ctx) {
       const settings = ctx.loadOnce(() => import('./options').then((m) => m.resolveOnrampOptions(options)));
       ctx.services.register(onrampSettingsRef, { useValue: settings });

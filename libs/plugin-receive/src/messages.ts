@@ -11,6 +11,9 @@ export const en = {
   'receive.type.smartAccount': 'Smart account',
   'receive.type.payment': 'Payment address',
   'receive.type.ordinal': 'Ordinals address',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.Receive': 'Receive',
+  'walletButtons.receive': 'Receive',
 };
 
 /** The view's own strings; the copy button's come from the modal's catalogue. */

@@ -31,6 +31,9 @@ export const en = {
   'send.pick': 'Select a token',
   'send.search': 'Search name, symbol or address',
   'send.noMatch': 'No token matches “{query}”.',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.Send': 'Send',
+  'walletButtons.send': 'Send',
 };
 
 /** The Send view's own strings, in every language the modal ships. */

@@ -12,6 +12,7 @@ export function createSiwxPlugin(options: SiwxPluginOptions = {}) {
   const resolved = resolveSiwxOptions(options);
   return definePlugin({
     manifest,
+    messages: () => import('./views/messages'),
     activate(ctx) {
       const flow = new SiwxFlow(ctx, resolved);
       ctx.services.register(siwxServiceRef, { useValue: flow });

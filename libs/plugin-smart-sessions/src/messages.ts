@@ -14,6 +14,9 @@ export const en = {
   'permissions.revoke': "Revoke",
   'permissions.revokeNamed': "Revoke “{name}”",
   'permissions.loadFailed': "The permissions could not be read.",
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.Permissions': 'Permissions',
+  'walletButtons.permissions': 'Permissions',
 };
 
 /** The Permissions view's own strings (translations beside English). */

@@ -11,6 +11,7 @@ import { manifest } from './manifest';
  */
 export const smartSessionsPlugin = definePlugin({
   manifest,
+  messages: () => import('./messages'),
   views: {
     Permissions: () => import('./views/PermissionsView'),
   },

@@ -10,7 +10,8 @@ export const manifest = defineManifest({
   displayName: 'Social login',
   featureFlag: { id: 'socials', default: true, description: 'Social-account login.' },
   contributes: {
-    connectMethods: [{ id: 'social', label: 'Social', view: 'SocialConnecting', order: 20 }],
+    // The providers below are the method's choices: the Connect view opens SocialConnecting with `{ option: <provider id> }`.
+    connectMethods: [{ id: 'social', label: 'Social', view: 'SocialConnecting', options: 'socialProviders', order: 20 }],
     views: [{ id: 'SocialConnecting', title: 'Connecting' }],
     socialProviders: [
       { id: 'google', label: 'Google', order: 10, icon: SOCIAL_ICONS.google },

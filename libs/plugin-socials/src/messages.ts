@@ -21,6 +21,9 @@ export const en = {
   'farcaster.qrLabel': 'QR code to sign in with Farcaster',
   'farcaster.expired': 'The QR code expired before it was used.',
   'farcaster.getNew': 'Get a new QR code',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'connectMethods.social': 'Social',
+  'views.SocialConnecting': 'Connecting',
 };
 
 /** The social sign-in view's own strings (translations beside English). */

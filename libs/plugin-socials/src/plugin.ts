@@ -9,6 +9,7 @@ import { manifest } from './manifest';
  */
 export const socialsPlugin = definePlugin({
   manifest,
+  messages: () => import('./messages'),
   views: {
     SocialConnecting: () => import('./views/SocialConnectingView'),
   },

@@ -54,6 +54,9 @@ export const en = {
   'swap.pick': 'Select a token',
   'swap.search': 'Search name, symbol or address',
   'swap.noMatch': 'No token matches “{query}”.',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.Swap': 'Swap',
+  'walletButtons.swaps': 'Swap',
 };
 
 /** The Swap view's own strings, in every language the modal ships. */

@@ -16,6 +16,7 @@ const connectionRef = createServiceRef<ConnectionStore>('kernel/connection');
 export function createSwapsPlugin(options: SwapsPluginOptions = {}) {
   return definePlugin({
     manifest,
+    messages: () => import('./messages'),
     activate(ctx) {
       const settings = ctx.loadOnce(() => import('./options').then((m) => m.resolveSwapsOptions(options)));
       ctx.services.register(swapsSettingsRef, { useValue: settings });

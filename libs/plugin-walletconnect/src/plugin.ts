@@ -60,6 +60,7 @@ function defaultMetadata() {
 export function createWalletConnectPlugin(options: WalletConnectPluginOptions = {}) {
   return definePlugin({
     manifest,
+    messages: () => import('./views/messages'),
     async activate(ctx) {
       const settings = ctx.services.get(kernelRefs.settings);
       const projectId = options.projectId ?? settings.projectId;

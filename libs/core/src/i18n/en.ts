@@ -24,7 +24,7 @@ export const en = {
   'connect.group.custom': 'Custom',
   'connect.group.external': 'Other',
   'connect.group.recommended': 'Recommended',
-  'connect.social': 'Continue with {name}',
+  'connect.option': 'Continue with {name}',
   'connect.moreProviders': '{count} more sign-in options',
   'connect.contested': 'Possible impostor',
   'connect.contestedWarning': 'More than one installed wallet claims to be {name}. Connect only if you trust this one.',

@@ -37,11 +37,13 @@ const arrived = createObservable(0);
 export const pluginTranslations: Observable<number> = arrived;
 
 /**
- * Declares a plugin's catalogue; its translation into a language already in use starts loading
- * now. Throws a `TypeError` naming the problem for a catalogue of another shape (a language
+ * Declares a plugin's catalogue (once: declaring it again returns it); its translation into a
+ * language already in use starts loading now. Throws a `TypeError` naming the problem for a catalogue of another shape (a language
  * written inline, a loader that is not a function): the plugin's view then fails to load with it.
  */
 export function definePluginMessages<K extends string>(messages: PluginMessages<K>): PluginMessages<K> {
+  if (typeof messages !== 'object' || messages === null) throw new TypeError('Plugin messages: expected { en, locales } (a plugin\'s messages module exports it as `messages`)');
+  if (defined.includes(messages as PluginMessages)) return messages;
   const { en, locales, ...rest } = messages as PluginMessages<K> & Record<string, unknown>;
   const inline = Object.keys(rest);
   if (typeof en !== 'object' || en === null) throw new TypeError('Plugin messages: `en` (the English strings) is required');

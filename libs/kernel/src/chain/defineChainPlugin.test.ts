@@ -52,3 +52,19 @@ describe('defineChainPlugin: ready', () => {
     }
   });
 });
+
+describe('defineChainPlugin: messages', () => {
+  it('passes the strings loader through: the kernel lists it with the plugin, for the modal to call outside English', async () => {
+    const messages = async () => ({ messages: { en: { 'namespace.acme': 'Acme' }, locales: {} } });
+    const plugin = defineChainPlugin({ ...acmePlugin(undefined), adapter: (parts) => ({ namespace: parts.namespace, connect: async () => undefined, disconnect: async () => undefined, switchNetwork: async () => undefined, reconnect: () => undefined }), messages });
+    expect(plugin.messages).toBe(messages);
+    const kernel = makeKernel({ plugins: [plugin] });
+    await kernel.start();
+    expect(kernel.plugins.get('chain-acme')).toMatchObject({ status: 'active', messages });
+    // A plugin without one lists none; activation is the chain's all the same.
+    const bare = makeKernel({ plugins: [acmePlugin(undefined)] });
+    await bare.start();
+    expect(bare.plugins.get('chain-acme')).toMatchObject({ status: 'active', messages: undefined });
+    expect(bare.hasService(chainAdapterRef('acme'))).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@ import type { ConnectionStore } from '../connection/ConnectionStore';
 import type { ConnectorRegistry } from '../connectors/ConnectorRegistry';
 import type { HttpClient } from '../http/createHttpClient';
 import type { Logger } from '../logger/createLogger';
-import { definePlugin, type ManifestInput, type PluginDefinition, type ViewLoader, type ViewIdsOf } from '../manifest/definePlugin';
+import { definePlugin, type ManifestInput, type MessagesLoader, type PluginDefinition, type ViewLoader, type ViewIdsOf } from '../manifest/definePlugin';
 import type { PluginContext } from '../plugins/PluginContext';
 import type { RequestGate } from '../rpc/RequestGate';
 import { chainAdapterRef, type ChainAdapter } from './ChainAdapter';
@@ -49,6 +49,8 @@ export interface ChainPluginDefinition<M extends ManifestInput, A extends ChainP
    */
   readonly services?: (ctx: PluginContext, adapter: A) => void;
   readonly views?: { readonly [K in ViewIdsOf<M>]?: ViewLoader };
+  /** Loads the plugin's strings catalogue (its namespace's and networks' names translated): see `PluginDefinition.messages`. */
+  readonly messages?: MessagesLoader;
 }
 
 /**
@@ -61,9 +63,9 @@ export function defineChainPlugin<const M extends ManifestInput, A extends Chain
   const namespaces = (definition.manifest as { namespaces?: ReadonlyArray<{ id: string }> }).namespaces ?? [];
   if (namespaces.length !== 1) throw new TypeError(`A chain plugin declares exactly one namespace; "${String(definition.manifest.id)}" declares ${namespaces.length}`);
   const namespace = namespaces[0]!.id;
+  // The manifest, views and strings pass through as they are; activation is the chain's.
   return definePlugin({
-    manifest: definition.manifest,
-    views: definition.views as never,
+    ...(definition as Pick<ChainPluginDefinition<M, A>, 'manifest' | 'messages'> & { views?: never }),
     async activate(ctx) {
       const connection = ctx.services.get(kernelRefs.connection);
       const settings = ctx.services.get(kernelRefs.settings);

@@ -49,11 +49,22 @@ export const viewContribution = z.strictObject({
   role: z.optional(z.enum(VIEW_ROLES)),
 });
 
-/** A way to connect shown on the Connect view (e-mail, social, wallet, …). */
+/** The contribution points whose entries can be a connect method's choices (`connectMethodContribution.options`). */
+export const CONNECT_OPTION_POINTS = ['socialProviders'] as const;
+
+/**
+ * A way to connect shown on the Connect view. The kernel's own, `wallet`, lists the wallets;
+ * every other method is a row (its `label` and `icon`) that opens its `view`, or, with
+ * `options`, the entries of that contribution point as its choices: the first as a row
+ * ("Continue with …"), the rest as icons, each opening `view` with `{ option: <entry id> }`
+ * (a method whose point has no entries is not shown).
+ */
 export const connectMethodContribution = z.strictObject({
   id: contributionId,
   label,
   view: z.optional(contributionId),
+  icon,
+  options: z.optional(z.enum(CONNECT_OPTION_POINTS)),
   order,
 });
 

@@ -31,11 +31,23 @@ export type ViewLoader = () => Promise<ViewModule>;
 /** Undoes what `activate` did; called on dispose. */
 export type Disposer = () => void | Promise<void>;
 
-/** A plugin: its manifest (data), `activate` (behaviour) and its lazy views. */
+/**
+ * `() => import('./messages')`: the module that defines the plugin's strings catalogue
+ * (`definePluginMessages`, with its manifest labels under `views.<id>`, `walletButtons.<id>`, …).
+ */
+export type MessagesLoader = () => Promise<unknown>;
+
+/** A plugin: its manifest (data), `activate` (behaviour), its lazy views and its lazy strings. */
 export interface PluginDefinition<M extends ManifestInput = ManifestInput> {
   readonly manifest: M;
   readonly activate?: (ctx: PluginContext) => void | Disposer | Promise<void | Disposer>;
   readonly views?: { readonly [K in ViewIdsOf<M>]?: ViewLoader };
+  /**
+   * Loads the plugin's strings catalogue. The modal calls it while it speaks a language other
+   * than English, so the plugin's manifest labels show translated before any of its views loads;
+   * an English page never loads it (the manifest's text is the English).
+   */
+  readonly messages?: MessagesLoader;
 }
 
 /** Typed identity for a manifest: keeps literal ids so `definePlugin` can check view ids. */
@@ -51,6 +63,7 @@ export function definePlugin<const M extends ManifestInput, const V extends Reco
   manifest: M;
   activate?: PluginDefinition<M>['activate'];
   views?: V & { readonly [K in Exclude<keyof V, ViewIdsOf<M>>]: never };
+  messages?: MessagesLoader;
 }): PluginDefinition<M> {
   return definition as PluginDefinition<M>;
 }

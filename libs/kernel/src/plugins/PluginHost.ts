@@ -9,7 +9,7 @@ import { DuplicatePluginError, KernelVersionMismatchError, PluginActivationError
 import type { FeatureFlags } from '../flags/FeatureFlags';
 import type { HttpClient } from '../http/createHttpClient';
 import type { Logger } from '../logger/createLogger';
-import type { PluginDefinition, ViewLoader, ViewModule } from '../manifest/definePlugin';
+import type { MessagesLoader, PluginDefinition, ViewLoader, ViewModule } from '../manifest/definePlugin';
 import type { Manifest } from '../manifest/manifestSchema';
 import { validateManifest } from '../manifest/validateManifest';
 import { createDerivedObservable, type Observable } from '../state/createObservable';
@@ -33,6 +33,8 @@ export interface PluginInfo {
   readonly error: PorticoError | undefined;
   /** The feature flag that turned it off, when disabled. */
   readonly disabledBy: string | undefined;
+  /** Loads its strings catalogue (`definePlugin({ messages })`), if it has one. */
+  readonly messages: MessagesLoader | undefined;
 }
 
 /** What the plugin host needs from the kernel. */
@@ -93,7 +95,7 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private readonly activeOrder: string[] = [];
   /** The published list, built on first read after a change. */
   private readonly state = createDerivedObservable<readonly PluginInfo[]>(() =>
-    [...this.records.values()].map((r) => ({ id: r.id, version: r.manifest?.version, status: r.status, error: r.error, disabledBy: r.disabledBy })),
+    [...this.records.values()].map((r) => ({ id: r.id, version: r.manifest?.version, status: r.status, error: r.error, disabledBy: r.disabledBy, messages: r.definition.messages })),
   );
   private readonly queuedFailures: Array<PorticoEvents['plugin:failed']> = [];
   private started = false;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'استخدم 10 أحرف على الأقل.',
   'email.recovery.mismatch': 'كلمتا المرور مختلفتان.',
   'email.recovery.saved': 'تم تعيين كلمة مرور الاسترداد.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'البريد الإلكتروني',
+  'views.EmailLogin': 'المتابعة بالبريد الإلكتروني',
+  'views.EmailVerifyDevice': 'تسجيل الجهاز',
+  'views.EmailVerifyOtp': 'تأكيد البريد الإلكتروني',
+  'views.UpdateEmail': 'تعديل البريد الإلكتروني',
+  'views.UpdateEmailPrimaryOtp': 'تأكيد البريد الحالي',
+  'views.UpdateEmailSecondaryOtp': 'تأكيد البريد الجديد',
+  'views.EmailRecover': 'استعادة محفظتك',
+  'views.EmailRecoveryPassword': 'كلمة مرور الاسترداد',
+  'walletButtons.email': 'البريد الإلكتروني',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'Verwende mindestens 10 Zeichen.',
   'email.recovery.mismatch': 'Die beiden Passwörter unterscheiden sich.',
   'email.recovery.saved': 'Dein Wiederherstellungspasswort ist festgelegt.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'E-Mail',
+  'views.EmailLogin': 'Weiter mit E-Mail',
+  'views.EmailVerifyDevice': 'Gerät registrieren',
+  'views.EmailVerifyOtp': 'E-Mail bestätigen',
+  'views.UpdateEmail': 'E-Mail ändern',
+  'views.UpdateEmailPrimaryOtp': 'Aktuelle E-Mail bestätigen',
+  'views.UpdateEmailSecondaryOtp': 'Neue E-Mail bestätigen',
+  'views.EmailRecover': 'Wallet wiederherstellen',
+  'views.EmailRecoveryPassword': 'Wiederherstellungspasswort',
+  'walletButtons.email': 'E-Mail',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'Usa al menos 10 caracteres.',
   'email.recovery.mismatch': 'Las dos contraseñas no coinciden.',
   'email.recovery.saved': 'Tu contraseña de recuperación está definida.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'Correo',
+  'views.EmailLogin': 'Continuar con correo',
+  'views.EmailVerifyDevice': 'Registrar dispositivo',
+  'views.EmailVerifyOtp': 'Confirmar correo',
+  'views.UpdateEmail': 'Editar correo',
+  'views.UpdateEmailPrimaryOtp': 'Confirmar correo actual',
+  'views.UpdateEmailSecondaryOtp': 'Confirmar correo nuevo',
+  'views.EmailRecover': 'Recuperar tu billetera',
+  'views.EmailRecoveryPassword': 'Contraseña de recuperación',
+  'walletButtons.email': 'Correo',
 } satisfies TranslationOf<typeof en>;

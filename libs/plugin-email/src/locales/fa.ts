@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'دست\u200cکم ۱۰ نویسه به کار ببرید.',
   'email.recovery.mismatch': 'دو رمز با هم فرق دارند.',
   'email.recovery.saved': 'رمز بازیابی شما تعیین شد.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'ایمیل',
+  'views.EmailLogin': 'ادامه با ایمیل',
+  'views.EmailVerifyDevice': 'ثبت دستگاه',
+  'views.EmailVerifyOtp': 'تأیید ایمیل',
+  'views.UpdateEmail': 'ویرایش ایمیل',
+  'views.UpdateEmailPrimaryOtp': 'تأیید ایمیل فعلی',
+  'views.UpdateEmailSecondaryOtp': 'تأیید ایمیل جدید',
+  'views.EmailRecover': 'بازیابی کیف پول',
+  'views.EmailRecoveryPassword': 'رمز بازیابی',
+  'walletButtons.email': 'ایمیل',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'Utilisez au moins 10 caractères.',
   'email.recovery.mismatch': 'Les deux mots de passe diffèrent.',
   'email.recovery.saved': 'Votre mot de passe de récupération est défini.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'E-mail',
+  'views.EmailLogin': 'Continuer avec un e-mail',
+  'views.EmailVerifyDevice': 'Enregistrer l’appareil',
+  'views.EmailVerifyOtp': 'Confirmer l’e-mail',
+  'views.UpdateEmail': 'Modifier l’e-mail',
+  'views.UpdateEmailPrimaryOtp': 'Confirmer l’e-mail actuel',
+  'views.UpdateEmailSecondaryOtp': 'Confirmer le nouvel e-mail',
+  'views.EmailRecover': 'Récupérer votre portefeuille',
+  'views.EmailRecoveryPassword': 'Mot de passe de récupération',
+  'walletButtons.email': 'E-mail',
 } satisfies TranslationOf<typeof en>;

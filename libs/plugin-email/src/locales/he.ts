@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'השתמשו ב-10 תווים לפחות.',
   'email.recovery.mismatch': 'שתי הסיסמאות שונות.',
   'email.recovery.saved': 'סיסמת השחזור הוגדרה.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'דוא"ל',
+  'views.EmailLogin': 'המשך עם דוא"ל',
+  'views.EmailVerifyDevice': 'רישום המכשיר',
+  'views.EmailVerifyOtp': 'אימות הדוא"ל',
+  'views.UpdateEmail': 'עריכת דוא"ל',
+  'views.UpdateEmailPrimaryOtp': 'אימות הדוא"ל הנוכחי',
+  'views.UpdateEmailSecondaryOtp': 'אימות הדוא"ל החדש',
+  'views.EmailRecover': 'שחזור הארנק',
+  'views.EmailRecoveryPassword': 'סיסמת שחזור',
+  'walletButtons.email': 'דוא"ל',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': '10文字以上にしてください。',
   'email.recovery.mismatch': '2つのパスワードが一致しません。',
   'email.recovery.saved': '復元パスワードを設定しました。',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'メール',
+  'views.EmailLogin': 'メールで続ける',
+  'views.EmailVerifyDevice': 'デバイスを登録',
+  'views.EmailVerifyOtp': 'メールを確認',
+  'views.UpdateEmail': 'メールを変更',
+  'views.UpdateEmailPrimaryOtp': '現在のメールを確認',
+  'views.UpdateEmailSecondaryOtp': '新しいメールを確認',
+  'views.EmailRecover': 'ウォレットを復元',
+  'views.EmailRecoveryPassword': '復元パスワード',
+  'walletButtons.email': 'メール',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': '10자 이상 입력하세요.',
   'email.recovery.mismatch': '두 비밀번호가 다릅니다.',
   'email.recovery.saved': '복구 비밀번호가 설정되었습니다.',
-  
+  // The manifest's labels.
+  'connectMethods.email': '이메일',
+  'views.EmailLogin': '이메일로 계속하기',
+  'views.EmailVerifyDevice': '기기 등록',
+  'views.EmailVerifyOtp': '이메일 확인',
+  'views.UpdateEmail': '이메일 변경',
+  'views.UpdateEmailPrimaryOtp': '현재 이메일 확인',
+  'views.UpdateEmailSecondaryOtp': '새 이메일 확인',
+  'views.EmailRecover': '지갑 복구',
+  'views.EmailRecoveryPassword': '복구 비밀번호',
+  'walletButtons.email': '이메일',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'Use pelo menos 10 caracteres.',
   'email.recovery.mismatch': 'As duas senhas são diferentes.',
   'email.recovery.saved': 'A sua senha de recuperação foi definida.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'E-mail',
+  'views.EmailLogin': 'Continuar com e-mail',
+  'views.EmailVerifyDevice': 'Registrar dispositivo',
+  'views.EmailVerifyOtp': 'Confirmar e-mail',
+  'views.UpdateEmail': 'Editar e-mail',
+  'views.UpdateEmailPrimaryOtp': 'Confirmar e-mail atual',
+  'views.UpdateEmailSecondaryOtp': 'Confirmar novo e-mail',
+  'views.EmailRecover': 'Recuperar a sua carteira',
+  'views.EmailRecoveryPassword': 'Senha de recuperação',
+  'walletButtons.email': 'E-mail',
 } satisfies TranslationOf<typeof en>;

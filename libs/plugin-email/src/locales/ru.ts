@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'Не короче 10 символов.',
   'email.recovery.mismatch': 'Пароли не совпадают.',
   'email.recovery.saved': 'Пароль восстановления задан.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'Эл. почта',
+  'views.EmailLogin': 'Продолжить с эл. почтой',
+  'views.EmailVerifyDevice': 'Регистрация устройства',
+  'views.EmailVerifyOtp': 'Подтверждение почты',
+  'views.UpdateEmail': 'Изменить почту',
+  'views.UpdateEmailPrimaryOtp': 'Подтверждение текущей почты',
+  'views.UpdateEmailSecondaryOtp': 'Подтверждение новой почты',
+  'views.EmailRecover': 'Восстановление кошелька',
+  'views.EmailRecoveryPassword': 'Пароль восстановления',
+  'walletButtons.email': 'Почта',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': 'En az 10 karakter kullanın.',
   'email.recovery.mismatch': 'İki parola farklı.',
   'email.recovery.saved': 'Kurtarma parolanız belirlendi.',
-  
+  // The manifest's labels.
+  'connectMethods.email': 'E-posta',
+  'views.EmailLogin': 'E-posta ile devam et',
+  'views.EmailVerifyDevice': 'Cihazı kaydet',
+  'views.EmailVerifyOtp': 'E-postayı doğrula',
+  'views.UpdateEmail': 'E-postayı düzenle',
+  'views.UpdateEmailPrimaryOtp': 'Mevcut e-postayı doğrula',
+  'views.UpdateEmailSecondaryOtp': 'Yeni e-postayı doğrula',
+  'views.EmailRecover': 'Cüzdanınızı kurtarın',
+  'views.EmailRecoveryPassword': 'Kurtarma parolası',
+  'walletButtons.email': 'E-posta',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': '至少使用 10 个字符。',
   'email.recovery.mismatch': '两次输入的密码不同。',
   'email.recovery.saved': '恢复密码已设置。',
-  
+  // The manifest's labels.
+  'connectMethods.email': '邮箱',
+  'views.EmailLogin': '使用邮箱继续',
+  'views.EmailVerifyDevice': '注册设备',
+  'views.EmailVerifyOtp': '确认邮箱',
+  'views.UpdateEmail': '修改邮箱',
+  'views.UpdateEmailPrimaryOtp': '确认当前邮箱',
+  'views.UpdateEmailSecondaryOtp': '确认新邮箱',
+  'views.EmailRecover': '恢复钱包',
+  'views.EmailRecoveryPassword': '恢复密码',
+  'walletButtons.email': '邮箱',
 } satisfies TranslationOf<typeof en>;

@@ -42,5 +42,15 @@ export default {
   'email.recovery.tooShort': '至少使用 10 個字元。',
   'email.recovery.mismatch': '兩次輸入的密碼不同。',
   'email.recovery.saved': '復原密碼已設定。',
-  
+  // The manifest's labels.
+  'connectMethods.email': '電子郵件',
+  'views.EmailLogin': '使用電子郵件繼續',
+  'views.EmailVerifyDevice': '註冊裝置',
+  'views.EmailVerifyOtp': '確認電子郵件',
+  'views.UpdateEmail': '修改電子郵件',
+  'views.UpdateEmailPrimaryOtp': '確認目前的電子郵件',
+  'views.UpdateEmailSecondaryOtp': '確認新的電子郵件',
+  'views.EmailRecover': '復原錢包',
+  'views.EmailRecoveryPassword': '復原密碼',
+  'walletButtons.email': '電子郵件',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'موافقة',
   'history.op.trade': 'مبادلة',
   'history.op.mint': 'سكّ',
-  
+  // The manifest's labels.
+  'views.Activity': 'النشاط',
+  'accountTabs.activity': 'النشاط',
 } satisfies TranslationOf<typeof en>;

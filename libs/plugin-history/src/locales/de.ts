@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Freigegeben',
   'history.op.trade': 'Getauscht',
   'history.op.mint': 'Geprägt',
-  
+  // The manifest's labels.
+  'views.Activity': 'Aktivität',
+  'accountTabs.activity': 'Aktivität',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Aprobado',
   'history.op.trade': 'Intercambiado',
   'history.op.mint': 'Acuñado',
-  
+  // The manifest's labels.
+  'views.Activity': 'Actividad',
+  'accountTabs.activity': 'Actividad',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'تأیید شد',
   'history.op.trade': 'مبادله شد',
   'history.op.mint': 'ضرب شد',
-  
+  // The manifest's labels.
+  'views.Activity': 'فعالیت',
+  'accountTabs.activity': 'فعالیت',
 } satisfies TranslationOf<typeof en>;

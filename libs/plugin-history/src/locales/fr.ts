@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Approuvé',
   'history.op.trade': 'Échangé',
   'history.op.mint': 'Frappé',
-  
+  // The manifest's labels.
+  'views.Activity': 'Activité',
+  'accountTabs.activity': 'Activité',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'אושר',
   'history.op.trade': 'הוחלף',
   'history.op.mint': 'הונפק',
-  
+  // The manifest's labels.
+  'views.Activity': 'פעילות',
+  'accountTabs.activity': 'פעילות',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': '承認',
   'history.op.trade': 'スワップ',
   'history.op.mint': 'ミント',
-  
+  // The manifest's labels.
+  'views.Activity': 'アクティビティ',
+  'accountTabs.activity': 'アクティビティ',
 } satisfies TranslationOf<typeof en>;

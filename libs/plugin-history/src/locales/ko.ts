@@ -24,5 +24,7 @@ export default {
   'history.op.approve': '승인',
   'history.op.trade': '스왑',
   'history.op.mint': '민팅',
-  
+  // The manifest's labels.
+  'views.Activity': '활동',
+  'accountTabs.activity': '활동',
 } satisfies TranslationOf<typeof en>;

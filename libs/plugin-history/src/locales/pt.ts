@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Aprovado',
   'history.op.trade': 'Trocado',
   'history.op.mint': 'Cunhado',
-  
+  // The manifest's labels.
+  'views.Activity': 'Atividade',
+  'accountTabs.activity': 'Atividade',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Одобрено',
   'history.op.trade': 'Обмен',
   'history.op.mint': 'Выпущено',
-  
+  // The manifest's labels.
+  'views.Activity': 'Активность',
+  'accountTabs.activity': 'Активность',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': 'Onaylandı',
   'history.op.trade': 'Takas edildi',
   'history.op.mint': 'Basıldı',
-  
+  // The manifest's labels.
+  'views.Activity': 'Etkinlik',
+  'accountTabs.activity': 'Etkinlik',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': '已授权',
   'history.op.trade': '已兑换',
   'history.op.mint': '已铸造',
-  
+  // The manifest's labels.
+  'views.Activity': '活动',
+  'accountTabs.activity': '活动',
 } satisfies TranslationOf<typeof en>;

@@ -24,5 +24,7 @@ export default {
   'history.op.approve': '已授權',
   'history.op.trade': '已兌換',
   'history.op.mint': '已鑄造',
-  
+  // The manifest's labels.
+  'views.Activity': '活動',
+  'accountTabs.activity': '活動',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'جارٍ التحميل…',
   'onramp.unavailableNetwork': 'شراء العملات المشفّرة غير متاح على {network}.',
   'onramp.error.options': 'الشراء غير مُعدّ بشكل صحيح على هذا الموقع: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'اختر مزوّدًا',
+  'walletButtons.onramp': 'شراء',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Wird geladen…',
   'onramp.unavailableNetwork': 'Der Kauf von Krypto ist auf {network} nicht verfügbar.',
   'onramp.error.options': 'Der Kauf ist auf dieser Website nicht richtig eingerichtet: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Anbieter wählen',
+  'walletButtons.onramp': 'Kaufen',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Cargando…',
   'onramp.unavailableNetwork': 'La compra de criptomonedas no está disponible en {network}.',
   'onramp.error.options': 'La compra no está bien configurada en este sitio: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Elegir proveedor',
+  'walletButtons.onramp': 'Comprar',
 } satisfies TranslationOf<typeof en>;

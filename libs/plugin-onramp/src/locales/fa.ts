@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'در حال بارگذاری…',
   'onramp.unavailableNetwork': 'خرید رمزارز در {network} در دسترس نیست.',
   'onramp.error.options': 'خرید در این سایت به‌درستی پیکربندی نشده است: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'انتخاب ارائه‌دهنده',
+  'walletButtons.onramp': 'خرید',
 } satisfies TranslationOf<typeof en>;

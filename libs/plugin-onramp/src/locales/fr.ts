@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Chargement…',
   'onramp.unavailableNetwork': 'L’achat de cryptomonnaies n’est pas disponible sur {network}.',
   'onramp.error.options': 'L’achat n’est pas correctement configuré sur ce site : {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Choisir un prestataire',
+  'walletButtons.onramp': 'Acheter',
 } satisfies TranslationOf<typeof en>;

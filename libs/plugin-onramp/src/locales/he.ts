@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'טוען…',
   'onramp.unavailableNetwork': 'קניית קריפטו אינה זמינה ב-{network}.',
   'onramp.error.options': 'הקנייה אינה מוגדרת כראוי באתר זה: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'בחירת ספק',
+  'walletButtons.onramp': 'קנייה',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': '読み込み中…',
   'onramp.unavailableNetwork': '{network} では暗号資産を購入できません。',
   'onramp.error.options': 'このサイトでは購入が正しく設定されていません: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'プロバイダーを選択',
+  'walletButtons.onramp': '購入',
 } satisfies TranslationOf<typeof en>;

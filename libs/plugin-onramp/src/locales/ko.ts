@@ -26,5 +26,7 @@ export default {
   'onramp.loading': '불러오는 중…',
   'onramp.unavailableNetwork': '{network}에서는 암호화폐를 구매할 수 없습니다.',
   'onramp.error.options': '이 사이트의 구매 설정이 올바르지 않습니다: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': '제공업체 선택',
+  'walletButtons.onramp': '구매',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Carregando…',
   'onramp.unavailableNetwork': 'A compra de criptomoedas não está disponível em {network}.',
   'onramp.error.options': 'A compra não está configurada corretamente neste site: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Escolher provedor',
+  'walletButtons.onramp': 'Comprar',
 } satisfies TranslationOf<typeof en>;

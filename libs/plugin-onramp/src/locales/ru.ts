@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Загрузка…',
   'onramp.unavailableNetwork': 'Покупка криптовалюты недоступна в сети {network}.',
   'onramp.error.options': 'Покупка на этом сайте настроена неправильно: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Выбор провайдера',
+  'walletButtons.onramp': 'Купить',
 } satisfies TranslationOf<typeof en>;

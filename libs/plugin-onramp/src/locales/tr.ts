@@ -26,5 +26,7 @@ export default {
   'onramp.loading': 'Yükleniyor…',
   'onramp.unavailableNetwork': '{network} ağında kripto satın alma kullanılamıyor.',
   'onramp.error.options': 'Satın alma bu sitede doğru şekilde ayarlanmamış: {reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': 'Sağlayıcı seçin',
+  'walletButtons.onramp': 'Satın al',
 } satisfies TranslationOf<typeof en>;

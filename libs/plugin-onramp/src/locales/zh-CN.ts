@@ -26,5 +26,7 @@ export default {
   'onramp.loading': '加载中…',
   'onramp.unavailableNetwork': '{network} 上无法购买加密货币。',
   'onramp.error.options': '此网站的购买功能配置有误：{reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': '选择服务商',
+  'walletButtons.onramp': '购买',
 } satisfies TranslationOf<typeof en>;

@@ -26,5 +26,7 @@ export default {
   'onramp.loading': '載入中…',
   'onramp.unavailableNetwork': '{network} 上無法購買加密貨幣。',
   'onramp.error.options': '此網站的購買功能設定有誤：{reason}',
-  
+  // The manifest's labels.
+  'views.OnRampProviders': '選擇服務供應商',
+  'walletButtons.onramp': '購買',
 } satisfies TranslationOf<typeof en>;

@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'حساب ذكي',
   'receive.type.payment': 'عنوان الدفع',
   'receive.type.ordinal': 'عنوان Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'استلام',
+  'walletButtons.receive': 'استلام',
 } satisfies TranslationOf<typeof en>;

@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Smart Account',
   'receive.type.payment': 'Zahlungsadresse',
   'receive.type.ordinal': 'Ordinals-Adresse',
-  
+  // The manifest's labels.
+  'views.Receive': 'Empfangen',
+  'walletButtons.receive': 'Empfangen',
 } satisfies TranslationOf<typeof en>;

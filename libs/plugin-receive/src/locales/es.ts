@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Cuenta inteligente',
   'receive.type.payment': 'Dirección de pago',
   'receive.type.ordinal': 'Dirección de Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'Recibir',
+  'walletButtons.receive': 'Recibir',
 } satisfies TranslationOf<typeof en>;

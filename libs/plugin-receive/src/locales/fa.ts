@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'حساب هوشمند',
   'receive.type.payment': 'نشانی پرداخت',
   'receive.type.ordinal': 'نشانی Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'دریافت',
+  'walletButtons.receive': 'دریافت',
 } satisfies TranslationOf<typeof en>;

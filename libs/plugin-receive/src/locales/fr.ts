@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Compte intelligent',
   'receive.type.payment': 'Adresse de paiement',
   'receive.type.ordinal': 'Adresse Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'Recevoir',
+  'walletButtons.receive': 'Recevoir',
 } satisfies TranslationOf<typeof en>;

@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'חשבון חכם',
   'receive.type.payment': 'כתובת תשלום',
   'receive.type.ordinal': 'כתובת Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'קבלה',
+  'walletButtons.receive': 'קבלה',
 } satisfies TranslationOf<typeof en>;

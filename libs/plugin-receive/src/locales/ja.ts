@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'スマートアカウント',
   'receive.type.payment': '支払い用アドレス',
   'receive.type.ordinal': 'Ordinals 用アドレス',
-  
+  // The manifest's labels.
+  'views.Receive': '受け取る',
+  'walletButtons.receive': '受け取る',
 } satisfies TranslationOf<typeof en>;

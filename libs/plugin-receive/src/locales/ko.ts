@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': '스마트 계정',
   'receive.type.payment': '결제 주소',
   'receive.type.ordinal': 'Ordinals 주소',
-  
+  // The manifest's labels.
+  'views.Receive': '받기',
+  'walletButtons.receive': '받기',
 } satisfies TranslationOf<typeof en>;

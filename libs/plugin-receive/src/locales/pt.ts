@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Conta inteligente',
   'receive.type.payment': 'Endereço de pagamento',
   'receive.type.ordinal': 'Endereço de Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'Receber',
+  'walletButtons.receive': 'Receber',
 } satisfies TranslationOf<typeof en>;

@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Смарт-аккаунт',
   'receive.type.payment': 'Платёжный адрес',
   'receive.type.ordinal': 'Адрес Ordinals',
-  
+  // The manifest's labels.
+  'views.Receive': 'Получить',
+  'walletButtons.receive': 'Получить',
 } satisfies TranslationOf<typeof en>;

@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': 'Akıllı hesap',
   'receive.type.payment': 'Ödeme adresi',
   'receive.type.ordinal': 'Ordinals adresi',
-  
+  // The manifest's labels.
+  'views.Receive': 'Al',
+  'walletButtons.receive': 'Al',
 } satisfies TranslationOf<typeof en>;

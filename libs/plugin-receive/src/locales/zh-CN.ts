@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': '智能账户',
   'receive.type.payment': '支付地址',
   'receive.type.ordinal': 'Ordinals 地址',
-  
+  // The manifest's labels.
+  'views.Receive': '接收',
+  'walletButtons.receive': '接收',
 } satisfies TranslationOf<typeof en>;

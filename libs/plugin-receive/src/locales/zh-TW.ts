@@ -11,5 +11,7 @@ export default {
   'receive.type.smartAccount': '智慧帳戶',
   'receive.type.payment': '付款地址',
   'receive.type.ordinal': 'Ordinals 地址',
-  
+  // The manifest's labels.
+  'views.Receive': '接收',
+  'walletButtons.receive': '接收',
 } satisfies TranslationOf<typeof en>;

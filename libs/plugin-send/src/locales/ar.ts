@@ -15,5 +15,7 @@ export default {
   'send.pick': 'اختر رمزًا مميزًا',
   'send.search': 'ابحث بالاسم أو الرمز أو العنوان',
   'send.noMatch': 'لا يوجد رمز مميز يطابق «{query}».',
-  
+  // The manifest's labels.
+  'views.Send': 'إرسال',
+  'walletButtons.send': 'إرسال',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Token auswählen',
   'send.search': 'Nach Name, Symbol oder Adresse suchen',
   'send.noMatch': 'Kein Token passt zu „{query}“.',
-  
+  // The manifest's labels.
+  'views.Send': 'Senden',
+  'walletButtons.send': 'Senden',
 } satisfies TranslationOf<typeof en>;

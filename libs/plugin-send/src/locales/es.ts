@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Elige un token',
   'send.search': 'Busca por nombre, símbolo o dirección',
   'send.noMatch': 'Ningún token coincide con «{query}».',
-  
+  // The manifest's labels.
+  'views.Send': 'Enviar',
+  'walletButtons.send': 'Enviar',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'انتخاب توکن',
   'send.search': 'جستجو با نام، نماد یا نشانی',
   'send.noMatch': 'هیچ توکنی با «{query}» مطابقت ندارد.',
-  
+  // The manifest's labels.
+  'views.Send': 'ارسال',
+  'walletButtons.send': 'ارسال',
 } satisfies TranslationOf<typeof en>;

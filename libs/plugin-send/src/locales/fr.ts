@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Choisir un jeton',
   'send.search': 'Rechercher par nom, symbole ou adresse',
   'send.noMatch': 'Aucun jeton ne correspond à « {query} ».',
-  
+  // The manifest's labels.
+  'views.Send': 'Envoyer',
+  'walletButtons.send': 'Envoyer',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'בחירת טוקן',
   'send.search': 'חיפוש לפי שם, סימול או כתובת',
   'send.noMatch': 'אין טוקן שמתאים ל־„{query}”.',
-  
+  // The manifest's labels.
+  'views.Send': 'שליחה',
+  'walletButtons.send': 'שליחה',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'トークンを選択',
   'send.search': '名前、シンボル、アドレスで検索',
   'send.noMatch': '「{query}」に一致するトークンはありません。',
-  
+  // The manifest's labels.
+  'views.Send': '送る',
+  'walletButtons.send': '送る',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': '토큰 선택',
   'send.search': '이름, 심볼 또는 주소로 검색',
   'send.noMatch': '"{query}"와(과) 일치하는 토큰이 없습니다.',
-  
+  // The manifest's labels.
+  'views.Send': '보내기',
+  'walletButtons.send': '보내기',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Escolha um token',
   'send.search': 'Pesquise por nome, símbolo ou endereço',
   'send.noMatch': 'Nenhum token corresponde a “{query}”.',
-  
+  // The manifest's labels.
+  'views.Send': 'Enviar',
+  'walletButtons.send': 'Enviar',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Выберите токен',
   'send.search': 'Поиск по названию, символу или адресу',
   'send.noMatch': 'Нет токенов по запросу «{query}».',
-  
+  // The manifest's labels.
+  'views.Send': 'Отправить',
+  'walletButtons.send': 'Отправить',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': 'Token seçin',
   'send.search': 'Ad, sembol veya adresle arayın',
   'send.noMatch': '“{query}” ile eşleşen token yok.',
-  
+  // The manifest's labels.
+  'views.Send': 'Gönder',
+  'walletButtons.send': 'Gönder',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': '选择代币',
   'send.search': '按名称、符号或地址搜索',
   'send.noMatch': '没有与“{query}”匹配的代币。',
-  
+  // The manifest's labels.
+  'views.Send': '发送',
+  'walletButtons.send': '发送',
 } satisfies TranslationOf<typeof en>;

@@ -15,5 +15,7 @@ export default {
   'send.pick': '選擇代幣',
   'send.search': '依名稱、代號或地址搜尋',
   'send.noMatch': '沒有符合「{query}」的代幣。',
-  
+  // The manifest's labels.
+  'views.Send': '傳送',
+  'walletButtons.send': '傳送',
 } satisfies TranslationOf<typeof en>;

@@ -9,6 +9,10 @@ export const en = {
   'siwx.error.initFailed': 'A problem occurred while trying initialize authentication',
   'siwx.error.declined': 'Signature declined',
   'siwx.error.smartAccount': 'This application might not support Smart Accounts',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.SIWXSignMessage': 'Sign in',
+  'alerts.siwx-init-failed.title': 'Sign in',
+  'alerts.siwx-init-failed.message': 'A problem occurred while trying initialize authentication',
 };
 
 /**

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "إلغاء",
   'permissions.revokeNamed': "إلغاء «{name}»",
   'permissions.loadFailed': "تعذّرت قراءة الأذونات.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'الأذونات',
+  'walletButtons.permissions': 'الأذونات',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "Widerrufen",
   'permissions.revokeNamed': "„{name}“ widerrufen",
   'permissions.loadFailed': "Die Berechtigungen konnten nicht gelesen werden.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'Berechtigungen',
+  'walletButtons.permissions': 'Berechtigungen',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "Revocar",
   'permissions.revokeNamed': "Revocar «{name}»",
   'permissions.loadFailed': "No se pudieron leer los permisos.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'Permisos',
+  'walletButtons.permissions': 'Permisos',
 } satisfies TranslationOf<typeof en>;

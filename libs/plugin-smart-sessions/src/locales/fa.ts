@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "لغو",
   'permissions.revokeNamed': "لغو «{name}»",
   'permissions.loadFailed': "مجوزها خوانده نشد.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'مجوزها',
+  'walletButtons.permissions': 'مجوزها',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "Révoquer",
   'permissions.revokeNamed': "Révoquer « {name} »",
   'permissions.loadFailed': "Les autorisations n’ont pas pu être lues.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'Autorisations',
+  'walletButtons.permissions': 'Autorisations',
 } satisfies TranslationOf<typeof en>;

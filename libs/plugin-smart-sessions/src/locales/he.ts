@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "ביטול",
   'permissions.revokeNamed': "ביטול „{name}”",
   'permissions.loadFailed': "לא ניתן היה לקרוא את ההרשאות.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'הרשאות',
+  'walletButtons.permissions': 'הרשאות',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "取り消す",
   'permissions.revokeNamed': "「{name}」を取り消す",
   'permissions.loadFailed': "権限を読み込めませんでした。",
-  
+  // The manifest's labels.
+  'views.Permissions': '権限',
+  'walletButtons.permissions': '権限',
 } satisfies TranslationOf<typeof en>;

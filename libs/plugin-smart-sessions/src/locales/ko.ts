@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "취소",
   'permissions.revokeNamed': "“{name}” 취소",
   'permissions.loadFailed': "권한을 읽을 수 없습니다.",
-  
+  // The manifest's labels.
+  'views.Permissions': '권한',
+  'walletButtons.permissions': '권한',
 } satisfies TranslationOf<typeof en>;

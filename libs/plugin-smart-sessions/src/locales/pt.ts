@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "Revogar",
   'permissions.revokeNamed': "Revogar “{name}”",
   'permissions.loadFailed': "Não foi possível ler as permissões.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'Permissões',
+  'walletButtons.permissions': 'Permissões',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "Отозвать",
   'permissions.revokeNamed': "Отозвать «{name}»",
   'permissions.loadFailed': "Не удалось прочитать разрешения.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'Разрешения',
+  'walletButtons.permissions': 'Разрешения',
 } satisfies TranslationOf<typeof en>;

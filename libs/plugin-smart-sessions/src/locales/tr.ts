@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "İptal et",
   'permissions.revokeNamed': "“{name}” iznini iptal et",
   'permissions.loadFailed': "İzinler okunamadı.",
-  
+  // The manifest's labels.
+  'views.Permissions': 'İzinler',
+  'walletButtons.permissions': 'İzinler',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "撤销",
   'permissions.revokeNamed': "撤销“{name}”",
   'permissions.loadFailed': "无法读取权限。",
-  
+  // The manifest's labels.
+  'views.Permissions': '权限',
+  'walletButtons.permissions': '权限',
 } satisfies TranslationOf<typeof en>;

@@ -14,5 +14,7 @@ export default {
   'permissions.revoke': "撤銷",
   'permissions.revokeNamed': "撤銷「{name}」",
   'permissions.loadFailed': "無法讀取權限。",
-  
+  // The manifest's labels.
+  'views.Permissions': '權限',
+  'walletButtons.permissions': '權限',
 } satisfies TranslationOf<typeof en>;

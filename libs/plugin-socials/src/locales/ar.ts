@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'رمز QR لتسجيل الدخول عبر Farcaster',
   'farcaster.expired': 'انتهت صلاحية رمز QR قبل استخدامه.',
   'farcaster.getNew': 'احصل على رمز QR جديد',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'حساب اجتماعي',
+  'views.SocialConnecting': 'جارٍ الربط',
 } satisfies TranslationOf<typeof en>;

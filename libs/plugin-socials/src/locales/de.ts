@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'QR-Code zur Anmeldung mit Farcaster',
   'farcaster.expired': 'Der QR-Code ist abgelaufen, bevor er benutzt wurde.',
   'farcaster.getNew': 'Neuen QR-Code holen',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Social Login',
+  'views.SocialConnecting': 'Verbindung wird hergestellt',
 } satisfies TranslationOf<typeof en>;

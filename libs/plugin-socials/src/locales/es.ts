@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Código QR para iniciar sesión con Farcaster',
   'farcaster.expired': 'El código QR caducó antes de usarse.',
   'farcaster.getNew': 'Obtener un código QR nuevo',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Redes sociales',
+  'views.SocialConnecting': 'Conectando',
 } satisfies TranslationOf<typeof en>;

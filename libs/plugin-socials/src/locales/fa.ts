@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'کد QR برای ورود با Farcaster',
   'farcaster.expired': 'کد QR پیش از استفاده منقضی شد.',
   'farcaster.getNew': 'دریافت کد QR جدید',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'شبکهٔ اجتماعی',
+  'views.SocialConnecting': 'در حال اتصال',
 } satisfies TranslationOf<typeof en>;

@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Code QR pour se connecter avec Farcaster',
   'farcaster.expired': 'Le code QR a expiré avant d’être utilisé.',
   'farcaster.getNew': 'Obtenir un nouveau code QR',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Réseau social',
+  'views.SocialConnecting': 'Connexion',
 } satisfies TranslationOf<typeof en>;

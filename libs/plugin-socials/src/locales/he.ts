@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'קוד QR להתחברות עם Farcaster',
   'farcaster.expired': 'תוקף קוד ה-QR פג לפני שנעשה בו שימוש.',
   'farcaster.getNew': 'קבלת קוד QR חדש',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'רשת חברתית',
+  'views.SocialConnecting': 'מתחבר',
 } satisfies TranslationOf<typeof en>;

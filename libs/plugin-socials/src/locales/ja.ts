@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Farcaster でサインインするための QR コード',
   'farcaster.expired': 'QR コードは使用される前に期限切れになりました。',
   'farcaster.getNew': '新しい QR コードを取得',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'ソーシャル',
+  'views.SocialConnecting': '接続中',
 } satisfies TranslationOf<typeof en>;

@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Farcaster 로그인용 QR 코드',
   'farcaster.expired': 'QR 코드가 사용되기 전에 만료되었습니다.',
   'farcaster.getNew': '새 QR 코드 받기',
-  
+  // The manifest's labels.
+  'connectMethods.social': '소셜',
+  'views.SocialConnecting': '연결 중',
 } satisfies TranslationOf<typeof en>;

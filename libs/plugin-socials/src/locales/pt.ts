@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Código QR para entrar com o Farcaster',
   'farcaster.expired': 'O código QR expirou antes de ser usado.',
   'farcaster.getNew': 'Obter um novo código QR',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Rede social',
+  'views.SocialConnecting': 'Conectando',
 } satisfies TranslationOf<typeof en>;

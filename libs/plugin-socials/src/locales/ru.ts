@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'QR-код для входа через Farcaster',
   'farcaster.expired': 'Срок действия QR-кода истёк до его использования.',
   'farcaster.getNew': 'Получить новый QR-код',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Соцсети',
+  'views.SocialConnecting': 'Подключение',
 } satisfies TranslationOf<typeof en>;

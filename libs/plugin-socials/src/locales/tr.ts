@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': 'Farcaster ile oturum açmak için QR kodu',
   'farcaster.expired': 'QR kodunun süresi kullanılmadan doldu.',
   'farcaster.getNew': 'Yeni QR kodu al',
-  
+  // The manifest's labels.
+  'connectMethods.social': 'Sosyal hesap',
+  'views.SocialConnecting': 'Bağlanıyor',
 } satisfies TranslationOf<typeof en>;

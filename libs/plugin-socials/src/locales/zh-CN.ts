@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': '用于 Farcaster 登录的二维码',
   'farcaster.expired': '二维码在使用前已过期。',
   'farcaster.getNew': '获取新的二维码',
-  
+  // The manifest's labels.
+  'connectMethods.social': '社交账号',
+  'views.SocialConnecting': '正在连接',
 } satisfies TranslationOf<typeof en>;

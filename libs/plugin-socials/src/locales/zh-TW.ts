@@ -21,5 +21,7 @@ export default {
   'farcaster.qrLabel': '用於 Farcaster 登入的 QR 碼',
   'farcaster.expired': 'QR 碼在使用前已過期。',
   'farcaster.getNew': '取得新的 QR 碼',
-  
+  // The manifest's labels.
+  'connectMethods.social': '社群帳號',
+  'views.SocialConnecting': '正在連結',
 } satisfies TranslationOf<typeof en>;

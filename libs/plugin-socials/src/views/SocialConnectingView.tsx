@@ -53,7 +53,7 @@ function callbackFrom(popup: Window, authorizationUri: string, signal: AbortSign
  * Farcaster, by the QR code the Farcaster app scans (see FarcasterConnecting).
  */
 export default function SocialConnectingView(props: ViewProps) {
-  const provider = ((props.params as { provider?: string } | undefined)?.provider ?? 'google') as SocialProviderId;
+  const provider = ((props.params as { option?: string } | undefined)?.option ?? 'google') as SocialProviderId;
   return provider === 'farcaster' ? <FarcasterConnecting /> : <PopupConnecting provider={provider} />;
 }
 

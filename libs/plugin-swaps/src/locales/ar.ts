@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'اختر رمزًا مميزًا',
   'swap.search': 'ابحث بالاسم أو الرمز أو العنوان',
   'swap.noMatch': 'لا يوجد رمز مميز يطابق «{query}».',
-  
+  // The manifest's labels.
+  'views.Swap': 'مبادلة',
+  'walletButtons.swaps': 'مبادلة',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Token auswählen',
   'swap.search': 'Nach Name, Symbol oder Adresse suchen',
   'swap.noMatch': 'Kein Token passt zu „{query}“.',
-  
+  // The manifest's labels.
+  'views.Swap': 'Tauschen',
+  'walletButtons.swaps': 'Tauschen',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Elige un token',
   'swap.search': 'Busca por nombre, símbolo o dirección',
   'swap.noMatch': 'Ningún token coincide con «{query}».',
-  
+  // The manifest's labels.
+  'views.Swap': 'Intercambiar',
+  'walletButtons.swaps': 'Intercambiar',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'انتخاب توکن',
   'swap.search': 'جستجو با نام، نماد یا نشانی',
   'swap.noMatch': 'هیچ توکنی با «{query}» مطابقت ندارد.',
-  
+  // The manifest's labels.
+  'views.Swap': 'مبادله',
+  'walletButtons.swaps': 'مبادله',
 } satisfies TranslationOf<typeof en>;

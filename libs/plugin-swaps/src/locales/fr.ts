@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Choisir un jeton',
   'swap.search': 'Rechercher par nom, symbole ou adresse',
   'swap.noMatch': 'Aucun jeton ne correspond à « {query} ».',
-  
+  // The manifest's labels.
+  'views.Swap': 'Échanger',
+  'walletButtons.swaps': 'Échanger',
 } satisfies TranslationOf<typeof en>;

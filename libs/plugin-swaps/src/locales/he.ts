@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'בחירת טוקן',
   'swap.search': 'חיפוש לפי שם, סימול או כתובת',
   'swap.noMatch': 'אין טוקן שמתאים ל־„{query}”.',
-  
+  // The manifest's labels.
+  'views.Swap': 'המרה',
+  'walletButtons.swaps': 'המרה',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'トークンを選択',
   'swap.search': '名前、シンボル、アドレスで検索',
   'swap.noMatch': '「{query}」に一致するトークンはありません。',
-  
+  // The manifest's labels.
+  'views.Swap': 'スワップ',
+  'walletButtons.swaps': 'スワップ',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': '토큰 선택',
   'swap.search': '이름, 심볼 또는 주소로 검색',
   'swap.noMatch': "\"{query}\"와(과) 일치하는 토큰이 없습니다.",
-  
+  // The manifest's labels.
+  'views.Swap': '스왑',
+  'walletButtons.swaps': '스왑',
 } satisfies TranslationOf<typeof en>;

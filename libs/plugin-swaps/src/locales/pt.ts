@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Escolha um token',
   'swap.search': 'Pesquise por nome, símbolo ou endereço',
   'swap.noMatch': 'Nenhum token corresponde a “{query}”.',
-  
+  // The manifest's labels.
+  'views.Swap': 'Trocar',
+  'walletButtons.swaps': 'Trocar',
 } satisfies TranslationOf<typeof en>;

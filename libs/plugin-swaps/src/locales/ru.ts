@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Выберите токен',
   'swap.search': 'Поиск по названию, символу или адресу',
   'swap.noMatch': 'Нет токенов по запросу «{query}».',
-  
+  // The manifest's labels.
+  'views.Swap': 'Обмен',
+  'walletButtons.swaps': 'Обменять',
 } satisfies TranslationOf<typeof en>;

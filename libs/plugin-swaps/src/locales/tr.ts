@@ -54,5 +54,7 @@ export default {
   'swap.pick': 'Token seçin',
   'swap.search': 'Ad, sembol veya adresle arayın',
   'swap.noMatch': '“{query}” ile eşleşen token yok.',
-  
+  // The manifest's labels.
+  'views.Swap': 'Takas',
+  'walletButtons.swaps': 'Takas',
 } satisfies TranslationOf<typeof en>;

@@ -54,5 +54,7 @@ export default {
   'swap.pick': '选择代币',
   'swap.search': '按名称、符号或地址搜索',
   'swap.noMatch': '没有与“{query}”匹配的代币。',
-  
+  // The manifest's labels.
+  'views.Swap': '兑换',
+  'walletButtons.swaps': '兑换',
 } satisfies TranslationOf<typeof en>;

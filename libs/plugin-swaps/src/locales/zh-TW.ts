@@ -54,5 +54,7 @@ export default {
   'swap.pick': '選擇代幣',
   'swap.search': '依名稱、代號或地址搜尋',
   'swap.noMatch': '沒有符合「{query}」的代幣。',
-  
+  // The manifest's labels.
+  'views.Swap': '兌換',
+  'walletButtons.swaps': '兌換',
 } satisfies TranslationOf<typeof en>;

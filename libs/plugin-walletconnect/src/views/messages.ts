@@ -20,6 +20,11 @@ export const en = {
   'walletconnect.request.waiting': 'Waiting for your wallet',
   'walletconnect.request.whenBack': 'The request goes to your wallet once the connection is back.',
   'walletconnect.request.confirm': 'Confirm the request in your wallet.',
+  // The manifest's labels (the modal shows them before any view of the plugin loads).
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Wallet request',
+  'alerts.walletconnect-connection-interrupted.title': 'Connection to your wallet interrupted',
+  'alerts.walletconnect-connection-interrupted.message': 'Reconnecting… Your wallet cannot receive requests until the connection is back.',
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle } from '@portico/kernel';
-import { en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
+import { definePluginMessages, en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { ModalShell } from './ModalShell';
@@ -16,6 +16,10 @@ import * as connectView from '../views/ConnectView';
 import * as networksView from '../views/NetworksView';
 
 const following = new WeakSet<Portico>();
+/** A plugin's messages module (`definePlugin({ messages })`): its `messages` export is the catalogue, defined here unless it defined itself. */
+const defineLoaded = (module: unknown) => definePluginMessages((module as { messages: PluginMessages } | undefined)?.messages as PluginMessages);
+/** The statuses of a plugin whose contributions (and so labels) the modal shows. */
+const LIVE = new Set(['resolved', 'activating', 'active']);
 /**
  * The modal shows connect attempts (the actions only start them) and the plugins' strings in its
  * language: once per instance, until it is disposed.
@@ -24,11 +28,19 @@ function followInstance(portico: Portico): void {
   if (following.has(portico)) return;
   following.add(portico);
   portico.kernel.events.once('kernel:disposed', followConnectAttempts(portico.kernel));
-  // The plugins' own strings follow the modal's language: each catalogue's translation loads once it is in use.
+  // The plugins' own strings follow the modal's language: each catalogue's translation loads once
+  // it is in use, and outside English the enabled plugins' catalogues load at once (their manifest
+  // labels show before their views load).
   const { i18n, kernel } = portico;
-  const showLocale = () => void showPluginLocale(i18n.getSnapshot().loaded, (error) => kernel.logger.warn('A plugin translation failed to load; its English shows', error));
+  const failed = (error: unknown) => kernel.logger.warn('A plugin translation failed to load; its English shows', error);
+  const showLocale = () => {
+    const { loaded } = i18n.getSnapshot();
+    void showPluginLocale(loaded, failed);
+    if (loaded !== 'en') for (const plugin of kernel.plugins.getSnapshot()) if (LIVE.has(plugin.status)) plugin.messages?.().then(defineLoaded).catch(failed);
+  };
   showLocale();
   kernel.events.once('kernel:disposed', i18n.subscribe(showLocale));
+  kernel.events.once('kernel:disposed', kernel.plugins.subscribe(showLocale));
 }
 
 /**

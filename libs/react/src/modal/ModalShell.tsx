@@ -12,6 +12,7 @@ import { ViewOutlet } from './ViewOutlet';
 function AlertsBar() {
   const { kernel } = usePortico('AlertsBar');
   const t = useT();
+  const label = useLabel();
   const alerts = useObservable(kernel.alerts);
   const gate = useObservable(kernel.requestGate);
   return (
@@ -20,14 +21,14 @@ function AlertsBar() {
         <AlertBanner
           key={alert.id}
           severity={alert.severity}
-          title={t(`alerts.${alert.id}.title`, undefined, alert.title)}
+          title={label(`alerts.${alert.id}.title`, alert.title)}
           action={
             <IconButton label={t('alert.dismiss')} onClick={() => kernel.alerts.dismiss(alert.id)}>
               <CloseIcon width={16} height={16} />
             </IconButton>
           }
         >
-          {t(`alerts.${alert.id}.message`, undefined, alert.message)}
+          {label(`alerts.${alert.id}.message`, alert.message)}
         </AlertBanner>
       ))}
       {gate.notAllowed ? (

@@ -80,8 +80,8 @@ export const storySocials = definePlugin({
     kernel: '^0.1.0',
     contributes: {
       connectMethods: [
-        { id: 'email', label: 'Email', order: 10 },
-        { id: 'social', label: 'Social', order: 20 },
+        { id: 'email', label: 'Email', order: 10, icon: 'mail' },
+        { id: 'social', label: 'Social', order: 20, options: 'socialProviders' },
       ],
       socialProviders: [
         { id: 'google', label: 'Google', order: 10 },

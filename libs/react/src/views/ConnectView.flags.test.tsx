@@ -17,8 +17,8 @@ const socials = definePlugin({
     kernel: '^0.1.0',
     contributes: {
       connectMethods: [
-        { id: 'email', label: 'Email', order: 10, view: 'Email' },
-        { id: 'social', label: 'Social', order: 20, view: 'Social' },
+        { id: 'email', label: 'Email', order: 10, view: 'Email', icon: 'mail' },
+        { id: 'social', label: 'Social', order: 20, view: 'Social', options: 'socialProviders' },
       ],
       socialProviders: [
         { id: 'google', label: 'Google', order: 10 },

@@ -6,7 +6,7 @@ import { PorticoProvider } from '../context/PorticoProvider';
 import { en, type Portico } from '@portico/core';
 import { createPortico } from '../createPortico';
 import { acmeChain, acmeNetworks } from '@portico/core/testing';
-import ConnectView, { SOCIAL_ICONS_SHOWN } from './ConnectView';
+import ConnectView, { OPTION_ICONS_SHOWN } from './ConnectView';
 
 const NAMES = ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'];
 /** Social login with `count` providers, as contributions only. */
@@ -17,7 +17,12 @@ const socials = (count: number) =>
       version: '0.1.0',
       kernel: '^0.1.0',
       contributes: {
-        connectMethods: [{ id: 'social', label: 'Social', order: 20, view: 'Social' }],
+        views: [{ id: 'Social', title: 'Social' }],
+        connectMethods: [
+          { id: 'social', label: 'Social', order: 20, view: 'Social', options: 'socialProviders' },
+          // A method of anyone's: a row with its label and its icon, opening its view.
+          { id: 'passkey', label: 'Passkey', order: 30, view: 'Social', icon: 'key' },
+        ],
         socialProviders: NAMES.slice(0, count).map((label, i) => ({ id: label.toLowerCase(), label, order: i })),
       },
     },
@@ -29,8 +34,15 @@ afterEach(async () => {
   await Promise.all(live.splice(0).map((p) => p.dispose()));
 });
 
-async function setUp(count: number) {
-  const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [acmeChain().plugin, socials(count)], storage: createMemoryStorage(), logLevel: 'silent' });
+async function setUp(count: number, hidden: string[] = []) {
+  const portico = createPortico({
+    projectId: 'p',
+    networks: acmeNetworks,
+    plugins: [acmeChain().plugin, socials(count)],
+    contributions: { socialProviders: { disabled: hidden } },
+    storage: createMemoryStorage(),
+    logLevel: 'silent',
+  });
   live.push(portico);
   await portico.start();
   await portico.preload();
@@ -40,6 +52,7 @@ async function setUp(count: number) {
       <ConnectView />
     </PorticoProvider>,
   );
+  return portico;
 }
 /** The providers' buttons on the view, by accessible name, in the view's order. */
 const socialButtons = () =>
@@ -52,7 +65,7 @@ const socialButtons = () =>
 describe('ConnectView: social providers', () => {
   it('seven: the first wide, three as icons, the rest behind "More", which reveals them in place and moves focus to the first it revealed', async () => {
     await setUp(7);
-    expect(SOCIAL_ICONS_SHOWN).toBe(3);
+    expect(OPTION_ICONS_SHOWN).toBe(3);
     expect(socialButtons()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster']);
     const more = screen.getByRole('button', { name: '3 more sign-in options' });
     expect(more.getAttribute('aria-expanded')).toBe('false');
@@ -66,5 +79,19 @@ describe('ConnectView: social providers', () => {
     await setUp(5);
     expect(socialButtons()).toHaveLength(5);
     expect(screen.queryByRole('button', { name: /more sign-in options/ })).toBeNull();
+  });
+
+  it("a choice opens the method's view with the choice's id, as `option`", async () => {
+    const portico = await setUp(3);
+    act(() => screen.getByRole('button', { name: 'Continue with X' }).click());
+    expect(portico.kernel.router.getSnapshot().current).toMatchObject({ view: 'Social', params: { option: 'x' } });
+  });
+
+  it('a method whose choices the host hid all shows nothing, and the other methods stay', async () => {
+    await setUp(2, ['google', 'x']);
+    expect(socialButtons()).toEqual([]);
+    expect(screen.queryByRole('group', { name: 'Social' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Social' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Passkey' }).querySelector('svg')).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { AlertBanner, Button, GridIcon, IconButton, ListItem, MailIcon } from '@portico/ui';
+import { AlertBanner, Button, GridIcon, IconButton, ListItem, NAMED_ICONS } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
@@ -11,13 +11,22 @@ import { LegalConsent } from './LegalConsent';
 import { ManifestIcon } from './ManifestIcon';
 import { keepPlaces, useWalletListingPending, type ShownGroup } from './walletListing';
 
-/** Social providers shown as icons after the first, before the rest go behind "More" (as AppKit does). */
-export const SOCIAL_ICONS_SHOWN = 3;
+/** A connect method's choices shown as icons after the first, before the rest go behind "More" (as AppKit does with social providers). */
+export const OPTION_ICONS_SHOWN = 3;
+
+/** A connect method's icon: a named one as drawn in a row (no badge), an image URL as an avatar; none: the row's initial. */
+function methodIcon(icon: string | undefined, name: string) {
+  if (icon === undefined) return undefined;
+  const Named = Object.hasOwn(NAMED_ICONS, icon) ? NAMED_ICONS[icon]! : undefined;
+  return Named ? <Named /> : <ManifestIcon icon={icon} name={name} />;
+}
 
 const isMobile = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 768px)').matches;
 
 /**
- * Connect: the connect methods in order (email, social, wallet…), wallets grouped. A contested
+ * Connect: the connect methods in order, as their plugins contribute them: the kernel's `wallet`
+ * (the wallets, grouped), a row per other method, and a method's choices (`options`: the first
+ * as a row, the rest as icons) when it has them. A contested
  * wallet (another one claims the same identity) carries a warning tag, and its first click only
  * shows the warning: connecting it takes a second, explicit "Connect anyway".
  *
@@ -40,9 +49,10 @@ export default function ConnectView() {
   const walletsId = useId();
   /** Disables a connect method while the terms are not accepted, pointing at the reason. */
   const gated = legal.locked ? { disabled: true, 'aria-describedby': reasonId } : {};
-  // Only methods that render something count as "others" worth putting the wallets behind.
-  const others = contributions.connectMethods.filter((m) => m.id !== 'wallet' && (m.id !== 'social' || contributions.socialProviders.length > 0));
-  const hasWallets = contributions.connectMethods.some((m) => m.id === 'wallet');
+  // A method whose choices are all hidden (or none contributed) shows nothing.
+  const shown = contributions.connectMethods.filter((m) => !m.options || contributions[m.options].length > 0);
+  const others = shown.filter((m) => m.id !== 'wallet');
+  const hasWallets = shown.some((m) => m.id === 'wallet');
   const collapsible = kernel.flags.isEnabled('collapseWallets') && others.length > 0 && hasWallets;
   const [revealed, setRevealed] = useState(false);
   const collapsed = collapsible && !revealed;
@@ -51,13 +61,14 @@ export default function ConnectView() {
   useEffect(() => {
     if (revealed) walletSection.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [revealed]);
-  const [allProviders, setAllProviders] = useState(false);
-  const socialGrid = useRef<HTMLDivElement>(null);
-  // "More" is gone once pressed: focus moves to the first provider it revealed.
+  /** The method whose choices are all shown ("More" pressed). */
+  const [allOptions, setAllOptions] = useState<string>();
+  const optionGrid = useRef<HTMLDivElement>(null);
+  // "More" is gone once pressed: focus moves to the first choice it revealed.
   useEffect(() => {
-    if (allProviders) socialGrid.current?.querySelectorAll<HTMLButtonElement>('button')[SOCIAL_ICONS_SHOWN]?.focus();
-  }, [allProviders]);
-  const methods = collapsible ? [...others, ...contributions.connectMethods.filter((m) => m.id === 'wallet')] : contributions.connectMethods;
+    if (allOptions) optionGrid.current?.querySelectorAll<HTMLButtonElement>('button')[OPTION_ICONS_SHOWN]?.focus();
+  }, [allOptions]);
+  const methods = collapsible ? [...others, ...shown.filter((m) => m.id === 'wallet')] : shown;
   const listed = groupConnectors(connectors, { recent: recentWallets, excluded: portico.excludeWalletIds, isMobile: isMobile() });
   // While the first listing of registry wallets is under way, their groups keep their rows.
   // As many as the listing can bring: the featured ids it may list (not excluded, in the include list if any, not there yet), at most four recommended.
@@ -70,7 +81,7 @@ export default function ConnectView() {
   const connect = (id: string) => void portico.connect(id).catch(() => undefined);
 
   return (
-    // One sequence for the list keys (the dialog's focus trap): the methods, social icons and wallets, All Wallets.
+    // One sequence for the list keys (the dialog's focus trap): the methods, their choices' icons and wallets, All Wallets.
     <div className="pt-stack" data-list-keys>
       {legal.required ? <LegalConsent accepted={legal.accepted} reasonId={reasonId} /> : null}
       {methods.map((method) => {
@@ -140,23 +151,25 @@ export default function ConnectView() {
             </section>
           );
         }
-        if (method.id === 'social' && contributions.socialProviders.length > 0) {
-          const [first, ...rest] = contributions.socialProviders;
-          const nameOf = (p: { id: string; label: string }) => t(`socialProviders.${p.id}`, undefined, p.label);
-          const go = (provider: string) => method.view && kernel.router.push(method.view, { provider });
+        const methodLabel = label(`connectMethods.${method.id}`, method.label);
+        if (method.options) {
+          const [first, ...rest] = contributions[method.options];
+          const nameOf = (option: { id: string; label: string }) => label(`${method.options}.${option.id}`, option.label);
+          const go = (option: string) => method.view && kernel.router.push(method.view, { option });
+          const all = allOptions === method.id;
           return (
-            <div key={method.id} className="pt-stack" role="group" aria-label={label(`connectMethods.${method.id}`, method.label)}>
-              <ListItem label={t('connect.social', { name: nameOf(first!) })} icon={<ManifestIcon icon={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
+            <div key={method.id} className="pt-stack" role="group" aria-label={methodLabel}>
+              <ListItem label={t('connect.option', { name: nameOf(first!) })} icon={<ManifestIcon icon={first!.icon} name={nameOf(first!)} />} {...gated} onClick={() => go(first!.id)} />
               {rest.length ? (
-                <div className="pt-social-grid" ref={socialGrid}>
+                <div className="pt-option-grid" ref={all ? optionGrid : undefined}>
                   {/* One more icon than fits would take the "More" button's place: then all show. */}
-                  {(allProviders || rest.length <= SOCIAL_ICONS_SHOWN + 1 ? rest : rest.slice(0, SOCIAL_ICONS_SHOWN)).map((provider) => (
-                    <IconButton key={provider.id} className="pt-social" label={t('connect.social', { name: nameOf(provider) })} {...gated} onClick={() => go(provider.id)}>
-                      <ManifestIcon icon={provider.icon} name={nameOf(provider)} size={28} />
+                  {(all || rest.length <= OPTION_ICONS_SHOWN + 1 ? rest : rest.slice(0, OPTION_ICONS_SHOWN)).map((option) => (
+                    <IconButton key={option.id} className="pt-option" label={t('connect.option', { name: nameOf(option) })} {...gated} onClick={() => go(option.id)}>
+                      <ManifestIcon icon={option.icon} name={nameOf(option)} size={28} />
                     </IconButton>
                   ))}
-                  {!allProviders && rest.length > SOCIAL_ICONS_SHOWN + 1 ? (
-                    <IconButton className="pt-social" label={t('connect.moreProviders', { count: rest.length - SOCIAL_ICONS_SHOWN })} aria-expanded={false} onClick={() => setAllProviders(true)}>
+                  {!all && rest.length > OPTION_ICONS_SHOWN + 1 ? (
+                    <IconButton className="pt-option" label={t('connect.moreProviders', { count: rest.length - OPTION_ICONS_SHOWN })} aria-expanded={false} onClick={() => setAllOptions(method.id)}>
                       <GridIcon />
                     </IconButton>
                   ) : null}
@@ -168,8 +181,8 @@ export default function ConnectView() {
         return (
           <ListItem
             key={method.id}
-            label={label(`connectMethods.${method.id}`, method.label)}
-            icon={method.id === 'email' ? <MailIcon /> : undefined}
+            label={methodLabel}
+            icon={methodIcon(method.icon, methodLabel)}
             {...gated}
             onClick={() => method.view && kernel.router.push(method.view)}
           />

@@ -8,8 +8,8 @@ const row = (label: string, extra = '') => `<li><button class="pt-list-item"${ex
 const HTML = `
   <div id="scope">
     ${row('Email')}
-    <button class="pt-social" aria-label="Continue with X">X</button>
-    <button class="pt-social" aria-label="Continue with Discord">D</button>
+    <button class="pt-option" aria-label="Continue with X">X</button>
+    <button class="pt-option" aria-label="Continue with Discord">D</button>
     <ul class="pt-list">
       ${row('Demo Wallet')}
       ${row('Demo Wallet (declines)')}

@@ -1,5 +1,5 @@
 /** The items a list's keys move between: the modal's row buttons and links, and the social icons (a row's placeholder, a `div`, is none). */
-export const LIST_ITEMS = 'button.pt-list-item:not(:disabled), button.pt-social:not(:disabled), a.pt-token-row[href]';
+export const LIST_ITEMS = 'button.pt-list-item:not(:disabled), button.pt-option:not(:disabled), a.pt-token-row[href]';
 
 /** How long typed letters add up to one type-ahead search (the WAI-ARIA practices' listbox uses 500 ms). */
 export const TYPE_AHEAD_MS = 500;

@@ -57,7 +57,7 @@ export const porticoStyles = `
 .pt-list-item { font: inherit; width: 100%; display: flex; align-items: center; gap: 12px; min-height: 52px; padding: 8px 12px; border-radius: calc(var(--pt-radius) * .75); border: 0; background: var(--pt-bg-2); color: var(--pt-fg); cursor: pointer; text-align: start; }
 .pt-list-item[aria-current="true"] { box-shadow: inset 0 0 0 2px var(--pt-accent); }
 .pt-list-item[disabled], .pt-icon-btn[disabled] { cursor: not-allowed; opacity: .55; }
-.pt-list-item[disabled]:hover, .pt-social[disabled]:hover { background: var(--pt-bg-2); }
+.pt-list-item[disabled]:hover, .pt-option[disabled]:hover { background: var(--pt-bg-2); }
 .pt-legal { display: flex; flex-direction: column; gap: 4px; padding: 4px 2px; }
 .pt-legal-label { display: flex; align-items: flex-start; gap: 10px; font-size: .92em; color: var(--pt-fg); cursor: pointer; }
 .pt-legal-checkbox { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--pt-accent); }
@@ -96,8 +96,8 @@ export const porticoStyles = `
 .pt-alert-info { background: var(--pt-info-bg); color: var(--pt-fg); }
 .pt-alert-title { font-weight: 700; margin: 0 0 2px; }
 .pt-alert p { margin: 0; }
-.pt-social-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(44px, 1fr)); gap: 6px; }
-.pt-social { width: 100%; height: 48px; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg-2); }
+.pt-option-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(44px, 1fr)); gap: 6px; }
+.pt-option { width: 100%; height: 48px; border-radius: calc(var(--pt-radius) * .75); background: var(--pt-bg-2); }
 .pt-token-row { display: flex; align-items: center; gap: 12px; padding: 8px 4px; }
 a.pt-token-row { color: inherit; text-decoration: none; border-radius: calc(var(--pt-radius) * .75); }
 a.pt-token-row:hover { background: var(--pt-bg-2); }

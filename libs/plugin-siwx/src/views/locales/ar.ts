@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'حدثت مشكلة أثناء بدء المصادقة',
   'siwx.error.declined': 'رُفض التوقيع',
   'siwx.error.smartAccount': 'قد لا يدعم هذا التطبيق الحسابات الذكية',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'تسجيل الدخول',
+  'alerts.siwx-init-failed.title': 'تسجيل الدخول',
+  'alerts.siwx-init-failed.message': 'حدثت مشكلة أثناء بدء المصادقة',
 } satisfies TranslationOf<typeof en>;

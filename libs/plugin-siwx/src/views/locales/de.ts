@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
   'siwx.error.declined': 'Signatur abgelehnt',
   'siwx.error.smartAccount': 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'Anmelden',
+  'alerts.siwx-init-failed.title': 'Anmelden',
+  'alerts.siwx-init-failed.message': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
 } satisfies TranslationOf<typeof en>;

@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'Se produjo un problema al iniciar la autenticación',
   'siwx.error.declined': 'Firma rechazada',
   'siwx.error.smartAccount': 'Es posible que esta aplicación no admita cuentas inteligentes',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'Iniciar sesión',
+  'alerts.siwx-init-failed.title': 'Iniciar sesión',
+  'alerts.siwx-init-failed.message': 'Se produjo un problema al iniciar la autenticación',
 } satisfies TranslationOf<typeof en>;

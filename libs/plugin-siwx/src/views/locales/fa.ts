@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'هنگام آغاز احراز هویت مشکلی پیش آمد',
   'siwx.error.declined': 'امضا رد شد',
   'siwx.error.smartAccount': 'ممکن است این برنامه از حساب‌های هوشمند پشتیبانی نکند',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'ورود',
+  'alerts.siwx-init-failed.title': 'ورود',
+  'alerts.siwx-init-failed.message': 'هنگام آغاز احراز هویت مشکلی پیش آمد',
 } satisfies TranslationOf<typeof en>;

@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'אירעה בעיה בהפעלת האימות',
   'siwx.error.declined': 'החתימה נדחתה',
   'siwx.error.smartAccount': 'ייתכן שהאפליקציה הזו לא תומכת בחשבונות חכמים',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'התחברות',
+  'alerts.siwx-init-failed.title': 'התחברות',
+  'alerts.siwx-init-failed.message': 'אירעה בעיה בהפעלת האימות',
 } satisfies TranslationOf<typeof en>;

@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': '認証の開始中に問題が発生しました',
   'siwx.error.declined': '署名が拒否されました',
   'siwx.error.smartAccount': 'このアプリはスマートアカウントに対応していない可能性があります',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'ログイン',
+  'alerts.siwx-init-failed.title': 'ログイン',
+  'alerts.siwx-init-failed.message': '認証の開始中に問題が発生しました',
 } satisfies TranslationOf<typeof en>;

@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'Ocorreu um problema ao iniciar a autenticação',
   'siwx.error.declined': 'Assinatura recusada',
   'siwx.error.smartAccount': 'Este aplicativo pode não ser compatível com contas inteligentes',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'Entrar',
+  'alerts.siwx-init-failed.title': 'Entrar',
+  'alerts.siwx-init-failed.message': 'Ocorreu um problema ao iniciar a autenticação',
 } satisfies TranslationOf<typeof en>;

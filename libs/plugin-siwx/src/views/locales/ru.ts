@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'При запуске проверки подлинности возникла проблема',
   'siwx.error.declined': 'Подпись отклонена',
   'siwx.error.smartAccount': 'Это приложение может не поддерживать смарт-аккаунты',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'Вход',
+  'alerts.siwx-init-failed.title': 'Вход',
+  'alerts.siwx-init-failed.message': 'При запуске проверки подлинности возникла проблема',
 } satisfies TranslationOf<typeof en>;

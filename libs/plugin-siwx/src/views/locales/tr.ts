@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   'siwx.error.declined': 'İmza reddedildi',
   'siwx.error.smartAccount': 'Bu uygulama akıllı hesapları desteklemiyor olabilir',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': 'Giriş yap',
+  'alerts.siwx-init-failed.title': 'Giriş yap',
+  'alerts.siwx-init-failed.message': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
 } satisfies TranslationOf<typeof en>;

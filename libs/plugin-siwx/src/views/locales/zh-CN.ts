@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': '初始化身份验证时出现问题',
   'siwx.error.declined': '签名已被拒绝',
   'siwx.error.smartAccount': '此应用可能不支持智能账户',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': '登录',
+  'alerts.siwx-init-failed.title': '登录',
+  'alerts.siwx-init-failed.message': '初始化身份验证时出现问题',
 } satisfies TranslationOf<typeof en>;

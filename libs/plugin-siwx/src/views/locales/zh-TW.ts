@@ -9,5 +9,8 @@ export default {
   'siwx.error.initFailed': '初始化身分驗證時發生問題',
   'siwx.error.declined': '簽署已被拒絕',
   'siwx.error.smartAccount': '此應用程式可能不支援智慧帳戶',
-  
+  // The manifest's labels.
+  'views.SIWXSignMessage': '登入',
+  'alerts.siwx-init-failed.title': '登入',
+  'alerts.siwx-init-failed.message': '初始化身分驗證時發生問題',
 } satisfies TranslationOf<typeof en>;

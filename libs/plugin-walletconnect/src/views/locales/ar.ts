@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'في انتظار محفظتك',
   'walletconnect.request.whenBack': 'سيصل الطلب إلى محفظتك فور عودة الاتصال.',
   'walletconnect.request.confirm': 'أكّد الطلب في محفظتك.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'طلب المحفظة',
+  'alerts.walletconnect-connection-interrupted.title': 'انقطع الاتصال بمحفظتك',
+  'alerts.walletconnect-connection-interrupted.message': 'جارٍ إعادة الاتصال… لا يمكن لمحفظتك تلقي الطلبات حتى يعود الاتصال.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'Warte auf deine Wallet',
   'walletconnect.request.whenBack': 'Die Anfrage geht an deine Wallet, sobald die Verbindung wieder steht.',
   'walletconnect.request.confirm': 'Bestätige die Anfrage in deiner Wallet.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Wallet-Anfrage',
+  'alerts.walletconnect-connection-interrupted.title': 'Verbindung zu deiner Wallet unterbrochen',
+  'alerts.walletconnect-connection-interrupted.message': 'Verbinde neu … Deine Wallet kann keine Anfragen empfangen, bis die Verbindung wieder steht.',
 } satisfies TranslationOf<typeof en>;

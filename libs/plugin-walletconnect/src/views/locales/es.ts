@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'Esperando a tu billetera',
   'walletconnect.request.whenBack': 'La solicitud llegará a tu billetera en cuanto vuelva la conexión.',
   'walletconnect.request.confirm': 'Confirma la solicitud en tu billetera.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Solicitud a la billetera',
+  'alerts.walletconnect-connection-interrupted.title': 'Se interrumpió la conexión con tu billetera',
+  'alerts.walletconnect-connection-interrupted.message': 'Reconectando… Tu billetera no puede recibir solicitudes hasta que vuelva la conexión.',
 } satisfies TranslationOf<typeof en>;

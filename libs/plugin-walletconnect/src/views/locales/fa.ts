@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'در انتظار کیف پول شما',
   'walletconnect.request.whenBack': 'درخواست پس از برقراری دوبارهٔ اتصال به کیف پول شما می‌رسد.',
   'walletconnect.request.confirm': 'درخواست را در کیف پول خود تأیید کنید.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'درخواست کیف پول',
+  'alerts.walletconnect-connection-interrupted.title': 'اتصال به کیف پول شما قطع شد',
+  'alerts.walletconnect-connection-interrupted.message': 'در حال اتصال دوباره… تا برقراری دوبارهٔ اتصال، کیف پول شما نمی‌تواند درخواستی دریافت کند.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'En attente de votre portefeuille',
   'walletconnect.request.whenBack': 'La demande sera transmise à votre portefeuille dès le retour de la connexion.',
   'walletconnect.request.confirm': 'Confirmez la demande dans votre portefeuille.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Requête au portefeuille',
+  'alerts.walletconnect-connection-interrupted.title': 'Connexion à votre portefeuille interrompue',
+  'alerts.walletconnect-connection-interrupted.message': 'Reconnexion… Votre portefeuille ne peut pas recevoir de requêtes tant que la connexion n’est pas rétablie.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'ממתינים לארנק שלכם',
   'walletconnect.request.whenBack': 'הבקשה תישלח לארנק ברגע שהחיבור יחזור.',
   'walletconnect.request.confirm': 'אשרו את הבקשה בארנק.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'בקשה מהארנק',
+  'alerts.walletconnect-connection-interrupted.title': 'החיבור לארנק שלכם נקטע',
+  'alerts.walletconnect-connection-interrupted.message': 'מתחבר מחדש… הארנק לא יכול לקבל בקשות עד שהחיבור יחזור.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'ウォレットの応答を待っています',
   'walletconnect.request.whenBack': '接続が戻りしだい、リクエストはウォレットに送られます。',
   'walletconnect.request.confirm': 'ウォレットでリクエストを確認してください。',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'ウォレットへのリクエスト',
+  'alerts.walletconnect-connection-interrupted.title': 'ウォレットとの接続が途切れました',
+  'alerts.walletconnect-connection-interrupted.message': '再接続しています… 接続が戻るまで、ウォレットはリクエストを受け取れません。',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': '지갑의 응답을 기다리는 중',
   'walletconnect.request.whenBack': '연결이 복구되면 요청이 지갑으로 전송됩니다.',
   'walletconnect.request.confirm': '지갑에서 요청을 확인하세요.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': '지갑 요청',
+  'alerts.walletconnect-connection-interrupted.title': '지갑과의 연결이 끊겼습니다',
+  'alerts.walletconnect-connection-interrupted.message': '다시 연결하는 중… 연결이 복구될 때까지 지갑이 요청을 받을 수 없습니다.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'Aguardando sua carteira',
   'walletconnect.request.whenBack': 'A solicitação vai para sua carteira assim que a conexão voltar.',
   'walletconnect.request.confirm': 'Confirme a solicitação na sua carteira.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Solicitação à carteira',
+  'alerts.walletconnect-connection-interrupted.title': 'Conexão com sua carteira interrompida',
+  'alerts.walletconnect-connection-interrupted.message': 'Reconectando… Sua carteira não pode receber solicitações até a conexão voltar.',
 } satisfies TranslationOf<typeof en>;

@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'Ожидание кошелька',
   'walletconnect.request.whenBack': 'Запрос будет отправлен в кошелёк, как только соединение восстановится.',
   'walletconnect.request.confirm': 'Подтвердите запрос в кошельке.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Запрос в кошельке',
+  'alerts.walletconnect-connection-interrupted.title': 'Соединение с кошельком прервано',
+  'alerts.walletconnect-connection-interrupted.message': 'Переподключение… Кошелёк не может получать запросы, пока соединение не восстановится.',
 } satisfies TranslationOf<typeof en>;

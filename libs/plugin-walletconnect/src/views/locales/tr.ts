@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': 'Cüzdanınız bekleniyor',
   'walletconnect.request.whenBack': 'Bağlantı geri geldiğinde istek cüzdanınıza iletilecek.',
   'walletconnect.request.confirm': 'İsteği cüzdanınızda onaylayın.',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': 'Cüzdan isteği',
+  'alerts.walletconnect-connection-interrupted.title': 'Cüzdanınızla bağlantı kesildi',
+  'alerts.walletconnect-connection-interrupted.message': 'Yeniden bağlanılıyor… Bağlantı geri gelene kadar cüzdanınız istek alamaz.',
 } satisfies TranslationOf<typeof en>;

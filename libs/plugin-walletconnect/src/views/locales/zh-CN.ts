@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': '正在等待你的钱包',
   'walletconnect.request.whenBack': '连接恢复后，请求会发送到你的钱包。',
   'walletconnect.request.confirm': '请在钱包中确认该请求。',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': '钱包请求',
+  'alerts.walletconnect-connection-interrupted.title': '与钱包的连接已中断',
+  'alerts.walletconnect-connection-interrupted.message': '正在重新连接… 连接恢复前，你的钱包无法接收请求。',
 } satisfies TranslationOf<typeof en>;

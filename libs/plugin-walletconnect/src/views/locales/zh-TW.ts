@@ -20,5 +20,9 @@ export default {
   'walletconnect.request.waiting': '正在等待你的錢包',
   'walletconnect.request.whenBack': '連線恢復後，請求會傳送到你的錢包。',
   'walletconnect.request.confirm': '請在錢包中確認此請求。',
-  
+  // The manifest's labels.
+  'views.ConnectingWalletConnect': 'WalletConnect',
+  'views.WalletConnectRequest': '錢包要求',
+  'alerts.walletconnect-connection-interrupted.title': '與錢包的連線已中斷',
+  'alerts.walletconnect-connection-interrupted.message': '正在重新連線… 連線恢復前，你的錢包無法接收要求。',
 } satisfies TranslationOf<typeof en>;

@@ -1,0 +1,6 @@
+import type { TranslationOf } from '@portico/core';
+import type { en } from '../messages';
+
+export default {
+  'namespace.bip122': 'Биткоин',
+} satisfies TranslationOf<typeof en>;
