@@ -19,14 +19,14 @@ function upstreamRegistry() {
 }
 
 /**
- * Starts Verdaccio on a free port with its storage in a fresh temporary folder; `@portico/*` is
+ * Starts Verdaccio on `port` (default: a free one) with its storage in a fresh temporary folder; `@portico/*` is
  * served only from what is published to it (never proxied), the rest proxied upstream. Resolves
  * `{ url, npmrc, dir, stop }` once it answers `/-/ping`; `npmrc` is a user config with the
  * registry and a publisher's token (a user made through the registry's own API).
  */
-export async function startRegistry() {
+export async function startRegistry({ port: wanted } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'portico-registry-'));
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const url = `http://127.0.0.1:${port}/`;
   mkdirSync(join(dir, 'storage'));
   writeFileSync(

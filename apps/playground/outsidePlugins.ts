@@ -1,16 +1,18 @@
 // The playground loads plugins from outside the repository by configuration:
-//   PORTICO_PLUGINS=/path/to/my-plugin.ts,@acme/portico-chain npm start
+//   PORTICO_PLUGINS=/path/to/my-plugin.ts,@acme/portico-chain npm start        (with every local service)
+//   PORTICO_PLUGINS=./my-plugin.ts npm run playground                            (the playground alone)
 // Each module's default export is a Portico plugin (`definePlugin`/`defineChainPlugin`), a
-// list of plugins, or `{ plugins?, networks? }` (the networks the plugins serve). Bare names
-// resolve from the module's own node_modules; `@portico/*`, React and zod always resolve to
-// this workspace's copies (vite `resolve.dedupe`), so an outside plugin shares the kernel.
+// list of plugins, or `{ plugins?, networks? }` (the networks the plugins serve). A relative path
+// is read from where npm was run. Bare names resolve from the module's own node_modules; the
+// kernel, core, React layer, UI kit, siwx and WalletConnect plugins, React and zod always resolve
+// to this workspace's copies (vite `resolve.dedupe`), so an outside plugin shares the kernel.
 import { isAbsolute, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 export const VIRTUAL_ID = 'virtual:portico-outside-plugins';
 
-/** The module specifiers in `PORTICO_PLUGINS` (paths made absolute from `cwd`). */
-export function outsideModules(spec = process.env['PORTICO_PLUGINS'] ?? '', cwd = process.cwd()): string[] {
+/** The module specifiers in `PORTICO_PLUGINS` (paths made absolute from `cwd`: where npm was run, `INIT_CWD`, when npm ran it). */
+export function outsideModules(spec = process.env['PORTICO_PLUGINS'] ?? '', cwd = process.env['INIT_CWD'] ?? process.cwd()): string[] {
   return spec
     .split(',')
     .map((entry) => entry.trim())

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { porticoOutsidePlugins } from './outsidePlugins';
 
 export default defineConfig({
-  // `PORTICO_PLUGINS=<module>,<module>` adds plugins from outside the repository (see outsidePlugins.mjs).
+  // `PORTICO_PLUGINS=<module>,<module>` adds plugins from outside the repository (see outsidePlugins.ts).
   plugins: [react(), porticoOutsidePlugins()],
   resolve: { dedupe: ['react', 'react-dom', 'zod', '@portico/kernel', '@portico/core', '@portico/react', '@portico/ui', '@portico/plugin-siwx', '@portico/plugin-walletconnect'] },
   // The kernel reaches tsyringe's ES2015 build through a subpath import ('#tsyringe'), which the dev

@@ -1,6 +1,6 @@
 /**
  * The walk-through in docs/plugins.md, run: a chain plugin for a namespace Portico has never
- * heard of (Tron), written against the public API only, in under 100 lines, with its
+ * heard of (Tron), written against the public API only, in 70 lines at most, with its
  * WalletConnect binding. The page must show the code exactly as it is here.
  */
 import { readFileSync } from 'node:fs';
@@ -44,9 +44,9 @@ const made: Kernel[] = [];
 afterEach(async () => void (await Promise.all(made.splice(0).map((k) => k.dispose()))));
 
 describe('the chain plugin walk-through (docs/plugins.md)', () => {
-  it('is shown in docs/plugins.md exactly as it is, and is under 100 lines', () => {
+  it('is shown in docs/plugins.md exactly as it is, and is 70 lines at most (#39)', () => {
     for (const name of FILES) expect(PAGE).toContain(`<!-- snippet: e2e/spec/walkthrough/${name} -->\n\`\`\`ts\n${source(name)}\`\`\``);
-    expect(FILES.map((name) => source(name).split('\n').length - 1).reduce((a, b) => a + b)).toBeLessThan(100);
+    expect(FILES.map((name) => source(name).split('\n').length - 1).reduce((a, b) => a + b)).toBeLessThanOrEqual(70);
   });
 
   it('lists the wallet, connects, signs, reads its approvals by its own rule, and WalletConnect carries the namespace', async () => {

@@ -2,7 +2,7 @@
 /**
  * The feature-plugin walk-through in docs/plugins.md, run: a view, a wallet button, an account
  * tab, a flag, an RPC policy, a service and its own strings, written against the public API
- * only, in under 100 lines. The page must show the code exactly as it is here.
+ * only, in 50 lines at most. The page must show the code exactly as it is here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,9 +37,9 @@ async function connected(features?: Record<string, boolean>) {
 }
 
 describe('the feature plugin walk-through (docs/plugins.md)', () => {
-  it('is shown in docs/plugins.md exactly as it is, and is under 100 lines', () => {
+  it('is shown in docs/plugins.md exactly as it is, and is 50 lines at most (#39)', () => {
     expect(PAGE).toContain(`<!-- snippet: e2e/spec/walkthrough/${FILE} -->\n\`\`\`tsx\n${source}\`\`\``);
-    expect(source.split('\n').length - 1).toBeLessThan(100);
+    expect(source.split('\n').length - 1).toBeLessThanOrEqual(50);
   });
 
   it('contributes its button (with its icon) and tab on its namespace only, and its policy', async () => {
@@ -74,7 +74,7 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
   it('speaks French from its own catalogue', async () => {
     const portico = await connected();
     await portico.i18n.setLocale('fr');
-    const RewardsView = await viewOf(portico, 'RewardsTab');
+    const RewardsView = await viewOf(portico, 'Rewards');
     render(
       <PorticoProvider portico={portico}>
         <RewardsView />
@@ -93,10 +93,9 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
         <AccountView />
       </PorticoProvider>,
     );
-    const button = await screen.findByText('Récompenses');
-    expect(button.closest('[data-wallet-button]')?.getAttribute('data-wallet-button')).toBe('rewards');
-    // The modal's own words are French too; a label the plugin does not translate keeps its manifest's English (the tab).
-    expect(screen.getByRole('tab', { name: 'Rewards' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.querySelector('[data-wallet-button="rewards"]')?.textContent).toContain('Récompenses'));
+    // The tab has no label of its own in the catalogue: it reads as its view's title, translated.
+    expect(screen.getByRole('tab', { name: 'Récompenses' })).toBeTruthy();
   });
 
   it('with its flag off, nothing of it is there', async () => {

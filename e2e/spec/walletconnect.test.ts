@@ -17,6 +17,7 @@ import { createRelay } from '@portico/relay';
 import { createPublicClient, http, parseEther, recoverMessageAddress, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextUri, until } from './walletconnectHelpers';
+import { createTronPlugin } from './walkthrough/tronPlugin';
 
 // Several dapp clients live in this one process (a "reload" is a second kernel): no shared Core.
 process.env.DISABLE_GLOBAL_CORE = 'true';
@@ -258,6 +259,43 @@ describe('WalletConnect through a local relay, a Node wallet on the real protoco
     const second = await app({ storage, kv, bitcoin: true, reload: true });
     await until(() => second.kernel.connection.get('bip122').status === 'connected');
     expect(second.kernel.connection.get('bip122').address).toBe(`${regtest}:${bitcoinWallet.paymentAddress}`);
+  });
+
+  it('the Tron walk-through plugin rides the same protocol: its session wallet (createStandardSessionWallet) connects and signs through the phone', async () => {
+    const TRON = { caipNetworkId: 'tron:0x2b6653dc', name: 'Tron', nativeCurrency: { name: 'Tronix', symbol: 'TRX', decimals: 6 } };
+    const address = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+    const kernel: Kernel = createKernel({
+      plugins: [
+        createEip155Plugin({ target: new EventTarget() }),
+        createTronPlugin({ wallets: { get: () => [], on: () => () => undefined } }),
+        createWalletConnectPlugin({ projectId: PROJECT_ID, relayUrl: relay.url, metadata: { name: 'Portico e2e', description: 'e2e', url: 'http://127.0.0.1', icons: [] }, clientOptions: { storage: createMemoryKeyValueStorage() } }),
+      ],
+      networks: [network(chainA), TRON],
+      storage: createMemoryStorage(),
+      logLevel: 'silent',
+    });
+    open.push(kernel);
+    await kernel.start();
+    expect(kernel.connectors.get(WALLETCONNECT_CONNECTOR_ID)?.namespaces).toEqual(['eip155', 'tron']);
+    await kernel.getService(connectorPreparerRef(WALLETCONNECT_CONNECTOR_ID))();
+    /** What the phone's Tron side was asked to sign. */
+    const asked: unknown[] = [];
+    const tron = {
+      accounts: [`${TRON.caipNetworkId}:${address}`],
+      methods: ['tron_signMessage'],
+      handle: async (_method: string, params: unknown) => (asked.push(params), { signature: `0x${'cd'.repeat(65)}` }),
+    };
+    const withTron = await createWalletConnectTestWallet({ relayUrl: relay.url, projectId: PROJECT_ID, privateKey: WALLET_KEY, rpcUrls: { [chainA.chainId]: chainA.url }, mode: 'approve', namespaces: { tron } });
+    open.push(withTron);
+    const connecting = kernel.getService(chainAdapterRef('eip155')).connect(WALLETCONNECT_CONNECTOR_ID);
+    await withTron.pair(await nextUri(kernel));
+    await connecting;
+    const adapter = kernel.getService(chainAdapterRef('tron'));
+    await adapter.connect(WALLETCONNECT_CONNECTOR_ID);
+    expect(kernel.connection.get('tron')).toMatchObject({ status: 'connected', connectorId: WALLETCONNECT_CONNECTOR_ID, address: `${TRON.caipNetworkId}:${address}` });
+    await expect(adapter.signMessage!('Hello over the relay')).resolves.toBe(`0x${'cd'.repeat(65)}`);
+    expect(withTron.requests).toEqual([{ method: 'tron_signMessage', chainId: TRON.caipNetworkId }]);
+    expect(asked).toEqual([{ message: 'Hello over the relay' }]);
   });
 
   it('a session without solana accounts leaves Solana disconnected with a clear error, and eip155 connected', async () => {

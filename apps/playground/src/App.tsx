@@ -31,7 +31,7 @@ const siwxPlugin = createSiwxPlugin({
   statement: 'Sign in to the Portico playground.',
   ...(siwxServer ? { server: createSiwxServerClient(siwxServer) } : {}),
 });
-// Plugins from outside the repository: PORTICO_PLUGINS=<module>,… (see outsidePlugins.mjs).
+// Plugins from outside the repository: PORTICO_PLUGINS=<module>,… (see outsidePlugins.ts).
 const everyPlugin: PluginDefinition[] = [demoChainPlugin, ...allPlugins, ...outsidePlugins];
 // The wallet directory: the local registry `npm start` runs (or `?registry=`), featured, included
 // and excluded registry ids from the query, and one custom wallet of the host's own.

@@ -1,9 +1,7 @@
 import { createWalletStandardAdapter, defineChainPlugin, defineManifest, type StandardWalletAccount, type StandardWalletRegistry } from '@portico/kernel';
 import { walletConnectBindingRef } from '@portico/plugin-walletconnect/api';
-import { definePluginMessages } from '@portico/core';
 
 const NS = 'tron';
-const isTronAccount = (a: StandardWalletAccount) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a.address);
 
 /** Data the kernel validates before anything runs: the namespace and its network, where its wallets go, its RPC policy. */
 export const manifest = defineManifest({
@@ -27,13 +25,9 @@ export const manifest = defineManifest({
   },
 });
 
-/** Its namespace's and network's names in the modal's language (English here, French a module of its own). */
+/** Its namespace's and network's names (English here; French a module of its own, loaded when the modal speaks it). */
 export const en = { 'namespace.tron': 'Tron', 'networks.tron:0x2b6653dc': 'Tron' };
-definePluginMessages({ en, locales: { fr: () => import('./locales/tron.fr') } });
 
-interface ConnectFeature {
-  connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }>;
-}
 /** The wallet's signing feature: `tron:signMessage`, answering with a hex signature. */
 export interface TronSignFeature {
   signMessage(input: { account: StandardWalletAccount; message: string }): Promise<{ signature: string }>;
@@ -43,29 +37,15 @@ export interface TronSignFeature {
 export function createTronPlugin(options: { wallets: StandardWalletRegistry }) {
   return defineChainPlugin({
     manifest,
+    messages: async () => ({ messages: { en, locales: { fr: () => import('./locales/tron.fr') } } }),
     adapter(parts) {
-      const shared = createWalletStandardAdapter(parts, {
-        namespace: NS,
-        supports: (wallet) => wallet.chains.some((chain) => chain.startsWith(`${NS}:`)) && 'standard:connect' in wallet.features,
-        async requestAccounts(wallet, silent) {
-          if (silent) return wallet.accounts.filter(isTronAccount);
-          const { accounts } = await (wallet.features['standard:connect'] as ConnectFeature).connect();
-          return accounts.filter(isTronAccount);
-        },
-        toAccounts: (accounts, network) => accounts.filter(isTronAccount).map((a) => ({ address: `${network}:${a.address}`, type: 'eoa' })),
-        pickNetwork: (wallet, current) => current ?? parts.networks().find((n) => wallet.chains.includes(n.caipNetworkId))?.caipNetworkId,
-      });
+      // The defaults do the rest: `standard:connect`, accounts as `<network>:<address>`, the app's first network the wallet lists.
+      const shared = createWalletStandardAdapter(parts, { namespace: NS, isAccount: (a) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a.address) });
       return {
         ...shared,
-        /** Signs with the connected account; the wallet shows its own confirmation. */
-        async signMessage(message: string) {
-          const active = shared.activeWallet();
-          if (!active) throw new Error('No Tron wallet is connected');
-          const sign = active.wallet.features['tron:signMessage'] as TronSignFeature;
-          const request = { method: 'tron_signMessage', params: { message } };
-          const { signature } = await parts.gate.request(NS, request, () => sign.signMessage({ account: active.account, message }), { walletConfirms: true });
-          return signature;
-        },
+        /** Signs with the connected wallet's `tron:signMessage`, through the request gate (the wallet shows its own confirmation). */
+        signMessage: (message: string) =>
+          shared.callFeature('tron:signMessage', { method: 'tron_signMessage', params: { message } }, (sign: TronSignFeature, account) => sign.signMessage({ account, message })).then((r) => r.signature),
       };
     },
     discover: (adapter) => adapter.watch(options.wallets),

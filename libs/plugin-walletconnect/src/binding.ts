@@ -1,7 +1,7 @@
 // `@portico/plugin-walletconnect/binding`: what chain plugins build their session-backed
 // wallets with, in the modules their WalletConnect bindings load on first use.
 import { PorticoError, type StandardWallet, type StandardWalletAccount } from '@portico/kernel';
-import type { SessionChange, WalletConnectSession } from './api';
+import type { SessionChange, WalletConnectProviderParts, WalletConnectSession } from './api';
 
 export type { SessionChange, WalletConnectProviderParts, WalletConnectSession, WalletConnectSessionState } from './api';
 
@@ -70,4 +70,34 @@ export function createSessionWalletBase(
     },
   });
   return { wallet, connect, request };
+}
+
+/** Sends one of the chain's requests through the session, on the account's chain (`createSessionWalletBase`'s `request`). */
+export type SessionRequest = <T>(account: StandardWalletAccount, method: string, params: Record<string, unknown>) => Promise<T>;
+
+/**
+ * The whole session-backed wallet for a Wallet Standard namespace whose session accounts are
+ * plain CAIP-10 ids (`tron:0x2b6653dc:T…`): the standard features over the session, and the
+ * chain's own, which `features(request)` builds (each sends its requests with `request`); the
+ * accounts carry those features' names. What a binding module's `createSessionProvider(parts)`
+ * returns for the adapter's `attachProvider`. `accountsEvent` is the session event that says the
+ * accounts changed (default `accountsChanged`).
+ */
+export function createStandardSessionWallet(
+  parts: WalletConnectProviderParts,
+  namespace: string,
+  features: (request: SessionRequest) => Record<string, unknown>,
+  accountsEvent = 'accountsChanged',
+): StandardWallet {
+  let names: string[] = [];
+  const accounts = (): StandardWalletAccount[] =>
+    (parts.session.current?.namespaces[namespace]?.accounts ?? []).flatMap((caip10) => {
+      const [ns, reference, address] = caip10.split(':');
+      return ns === namespace && reference && address ? [{ address, publicKey: new Uint8Array(), chains: [`${ns}:${reference}`], features: names }] : [];
+    });
+  const identity = { name: parts.name, icon: parts.icon, chains: () => parts.networks().map((n) => n.caipNetworkId) };
+  const base = createSessionWalletBase(parts.session, identity, { namespace, accountsEvent, accounts });
+  const own = features(base.request);
+  names = Object.keys(own);
+  return base.wallet(own);
 }

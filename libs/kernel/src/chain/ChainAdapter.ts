@@ -161,7 +161,7 @@ export interface ChainAdapter {
    * provider (EIP-1193 on eip155), so connect, silent reconnect, events and switching work as for
    * any wallet. Returns the detach function (it stops listening to the provider and leaves the
    * stored connection alone, so a reload restores it).
-   * Throws `AdapterNotFoundError` for an unusable provider.
+   * Throws a `PorticoError` for an unusable provider, or a connector that already has one.
    */
   attachProvider?(connectorId: string, provider: unknown): () => void;
 }

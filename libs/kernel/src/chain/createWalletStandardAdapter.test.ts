@@ -312,3 +312,103 @@ describe('connect attempts', () => {
     expect(kernel.connection.get('acme').address).toBe('acme:main:other');
   });
 });
+
+describe('the defaults: a namespace that gives its id and nothing else', () => {
+  const acmeWithPolicy = definePlugin({
+    manifest: {
+      id: 'chain-acme',
+      version: '1.0.0',
+      kernel: '^0.1.0',
+      namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }],
+      contributes: { rpcPolicies: [{ id: 'acme', namespace: 'acme', safe: ['acme_read'], confirm: ['acme_sign'] }] },
+    },
+  });
+  /** The app's networks: one the wallet does not list first, then one it does. */
+  const networks = [
+    { caipNetworkId: 'acme:other', name: 'Other', nativeCurrency: { name: 'A', symbol: 'A', decimals: 6 } },
+    { caipNetworkId: 'acme:test', name: 'Test', nativeCurrency: { name: 'A', symbol: 'A', decimals: 6 } },
+  ];
+  /** Every kernel a test made (a test can make several): all disposed after it. */
+  const made: Kernel[] = [];
+  afterEach(async () => void (await Promise.all(made.splice(0).map((k) => k.dispose()))));
+  async function defaults(namespace: WalletStandardNamespace = { namespace: 'acme' }) {
+    const kernel = createKernel({ plugins: [acmeWithPolicy], storage: createMemoryStorage(), logLevel: 'silent' });
+    made.push(kernel);
+    await kernel.start();
+    const parts = { connection: kernel.connection, connectors: kernel.connectors, logger: kernel.logger, pluginId: 'chain-acme', networks: () => networks, gate: kernel.requestGate };
+    return { kernel, adapter: createWalletStandardAdapter(parts, namespace) };
+  }
+
+  it('lists the wallets that list a chain of the namespace and can connect; connects on the app’s first network the wallet lists, accounts as <network>:<address>', async () => {
+    const { kernel, adapter } = await defaults();
+    const w = acmeWallet('Acme Wallet', ['alice']);
+    adapter.addWallet(w.wallet);
+    adapter.addWallet({ ...acmeWallet('Other Chain', ['bob']).wallet, chains: ['other:main'] });
+    adapter.addWallet({ ...acmeWallet('No Connect', ['carl']).wallet, features: {} });
+    expect(kernel.connectors.getSnapshot().map((c) => c.id)).toEqual(['ws:acme-wallet']);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme')).toMatchObject({ status: 'connected', address: 'acme:test:alice', network: 'acme:test' });
+    expect(kernel.connection.get('acme').accounts).toEqual([{ address: 'acme:test:alice', type: 'eoa' }]);
+  });
+
+  it('keeps only the accounts `isAccount` accepts (the wallet is untrusted), of `accountType`; none left is no connection', async () => {
+    const { kernel, adapter } = await defaults({ namespace: 'acme', isAccount: (a) => /^[a-z]{4,10}$/.test(a.address), accountType: 'smart' });
+    adapter.addWallet(acmeWallet('Acme Wallet', ['alice', 'NOT VALID', 'bobby']).wallet);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme').accounts).toEqual([
+      { address: 'acme:test:alice', type: 'smart' },
+      { address: 'acme:test:bobby', type: 'smart' },
+    ]);
+    await adapter.disconnect();
+    const bad = await defaults({ namespace: 'acme', isAccount: () => false });
+    bad.adapter.addWallet(acmeWallet('Acme Wallet', ['alice']).wallet);
+    await expect(bad.adapter.connect('ws:acme-wallet')).rejects.toMatchObject({ code: 'kernel/no-active-caip-address' });
+  });
+
+  it('by default an account must list a chain of the namespace', async () => {
+    const { kernel, adapter } = await defaults();
+    const account = (address: string, chains: string[]): StandardWalletAccount => ({ address, publicKey: new Uint8Array(32), chains, features: [] });
+    const { wallet } = acmeWallet('Acme Wallet', []);
+    const accounts = [account('alice', ['acme:test']), account('carol', ['other:main']), account('dave', [])];
+    adapter.addWallet({ ...wallet, features: { ...wallet.features, 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts }) } } } as StandardWallet);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme').accounts.map((a) => a.address)).toEqual(['acme:test:alice']);
+  });
+
+  it('reconnects silently: from the accounts the wallet already shares, else `connect({ silent: true })`, never a prompt', async () => {
+    const w = acmeWallet('Acme Wallet', ['alice']);
+    const first = await defaults();
+    first.adapter.addWallet(w.wallet);
+    await first.adapter.connect('ws:acme-wallet');
+    const second = await defaults();
+    second.adapter.addWallet(w.wallet);
+    second.kernel.connection.setConnecting('acme', 'ws:acme-wallet');
+    await expect(second.adapter.reconnect('ws:acme-wallet')).resolves.toBe(true);
+    expect(second.kernel.connection.get('acme').address).toBe('acme:test:alice');
+    // A wallet that never said yes answers a silent connect with nothing: no connection, and no prompt.
+    const stranger = acmeWallet('Stranger', ['dave'], { hold: true });
+    const third = await defaults();
+    third.adapter.addWallet(stranger.wallet);
+    third.kernel.connection.setConnecting('acme', 'ws:stranger');
+    await expect(third.adapter.reconnect('ws:stranger')).resolves.toBe(false);
+    expect(stranger.held()).toBe(0);
+  });
+
+  it('callFeature: calls the connected wallet’s feature through the gate, and says what is missing', async () => {
+    const { kernel, adapter } = await defaults();
+    const signed: string[] = [];
+    const w = acmeWallet('Acme Wallet', ['alice']);
+    const wallet = { ...w.wallet, features: { ...w.wallet.features, 'acme:sign': { sign: async (text: string) => (signed.push(text), `signed:${text}`) } } } as StandardWallet;
+    type Sign = { sign(text: string): Promise<string> };
+    await expect(adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['hi'] }, (f: Sign) => f.sign('hi'))).rejects.toMatchObject({ code: 'kernel/no-active-caip-address' });
+    adapter.addWallet(wallet);
+    await adapter.connect('ws:acme-wallet');
+    // A confirm method the wallet confirms itself (the default) runs at once, with the wallet's account.
+    await expect(adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['hi'] }, (f: Sign, account) => f.sign(`hi ${account.address}`))).resolves.toBe('signed:hi alice');
+    expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    // A method the policy does not name is refused before the wallet is asked.
+    await expect(adapter.callFeature('acme:sign', { method: 'acme_drain', params: [] }, (f: Sign) => f.sign('drain'))).rejects.toMatchObject({ code: 'kernel/rpc-method-not-allowed' });
+    await expect(adapter.callFeature('acme:nothing', { method: 'acme_read', params: [] }, async () => 'x')).rejects.toMatchObject({ code: 'chain/feature-missing' });
+    expect(signed).toEqual(['hi alice']);
+  });
+});

@@ -8,6 +8,7 @@ import type { Logger } from '../logger/createLogger';
 import { createWalletSlots } from './createWalletSlots';
 import type { Network } from './networkSchema';
 import type { ConnectOptions } from './ChainAdapter';
+import type { RequestGate, RpcRequest } from '../rpc/RequestGate';
 
 /**
  * A Wallet Standard account, structurally (`@wallet-standard/base` `WalletAccount`), so the
@@ -31,32 +32,90 @@ export interface StandardWallet {
   readonly accounts: readonly StandardWalletAccount[];
 }
 
-/** What a chain plugin tells the shared Wallet Standard adapter about its namespace. */
+/**
+ * What a chain plugin tells the shared Wallet Standard adapter about its namespace: its id, and
+ * whatever of the rest differs from the defaults (which suit a namespace whose wallets connect
+ * with `standard:connect` and whose accounts are `<caipNetworkId>:<address>`).
+ */
 export interface WalletStandardNamespace {
   /** The CAIP-2 namespace, e.g. `solana`. */
   readonly namespace: string;
-  /** Whether a wallet serves this namespace (its chains and features, detected by key). */
-  supports(wallet: StandardWallet): boolean;
+  /**
+   * Which of a wallet's accounts are the namespace's, checked on everything the wallet hands
+   * over (it is untrusted). Default: the account lists a chain of the namespace. Check the
+   * address's form here too (`/^T[1-9A-HJ-NP-Za-km-z]{33}$/` for Tron).
+   */
+  isAccount?(account: StandardWalletAccount): boolean;
+  /** The type of the accounts the default `toAccounts` makes (default `eoa`). */
+  readonly accountType?: string;
+  /**
+   * Whether a wallet serves this namespace (its chains and features, detected by key). Default:
+   * it lists a chain of the namespace and has `standard:connect`.
+   */
+  supports?(wallet: StandardWallet): boolean;
   /**
    * Asks the wallet for its accounts; `silent` must never prompt (reconnect after a reload)
-   * and resolves with no accounts when the wallet would have to ask.
+   * and resolves with no accounts when the wallet would have to ask. Default: `standard:connect`
+   * (silently: the accounts the wallet already shares, else `connect({ silent: true })`), keeping
+   * the accounts `isAccount` accepts.
    */
-  requestAccounts(wallet: StandardWallet, silent: boolean): Promise<readonly StandardWalletAccount[]>;
+  requestAccounts?(wallet: StandardWallet, silent: boolean): Promise<readonly StandardWalletAccount[]>;
   /**
    * The namespace's accounts (CAIP-10 on `caipNetworkId`) among the wallet's accounts, the
-   * preferred kind first; accounts that are not valid for the network are left out.
+   * preferred kind first; accounts that are not valid for the network are left out. Default:
+   * each account `isAccount` accepts, as `<caipNetworkId>:<address>` of type `accountType`.
    */
-  toAccounts(accounts: readonly StandardWalletAccount[], caipNetworkId: string): Account[];
-  /** The network to connect on: the one in use, or the app's first that the wallet serves. */
-  pickNetwork(wallet: StandardWallet, current: string | undefined): string | undefined;
+  toAccounts?(accounts: readonly StandardWalletAccount[], caipNetworkId: string): Account[];
+  /**
+   * The network to connect on: the one in use, or the app's first that the wallet serves.
+   * Default: the one in use if the app has it, else the app's first network (`parts.networks`)
+   * the wallet lists, else the app's first.
+   */
+  pickNetwork?(wallet: StandardWallet, current: string | undefined): string | undefined;
 }
 
-/** What the adapter needs from the kernel. */
+interface ConnectFeature {
+  connect?(input?: { silent?: boolean }): Promise<{ accounts?: readonly StandardWalletAccount[] } | undefined>;
+}
+
+/** The namespace's rules with the defaults filled in. */
+function withDefaults(spec: WalletStandardNamespace, networks: () => readonly Network[]): Required<Pick<WalletStandardNamespace, 'supports' | 'requestAccounts' | 'toAccounts' | 'pickNetwork'>> {
+  const NS = spec.namespace;
+  const onNamespace = (chains: unknown) => Array.isArray(chains) && chains.some((c) => typeof c === 'string' && c.startsWith(`${NS}:`));
+  const isAccount = spec.isAccount ?? ((account: StandardWalletAccount) => typeof account?.address === 'string' && onNamespace(account.chains));
+  const valid = (accounts: unknown): StandardWalletAccount[] => (Array.isArray(accounts) ? accounts.filter((a: StandardWalletAccount) => isAccount(a)) : []);
+  const connectOf = (wallet: StandardWallet) => wallet.features['standard:connect'] as ConnectFeature | undefined;
+  return {
+    supports: spec.supports ?? ((wallet) => onNamespace(wallet.chains) && typeof connectOf(wallet)?.connect === 'function'),
+    requestAccounts:
+      spec.requestAccounts ??
+      (async (wallet, silent) => {
+        if (!silent) return valid((await connectOf(wallet)?.connect?.())?.accounts);
+        const known = valid(wallet.accounts);
+        if (known.length) return known;
+        return valid((await connectOf(wallet)?.connect?.({ silent: true }).catch(() => undefined))?.accounts);
+      }),
+    toAccounts: spec.toAccounts ?? ((accounts, network) => valid(accounts).map((a) => ({ address: `${network}:${a.address}`, type: spec.accountType ?? 'eoa' }))),
+    pickNetwork:
+      spec.pickNetwork ??
+      ((wallet, current) => {
+        const app = networks();
+        if (current && (app.length === 0 || app.some((n) => n.caipNetworkId === current))) return current;
+        return (app.find((n) => wallet.chains.includes(n.caipNetworkId)) ?? app[0])?.caipNetworkId;
+      }),
+  };
+}
+
+/** What the adapter needs from the kernel (a chain plugin's `parts` have it all). */
 export interface WalletStandardAdapterParts {
   connection: ConnectionStore;
   connectors: ConnectorRegistry;
   logger: Logger;
   pluginId: string;
+  /** The app's networks of the namespace: what the default `pickNetwork` chooses from. */
+  networks?: () => readonly Network[];
+  /** The request gate `callFeature` goes through. */
+  gate?: RequestGate;
 }
 
 /** The connected wallet and its selected account, for a chain plugin's signing code. */
@@ -124,9 +183,10 @@ export function standardWalletId(wallet: StandardWallet): string {
  * this one back. Then the registry shows one multi-chain wallet and one click connects every
  * namespace it serves. Equal names or icons are never evidence: such wallets are listed apart.
  */
-export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, spec: WalletStandardNamespace) {
+export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, namespace: WalletStandardNamespace) {
   const { connection, connectors, logger } = parts;
-  const NS = spec.namespace;
+  const NS = namespace.namespace;
+  const spec = withDefaults(namespace, parts.networks ?? (() => []));
   const wallets = createWalletSlots<StandardWallet>();
   const unregister = new Map<string, () => void>();
   let active: { connectorId: string; wallet: StandardWallet; accounts: readonly StandardWalletAccount[]; off: () => void } | undefined;
@@ -332,6 +392,21 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, s
       if (accounts.length === 0) throw new ChainNotSupportedError(`${active.wallet.name} has no account on ${network.name}`);
       connection.setNetwork(NS, network.caipNetworkId);
       connection.setAccounts(NS, accounts);
+    },
+    /**
+     * Calls a feature of the connected wallet through the request gate: the policy classifies
+     * `request` (and the approval view shows it when the policy confirms it and the wallet does
+     * not), then `call` runs with the wallet's feature object and its account. `options` as for
+     * `gate.request`; by default the wallet shows its own confirmation (`walletConfirms`).
+     * Throws `NoActiveCaipAddressError` when no wallet of the namespace is connected, and a
+     * `PorticoError` (`chain/feature-missing`) when the wallet lacks the feature.
+     */
+    callFeature<F, T>(feature: string, request: RpcRequest, call: (feature: F, account: StandardWalletAccount) => Promise<T>, options: { walletConfirms?: boolean; walletConfirmsInModal?: boolean } = { walletConfirms: true }): Promise<T> {
+      const current = adapter.activeWallet();
+      if (!current) return Promise.reject(new NoActiveCaipAddressError());
+      const own = current.wallet.features[feature] as F | undefined;
+      if (!own || !parts.gate) return Promise.reject(new PorticoError(`${current.wallet.name} has no ${feature}`, { code: 'chain/feature-missing' }));
+      return parts.gate.request(NS, request, () => call(own, current.account), options);
     },
     /** The connected wallet and the wallet account behind the selected CAIP-10 address. */
     activeWallet(): ActiveStandardWallet | undefined {
