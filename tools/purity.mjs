@@ -16,8 +16,8 @@ export const PLUGIN_IDS = ['walletconnect', 'siwx', 'onramp', 'swaps', 'socials'
  * `isEndpointUnreachable` do not).
  */
 export const PLUGIN_WORDS = ['social', 'email', 'send', 'receive', 'swap'];
-const WORD = new RegExp(`(${[...CHAIN_WORDS, ...PLUGIN_IDS].join('|')})`, 'i');
-const WHOLE_WORD = new RegExp(`\\b(${PLUGIN_WORDS.join('|')})\\b`, 'i');
+const WORDS = new RegExp(`(${[...CHAIN_WORDS, ...PLUGIN_IDS].join('|')})`, 'gi');
+const WHOLE_WORDS = new RegExp(`\\b(${PLUGIN_WORDS.join('|')})\\b`, 'gi');
 /** `sendToken` → `send Token`, `connect.social` stays apart at the dot. */
 const splitWords = (text) => text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_$]/g, ' ');
 
@@ -29,10 +29,10 @@ export function purityViolations(file, source, allowed = []) {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
   const check = (node, text) => {
-    const match = WORD.exec(text.replace(/[\s_-]+/g, '')) ?? WHOLE_WORD.exec(splitWords(text));
-    if (match && !allowed.some((a) => (a.file instanceof RegExp ? a.file.test(file) : a.file === file) && a.word === match[1].toLowerCase())) {
-      found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} "${match[1]}" in ${JSON.stringify(text.slice(0, 80))}`);
-    }
+    // Every word found counts: an allowed one beside a forbidden one hides nothing.
+    const words = [...text.replace(/[\s_-]+/g, '').matchAll(WORDS), ...splitWords(text).matchAll(WHOLE_WORDS)].map((m) => m[1]);
+    const forbidden = words.find((word) => !allowed.some((a) => (a.file instanceof RegExp ? a.file.test(file) : a.file === file) && a.word === word.toLowerCase()));
+    if (forbidden) found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} "${forbidden}" in ${JSON.stringify(text.slice(0, 80))}`);
   };
   const visit = (node) => {
     if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isJsxText(node)) check(node, node.text);

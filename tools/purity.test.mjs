@@ -27,6 +27,8 @@ const PACKAGES = [
       { file: CATALOGUES_AND_LABELS, word: 'socials', why: "the spec's `socials-timeout` alert (its id and text)" },
       { file: CATALOGUES_AND_LABELS, word: 'social', why: "the spec's `socials-timeout` alert (its id and text)" },
       { file: 'src/coreManifest.ts', word: 'social', why: "the spec's `socials-timeout` alert text" },
+      { file: 'src/coreManifest.ts', word: 'email', why: "the spec's `socials-timeout` alert text (\"The social or email sign-in step…\")" },
+      { file: CATALOGUES_AND_LABELS, word: 'email', why: "the spec's `socials-timeout` alert text (\"The social or email sign-in step…\")" },
       { file: 'src/approval/approvalKind.ts', word: 'send', why: 'the RPC methods that move funds (`eth_sendTransaction`, …): the approval title for a request, not the Send plugin' },
       { file: 'src/analytics/createBeaconTransport.ts', word: 'send', why: "the browser's `navigator.sendBeacon`" },
       { file: 'src/portico/directoryConnectors.ts', word: 'walletconnect', why: "the spec's `WALLET_CONNECT` connector type, through which directory wallets are reached" },
@@ -76,6 +78,9 @@ it('catches one when it is there (the check is live)', () => {
   expect(purityViolations('src/x.ts', "t('connect.sendToken');")).toHaveLength(1);
   expect(purityViolations('src/x.ts', "push('Swap');")).toHaveLength(1);
   expect(purityViolations('src/x.ts', "const received = 'isEndpointUnreachable, emails';")).toEqual([]);
+  // An allowed word does not hide a forbidden one beside it.
+  expect(purityViolations('src/coreManifest.ts', "const text = 'A social login and the Swap view';", [{ file: 'src/coreManifest.ts', word: 'social', why: 'test' }])).toHaveLength(1);
+  expect(purityViolations('src/coreManifest.ts', "const text = 'A social login';", [{ file: 'src/coreManifest.ts', word: 'social', why: 'test' }])).toEqual([]);
 });
 
 describe("core's actions change state and never navigate (the modal follows the state)", () => {

@@ -45,7 +45,7 @@ export function createTronPlugin(options: { wallets: StandardWalletRegistry }) {
         ...shared,
         /** Signs with the connected wallet's `tron:signMessage`, through the request gate (the wallet shows its own confirmation). */
         signMessage: (message: string) =>
-          shared.callFeature('tron:signMessage', { method: 'tron_signMessage', params: { message } }, (sign: TronSignFeature, account) => sign.signMessage({ account, message })).then((r) => r.signature),
+          shared.callFeature('tron:signMessage', { method: 'tron_signMessage', params: { message } }, (sign: TronSignFeature, account) => sign.signMessage({ account, message }), { walletConfirms: true }).then((r) => r.signature),
       };
     },
     discover: (adapter) => adapter.watch(options.wallets),

@@ -1,5 +1,5 @@
 import { kernelRefs } from '@portico/kernel';
-import { useAccount, useCopy, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { useAccount, useCopy, useLabel, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, CopyIcon, QrCode } from '@portico/ui';
 import { messages } from './messages';
 
@@ -13,13 +13,14 @@ const TYPE_KEYS = { eoa: 'receive.type.eoa', smartAccount: 'receive.type.smartAc
 export default function ReceiveView(_props: ViewProps) {
   const portico = usePortico('ReceiveView');
   const t = useT();
+  const label = useLabel();
   const p = usePluginT(messages);
   const { address, namespace, isConnected } = useAccount();
   const account = namespace ? portico.kernel.connection.get(namespace).accounts.find((a) => a.address.split(':')[2] === address) : undefined;
   const { copied, copy } = useCopy();
   if (!isConnected || !address || !namespace) return <p className="pt-muted">{p('receive.noAccount')}</p>;
-  // The catalogue's name for the namespace, else the one its chain plugin declares ("Ethereum", "Bitcoin").
-  const namespaceName = t(`namespace.${namespace}`, undefined, portico.kernel.getService(kernelRefs.namespaces).nameOf(namespace) ?? namespace);
+  // The chain plugin's name for the namespace in the modal's language ("Ethereum", "イーサリアム").
+  const namespaceName = label(`namespace.${namespace}`, portico.kernel.getService(kernelRefs.namespaces).nameOf(namespace) ?? namespace);
   const networks = portico.networks.filter((n) => n.caipNetworkId.startsWith(`${namespace}:`));
   const typeKey = account ? TYPE_KEYS[account.type as keyof typeof TYPE_KEYS] : undefined;
   return (

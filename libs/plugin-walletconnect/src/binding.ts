@@ -92,8 +92,9 @@ export function createStandardSessionWallet(
   let names: string[] = [];
   const accounts = (): StandardWalletAccount[] =>
     (parts.session.current?.namespaces[namespace]?.accounts ?? []).flatMap((caip10) => {
-      const [ns, reference, address] = caip10.split(':');
-      return ns === namespace && reference && address ? [{ address, publicKey: new Uint8Array(), chains: [`${ns}:${reference}`], features: names }] : [];
+      const parts = typeof caip10 === 'string' ? caip10.split(':') : [];
+      const [ns, reference, address] = parts;
+      return parts.length === 3 && ns === namespace && reference && address ? [{ address, publicKey: new Uint8Array(), chains: [`${ns}:${reference}`], features: names }] : [];
     });
   const identity = { name: parts.name, icon: parts.icon, chains: () => parts.networks().map((n) => n.caipNetworkId) };
   const base = createSessionWalletBase(parts.session, identity, { namespace, accountsEvent, accounts });

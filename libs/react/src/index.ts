@@ -30,6 +30,7 @@ export { OutsideProviderError, usePortico } from './hooks/usePortico';
 export { useTheme } from './hooks/useTheme';
 export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
+export { useLabel } from './hooks/useLabel';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
 export { usePluginT } from './modal/ModalRoot';
 export { useViewTitle } from './modal/ModalShell';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../connection/ConnectionStore';
 import { createKernel, type Kernel } from '../createKernel';
 import { definePlugin } from '../manifest/definePlugin';
@@ -375,6 +375,32 @@ describe('the defaults: a namespace that gives its id and nothing else', () => {
     expect(kernel.connection.get('acme').accounts.map((a) => a.address)).toEqual(['acme:test:alice']);
   });
 
+  it('what the wallet hands over is untrusted: junk entries and addresses no CAIP-10 id can hold are dropped, the rest connect', async () => {
+    const { kernel, adapter } = await defaults();
+    const account = (address: unknown, chains: string[] = ['acme:test']) => ({ address, publicKey: new Uint8Array(32), chains, features: [] });
+    const junk = [null, 7, 'alice', account(42), account('with:colon'), account('x'.repeat(129)), account('carol')];
+    const { wallet } = acmeWallet('Acme Wallet', []);
+    adapter.addWallet({ ...wallet, features: { ...wallet.features, 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: junk }) } } } as StandardWallet);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme').accounts.map((a) => a.address)).toEqual(['acme:test:carol']);
+  });
+
+  it('never puts an account on a network its wallet does not list; a wallet on none of the app’s networks is not connected', async () => {
+    const { kernel, adapter } = await defaults();
+    const account = (address: string, chains: string[]) => ({ address, publicKey: new Uint8Array(32), chains, features: [] });
+    const { wallet } = acmeWallet('Acme Wallet', []);
+    // The wallet serves acme:test, but one of its accounts is on acme:main only.
+    const accounts = [account('alice', ['acme:main']), account('bobby', ['acme:test'])];
+    adapter.addWallet({ ...wallet, features: { ...wallet.features, 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts }) } } } as StandardWallet);
+    await adapter.connect('ws:acme-wallet');
+    expect(kernel.connection.get('acme').accounts.map((a) => a.address)).toEqual(['acme:test:bobby']);
+    const elsewhere = await defaults();
+    const { wallet: mainOnly } = acmeWallet('Main Only', ['alice']);
+    elsewhere.adapter.addWallet({ ...mainOnly, chains: ['acme:main'] });
+    await expect(elsewhere.adapter.connect('ws:main-only')).rejects.toMatchObject({ code: 'kernel/chain-not-supported' });
+    expect(elsewhere.kernel.connection.get('acme').status).toBe('disconnected');
+  });
+
   it('reconnects silently: from the accounts the wallet already shares, else `connect({ silent: true })`, never a prompt', async () => {
     const w = acmeWallet('Acme Wallet', ['alice']);
     const first = await defaults();
@@ -403,12 +429,18 @@ describe('the defaults: a namespace that gives its id and nothing else', () => {
     await expect(adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['hi'] }, (f: Sign) => f.sign('hi'))).rejects.toMatchObject({ code: 'kernel/no-active-caip-address' });
     adapter.addWallet(wallet);
     await adapter.connect('ws:acme-wallet');
-    // A confirm method the wallet confirms itself (the default) runs at once, with the wallet's account.
-    await expect(adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['hi'] }, (f: Sign, account) => f.sign(`hi ${account.address}`))).resolves.toBe('signed:hi alice');
+    // A confirm method the wallet confirms itself runs at once, with the wallet's account.
+    await expect(adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['hi'] }, (f: Sign, account) => f.sign(`hi ${account.address}`), { walletConfirms: true })).resolves.toBe('signed:hi alice');
     expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
+    // By default a confirm method waits on the approval view first; the wallet is asked once it is approved.
+    const waiting = adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['again'] }, (f: Sign) => f.sign('again'));
+    await vi.waitFor(() => expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1));
+    expect(signed).toEqual(['hi alice']);
+    kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
+    await expect(waiting).resolves.toBe('signed:again');
     // A method the policy does not name is refused before the wallet is asked.
     await expect(adapter.callFeature('acme:sign', { method: 'acme_drain', params: [] }, (f: Sign) => f.sign('drain'))).rejects.toMatchObject({ code: 'kernel/rpc-method-not-allowed' });
-    await expect(adapter.callFeature('acme:nothing', { method: 'acme_read', params: [] }, async () => 'x')).rejects.toMatchObject({ code: 'chain/feature-missing' });
-    expect(signed).toEqual(['hi alice']);
+    await expect(adapter.callFeature('acme:nothing', { method: 'acme_read', params: [] }, async () => 'x')).rejects.toMatchObject({ code: 'kernel/feature-missing' });
+    expect(signed).toEqual(['hi alice', 'again']);
   });
 });

@@ -42,8 +42,10 @@ export interface WalletStandardNamespace {
   readonly namespace: string;
   /**
    * Which of a wallet's accounts are the namespace's, checked on everything the wallet hands
-   * over (it is untrusted). Default: the account lists a chain of the namespace. Check the
-   * address's form here too (`/^T[1-9A-HJ-NP-Za-km-z]{33}$/` for Tron).
+   * over (it is untrusted; entries that are not objects with a string address never get here).
+   * Default: the account lists a chain of the namespace and its address fits a CAIP-10 address
+   * (1–128 of `-.%a-zA-Z0-9`). Check the address's own form here (`/^T[1-9A-HJ-NP-Za-km-z]{33}$/`
+   * for Tron).
    */
   isAccount?(account: StandardWalletAccount): boolean;
   /** The type of the accounts the default `toAccounts` makes (default `eoa`). */
@@ -63,13 +65,14 @@ export interface WalletStandardNamespace {
   /**
    * The namespace's accounts (CAIP-10 on `caipNetworkId`) among the wallet's accounts, the
    * preferred kind first; accounts that are not valid for the network are left out. Default:
-   * each account `isAccount` accepts, as `<caipNetworkId>:<address>` of type `accountType`.
+   * each account `isAccount` accepts that lists the network, as `<caipNetworkId>:<address>` of
+   * type `accountType`.
    */
   toAccounts?(accounts: readonly StandardWalletAccount[], caipNetworkId: string): Account[];
   /**
    * The network to connect on: the one in use, or the app's first that the wallet serves.
-   * Default: the one in use if the app has it, else the app's first network (`parts.networks`)
-   * the wallet lists, else the app's first.
+   * Default: the one in use if the app has it and the wallet lists it, else the app's first
+   * network (`parts.networks`) the wallet lists; none is `ChainNotSupportedError`.
    */
   pickNetwork?(wallet: StandardWallet, current: string | undefined): string | undefined;
 }
@@ -82,8 +85,11 @@ interface ConnectFeature {
 function withDefaults(spec: WalletStandardNamespace, networks: () => readonly Network[]): Required<Pick<WalletStandardNamespace, 'supports' | 'requestAccounts' | 'toAccounts' | 'pickNetwork'>> {
   const NS = spec.namespace;
   const onNamespace = (chains: unknown) => Array.isArray(chains) && chains.some((c) => typeof c === 'string' && c.startsWith(`${NS}:`));
-  const isAccount = spec.isAccount ?? ((account: StandardWalletAccount) => typeof account?.address === 'string' && onNamespace(account.chains));
-  const valid = (accounts: unknown): StandardWalletAccount[] => (Array.isArray(accounts) ? accounts.filter((a: StandardWalletAccount) => isAccount(a)) : []);
+  const lists = (chains: unknown, network: string) => Array.isArray(chains) && chains.includes(network);
+  const isAccount = spec.isAccount ?? ((account: StandardWalletAccount) => /^[-.%a-zA-Z0-9]{1,128}$/.test(account.address) && onNamespace(account.chains));
+  // What the wallet hands over is untrusted: only objects with a string address reach `isAccount`.
+  const valid = (accounts: unknown): StandardWalletAccount[] =>
+    Array.isArray(accounts) ? accounts.filter((a: StandardWalletAccount) => typeof a === 'object' && a !== null && typeof a.address === 'string' && isAccount(a)) : [];
   const connectOf = (wallet: StandardWallet) => wallet.features['standard:connect'] as ConnectFeature | undefined;
   return {
     supports: spec.supports ?? ((wallet) => onNamespace(wallet.chains) && typeof connectOf(wallet)?.connect === 'function'),
@@ -95,13 +101,13 @@ function withDefaults(spec: WalletStandardNamespace, networks: () => readonly Ne
         if (known.length) return known;
         return valid((await connectOf(wallet)?.connect?.({ silent: true }).catch(() => undefined))?.accounts);
       }),
-    toAccounts: spec.toAccounts ?? ((accounts, network) => valid(accounts).map((a) => ({ address: `${network}:${a.address}`, type: spec.accountType ?? 'eoa' }))),
+    toAccounts:
+      spec.toAccounts ?? ((accounts, network) => valid(accounts).filter((a) => lists(a.chains, network)).map((a) => ({ address: `${network}:${a.address}`, type: spec.accountType ?? 'eoa' }))),
     pickNetwork:
       spec.pickNetwork ??
       ((wallet, current) => {
-        const app = networks();
-        if (current && (app.length === 0 || app.some((n) => n.caipNetworkId === current))) return current;
-        return (app.find((n) => wallet.chains.includes(n.caipNetworkId)) ?? app[0])?.caipNetworkId;
+        const served = networks().filter((n) => lists(wallet.chains, n.caipNetworkId));
+        return (served.find((n) => n.caipNetworkId === current) ?? served[0])?.caipNetworkId;
       }),
   };
 }
@@ -395,18 +401,31 @@ export function createWalletStandardAdapter(parts: WalletStandardAdapterParts, n
     },
     /**
      * Calls a feature of the connected wallet through the request gate: the policy classifies
-     * `request` (and the approval view shows it when the policy confirms it and the wallet does
-     * not), then `call` runs with the wallet's feature object and its account. `options` as for
-     * `gate.request`; by default the wallet shows its own confirmation (`walletConfirms`).
-     * Throws `NoActiveCaipAddressError` when no wallet of the namespace is connected, and a
-     * `PorticoError` (`chain/feature-missing`) when the wallet lacks the feature.
+     * `request` (a method it does not name is refused; one it confirms opens the approval view
+     * first), then `call` runs with the wallet's feature object and its account, as they are
+     * then. `options` as for `gate.request`: `{ walletConfirms: true }` when the wallet shows its
+     * own confirmation (no approval view). Throws `NoActiveCaipAddressError` when no wallet of
+     * the namespace is connected, and a `PorticoError` (`kernel/feature-missing`) when the wallet
+     * lacks the feature.
      */
-    callFeature<F, T>(feature: string, request: RpcRequest, call: (feature: F, account: StandardWalletAccount) => Promise<T>, options: { walletConfirms?: boolean; walletConfirmsInModal?: boolean } = { walletConfirms: true }): Promise<T> {
-      const current = adapter.activeWallet();
-      if (!current) return Promise.reject(new NoActiveCaipAddressError());
-      const own = current.wallet.features[feature] as F | undefined;
-      if (!own || !parts.gate) return Promise.reject(new PorticoError(`${current.wallet.name} has no ${feature}`, { code: 'chain/feature-missing' }));
-      return parts.gate.request(NS, request, () => call(own, current.account), options);
+    callFeature<F, T>(feature: string, request: RpcRequest, call: (feature: F, account: StandardWalletAccount) => Promise<T>, options: { walletConfirms?: boolean; walletConfirmsInModal?: boolean } = {}): Promise<T> {
+      if (!parts.gate) throw new TypeError('callFeature needs the request gate: pass the chain plugin\'s parts (they have `gate`)');
+      const wallet = () => {
+        const current = adapter.activeWallet();
+        if (!current) throw new NoActiveCaipAddressError();
+        const own = current.wallet.features[feature] as F | undefined;
+        if (!own) throw new PorticoError(`${current.wallet.name} has no ${feature}`, { code: 'kernel/feature-missing' });
+        return { own, account: current.account };
+      };
+      try {
+        wallet();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return parts.gate.request(NS, request, async () => {
+        const { own, account } = wallet();
+        return call(own, account);
+      }, options);
     },
     /** The connected wallet and the wallet account behind the selected CAIP-10 address. */
     activeWallet(): ActiveStandardWallet | undefined {

@@ -18,7 +18,7 @@ export const en = {
 /**
  * The sign-in view's own strings, in every locale Portico ships (loaded with the view). The
  * English of the errors is the spec's exact text (`SIWX_MESSAGES`); a test keeps them equal.
- * The view's title and the init alert are manifest labels, in the core catalogue.
+ * The view's title and the init alert are manifest labels: translated here too (the modal reads them before the view loads).
  */
 export const messages = definePluginMessages({
   en,

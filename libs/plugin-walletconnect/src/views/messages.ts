@@ -29,7 +29,7 @@ export const en = {
 
 /**
  * The WalletConnect views' own strings, in every locale Portico ships (loaded with the views).
- * Titles and the interruption alert are manifest labels, in the core catalogue.
+ * Titles and the interruption alert are manifest labels: translated here too (the modal reads them before the views load).
  */
 export const messages = definePluginMessages({
   en,

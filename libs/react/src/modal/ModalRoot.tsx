@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { onIdle } from '@portico/kernel';
+import { onIdle, type PluginInfo } from '@portico/kernel';
 import { definePluginMessages, en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
@@ -18,6 +18,8 @@ import * as networksView from '../views/NetworksView';
 const following = new WeakSet<Portico>();
 /** A plugin's messages module (`definePlugin({ messages })`): its `messages` export is the catalogue, defined here unless it defined itself. */
 const defineLoaded = (module: unknown) => definePluginMessages((module as { messages: PluginMessages } | undefined)?.messages as PluginMessages);
+/** The plugins' catalogue loads under way or done, by loader: each is called once a page. */
+const catalogueLoads = new WeakMap<NonNullable<PluginInfo['messages']>, Promise<unknown>>();
 /** The statuses of a plugin whose contributions (and so labels) the modal shows. */
 const LIVE = new Set(['resolved', 'activating', 'active']);
 /**
@@ -36,7 +38,17 @@ function followInstance(portico: Portico): void {
   const showLocale = () => {
     const { loaded } = i18n.getSnapshot();
     void showPluginLocale(loaded, failed);
-    if (loaded !== 'en') for (const plugin of kernel.plugins.getSnapshot()) if (LIVE.has(plugin.status)) plugin.messages?.().then(defineLoaded).catch(failed);
+    if (loaded === 'en') return;
+    for (const { status, messages } of kernel.plugins.getSnapshot()) {
+      // Once per loader and page (a failed one is tried again at the next change).
+      if (!messages || !LIVE.has(status) || catalogueLoads.has(messages)) continue;
+      const load = Promise.resolve().then(messages).then(defineLoaded);
+      catalogueLoads.set(messages, load);
+      load.catch((error: unknown) => {
+        catalogueLoads.delete(messages);
+        failed(error);
+      });
+    }
   };
   showLocale();
   kernel.events.once('kernel:disposed', i18n.subscribe(showLocale));

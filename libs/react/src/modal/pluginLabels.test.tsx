@@ -49,6 +49,9 @@ describe("the modal loads the enabled plugins' catalogues outside English (their
     await portico.i18n.setLocale('de');
     await vi.waitFor(() => expect(portico.i18n.getSnapshot().loaded).toBe('de'));
     expect(pluginLabel('views.chest-view', 'de')).toBeUndefined();
+    // Once a page: a language switch and the plugins' own changes do not call it again.
+    await portico.kernel.plugins.activate('chest');
+    expect(loads).toHaveBeenCalledTimes(1);
   });
 
   it('a module without a catalogue, or one that fails, is reported and the others still load', async () => {
