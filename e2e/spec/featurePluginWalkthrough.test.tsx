@@ -61,7 +61,7 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
     expect(screen.getByTestId('rewards-points').textContent).toBe('10 points');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Claim' })));
     // The gate loads its approval flow with the first request that needs the user.
-    await vi.waitFor(() => expect(portico.kernel.requestGate.getSnapshot().pending).toHaveLength(1));
+    await vi.waitFor(() => expect(portico.kernel.requestGate.getSnapshot().pending).toHaveLength(1), { timeout: 10_000 });
     const [pending] = portico.kernel.requestGate.getSnapshot().pending;
     expect(pending?.method).toBe('acme_claimRewards');
     expect(portico.kernel.router.getSnapshot().current.view).toBe('ApproveTransaction');
@@ -93,7 +93,7 @@ describe('the feature plugin walk-through (docs/plugins.md)', () => {
         <AccountView />
       </PorticoProvider>,
     );
-    await vi.waitFor(() => expect(document.querySelector('[data-wallet-button="rewards"]')?.textContent).toContain('Récompenses'));
+    await vi.waitFor(() => expect(document.querySelector('[data-wallet-button="rewards"]')?.textContent).toContain('Récompenses'), { timeout: 10_000 });
     // The tab has no label of its own in the catalogue: it reads as its view's title, translated.
     expect(screen.getByRole('tab', { name: 'Récompenses' })).toBeTruthy();
   });

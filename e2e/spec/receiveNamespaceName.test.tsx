@@ -26,7 +26,7 @@ it("the Receive view names the namespace as its chain plugin's catalogue transla
   made.push(portico);
   await portico.start();
   await portico.connect('acme-wallet');
-  await vi.waitFor(() => expect(portico.i18n.getSnapshot().loaded).toBe('ja'));
+  await vi.waitFor(() => expect(portico.i18n.getSnapshot().loaded).toBe('ja'), { timeout: 10_000 });
   // What the modal does once its chunk is there (ModalRoot): the catalogue defined, its Japanese in use.
   definePluginMessages(messages);
   await showPluginLocale('ja');
@@ -36,5 +36,5 @@ it("the Receive view names the namespace as its chain plugin's catalogue transla
       <ReceiveView />
     </PorticoProvider>,
   );
-  await vi.waitFor(() => expect(screen.getByText('このアドレスには アクメ の資産だけを送ってください。')).toBeTruthy());
+  await vi.waitFor(() => expect(screen.getByText('このアドレスには アクメ の資産だけを送ってください。')).toBeTruthy(), { timeout: 10_000 });
 });

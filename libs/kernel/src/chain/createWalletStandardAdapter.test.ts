@@ -320,7 +320,8 @@ describe('the defaults: a namespace that gives its id and nothing else', () => {
       version: '1.0.0',
       kernel: '^0.1.0',
       namespaces: [{ id: 'acme', name: 'Acme', defaultAccountType: 'eoa' }],
-      contributes: { rpcPolicies: [{ id: 'acme', namespace: 'acme', safe: ['acme_read'], confirm: ['acme_sign'] }] },
+      // The view the gate shows confirmed requests on (a modal's; here the router only records it).
+      contributes: { views: [{ id: 'Approve', title: 'Approve', role: 'approval' }], rpcPolicies: [{ id: 'acme', namespace: 'acme', safe: ['acme_read'], confirm: ['acme_sign'] }] },
     },
   });
   /** The app's networks: one the wallet does not list first, then one it does. */
@@ -434,7 +435,7 @@ describe('the defaults: a namespace that gives its id and nothing else', () => {
     expect(kernel.requestGate.getSnapshot().pending).toEqual([]);
     // By default a confirm method waits on the approval view first; the wallet is asked once it is approved.
     const waiting = adapter.callFeature('acme:sign', { method: 'acme_sign', params: ['again'] }, (f: Sign) => f.sign('again'));
-    await vi.waitFor(() => expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1));
+    await vi.waitFor(() => expect(kernel.requestGate.getSnapshot().pending).toHaveLength(1), { timeout: 10_000 });
     expect(signed).toEqual(['hi alice']);
     kernel.requestGate.approve(kernel.requestGate.getSnapshot().pending[0]!.id);
     await expect(waiting).resolves.toBe('signed:again');
