@@ -12,6 +12,7 @@
 // pointing at dist/ instead of src/, `types` conditions first, the workspace ranges (`*`) of
 // other @portico packages replaced by `^` their versions, and nothing only the workspace uses
 // (scripts, devDependencies, nx).
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -50,7 +51,13 @@ export function entrySources(pkg) {
  * which are emitted beside the code: the kernel's decorators are compiled, a host needs no
  * TypeScript or bundler option for them.
  */
-export async function buildLibrary({ folder, pkg }) {
+export async function buildLibrary({ folder, short, pkg }) {
+  // A build is skipped when its dist/ was made from the same inputs (see buildInputsKey): one
+  // `npm test` builds every library for the package checks and again for the registry test.
+  const stamp = join(BUILD_STAMPS, `${short}.key`);
+  const key = buildInputsKey();
+  if (existsSync(join(folder, 'dist')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return;
+  rmSync(stamp, { force: true });
   const { build } = await import('tsdown');
   const copy = existsSync(join(folder, 'src/testing/contracts')) ? [{ from: 'src/testing/contracts', to: 'dist/src/testing' }] : [];
   await build({
@@ -71,6 +78,32 @@ export async function buildLibrary({ folder, pkg }) {
     copy,
     logLevel: 'warn',
   });
+  mkdirSync(BUILD_STAMPS, { recursive: true });
+  writeFileSync(stamp, key);
+}
+
+/** Where each library's last build records the inputs key it was made from. */
+export const BUILD_STAMPS = join(ROOT, 'node_modules/.cache/portico-builds');
+const SKIPPED = new Set(['node_modules', 'dist', '.reports', 'storybook-static', 'test-results', '.pack']);
+/**
+ * What a library's build depends on, hashed: every file of every library (a declaration can
+ * carry a type inferred from another library's source), the base tsconfig, the lockfile (tsdown
+ * and TypeScript) and this script. Any change rebuilds every library; nothing is reused on a guess.
+ */
+function buildInputsKey() {
+  const hash = createHash('sha256');
+  const add = (path) => hash.update(relative(ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (SKIPPED.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) add(path);
+    }
+  };
+  walk(join(ROOT, 'libs'));
+  for (const file of ['tsconfig.base.json', 'package-lock.json', 'tools/packages.mjs']) add(join(ROOT, file));
+  return hash.digest('hex');
 }
 
 /** The package.json a registry gets (see the header). `versions`: every library's version by name. */

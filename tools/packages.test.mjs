@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTypes, libraries, lintPackage, PACK_DIR, stageLibrary, undeclaredImports, versionsOf } from './packages.mjs';
+import { BUILD_STAMPS, buildLibrary, checkTypes, libraries, lintPackage, PACK_DIR, stageLibrary, undeclaredImports, versionsOf } from './packages.mjs';
 
 // Issue #19: every library as a registry would get it: built by tsdown to dist/, its published
 // package.json pointing there, checked by publint (strict) and @arethetypeswrong/cli (ESM-only),
@@ -70,6 +70,21 @@ describe('the published libraries (tools/packages.mjs)', () => {
       expect(undeclaredImports(broken).map((u) => u.name)).toContain('zod');
     }, 120_000);
   });
+
+  it('a build made from the same inputs is reused; one whose recorded inputs differ is made again', async () => {
+    const lib = libs.find((l) => l.short === 'frame-protocol');
+    const built = join(lib.folder, 'dist/src/index.js');
+    const first = statSync(built).mtimeMs;
+    await buildLibrary(lib);
+    expect(statSync(built).mtimeMs).toBe(first);
+    writeFileSync(join(BUILD_STAMPS, `${lib.short}.key`), 'inputs of another build');
+    await buildLibrary(lib);
+    expect(statSync(built).mtimeMs).toBeGreaterThan(first);
+    // And recorded again: the next call reuses this build.
+    const second = statSync(built).mtimeMs;
+    await buildLibrary(lib);
+    expect(statSync(built).mtimeMs).toBe(second);
+  }, 120_000);
 
   it('stages into .pack/', () => {
     for (const dir of staged.values()) expect(dir.startsWith(PACK_DIR)).toBe(true);
