@@ -3,12 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 
 /** Opens the playground with empty storage (no remembered connection) at `path`. */
 export async function freshPage(page: Page, path = '/'): Promise<void> {
-  await page.goto(withFrame(path));
+  // Storage is cleared from a static page of the same origin (no app on it), so the app is
+  // loaded once, already without anything remembered.
+  await page.goto('/privacy.html');
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
   });
-  await page.reload();
+  await page.goto(withFrame(path));
   await expect(page.getByTestId('host-status')).toHaveText('disconnected');
 }
 
@@ -165,8 +167,15 @@ export async function expectNoA11yViolations(page: Page, label: string): Promise
 }
 
 async function expectA11y(page: Page, label: string, counts: (impact: string | null | undefined) => boolean): Promise<void> {
-  // Let entry animations finish so colour-contrast sees the final colours.
-  await page.waitForTimeout(400);
+  // Let entry animations and transitions finish so colour-contrast sees the final colours:
+  // a frame for what the last render started, then each finite animation's end (a spinner
+  // runs for ever and is left running).
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    const roots = [...document.querySelectorAll('[data-portico-modal]')].map((host) => host.shadowRoot ?? host.getRootNode());
+    const running = roots.flatMap((root) => ('getAnimations' in root ? (root as ShadowRoot).getAnimations() : []));
+    await Promise.all(running.filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).include('[data-portico-modal]').analyze();
   expect(results.passes.length, `${label}: axe checked nothing inside the modal`).toBeGreaterThan(0);
   const found = results.violations.filter((v) => counts(v.impact));
