@@ -32,12 +32,15 @@ describe('npm test on a fresh machine', () => {
     expect(browserPackages().length).toBeGreaterThan(0);
   });
 
-  it('every browser launch uses the Chromium the orchestrator installs', () => {
-    const installed = /existsSync\('(\/usr\/bin\/chromium)'\)/.exec(readFileSync(join(ROOT, 'tools/workspace.mjs'), 'utf8'))?.[1];
-    expect(installed).toBe('/usr/bin/chromium');
+  it('every browser launch uses a Chromium the orchestrator installs', () => {
+    const workspace = readFileSync(join(ROOT, 'tools/workspace.mjs'), 'utf8');
+    const installed = [...workspace.matchAll(/^export const (?:CHROMIUM|HEADLESS_SHELL) = '([^']+)';$/gm)].map((m) => m[1]);
+    expect(installed).toEqual(['/usr/bin/chromium', '/usr/bin/chromium-headless-shell']);
+    // And ensureChromium installs both (by their Debian package names).
+    expect(workspace).toMatch(/\[CHROMIUM, 'chromium'\],\s*\[HEADLESS_SHELL, 'chromium-headless-shell'\]/);
     for (const file of ['tools/storybook/vitestWithStories.mjs', 'e2e/playwright.config.ts', 'tools/bench.mjs']) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      expect(text.includes(installed) || text.includes('ensureChromium()'), `${file} launches the installed Chromium`).toBe(true);
+      expect(installed.some((path) => text.includes(path)) || text.includes('ensureChromium()'), `${file} launches an installed Chromium`).toBe(true);
     }
   });
 });

@@ -5,10 +5,10 @@ import { defineConfig } from 'vitest/config';
 
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
 
-/** Debian's Chromium, headless; never a downloaded browser. */
+/** Debian's Chromium headless shell; never a downloaded browser. */
 const chromium = playwright({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   },
 });
