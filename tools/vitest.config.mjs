@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['*.test.mjs'], testTimeout: 20_000 } });
+export default defineConfig({ test: { isolate: false, include: ['*.test.mjs'], testTimeout: 20_000 } });

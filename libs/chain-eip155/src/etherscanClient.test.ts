@@ -17,7 +17,7 @@ function recordingHttp(answer: (url: URL, n: number) => unknown = () => ok()) {
   const sent: { url: URL; at: number }[] = [];
   const http = {
     get: (url: string) => {
-      sent.push({ url: new URL(url), at: Date.now() });
+      sent.push({ url: new URL(url), at: performance.now() });
       return Promise.resolve(answer(new URL(url), sent.length - 1));
     },
   } as unknown as HttpClient;

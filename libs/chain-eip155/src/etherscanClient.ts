@@ -47,12 +47,14 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
   const spacingMs = Math.ceil((1000 * SPACING_MARGIN) / rps);
   const retryAfterMs = options.retryAfterMs ?? RATE_RETRY_MS;
   // When each key's next call may go; a call takes its slot when it is made, so they go in order.
+  // On the monotonic clock: a wall clock stepped back (a VM's, NTP's) must not bring two calls closer.
   const nextAt = new Map<string, number>();
   const turn = (key: string): Promise<void> => {
-    const now = Date.now();
+    const now = performance.now();
     const at = Math.max(now, nextAt.get(key) ?? 0);
     nextAt.set(key, at + spacingMs);
-    return at > now ? new Promise((resolve) => setTimeout(resolve, at - now)) : Promise.resolve();
+    // A timer may fire up to a millisecond early on this clock (Node counts whole milliseconds): one more.
+    return at > now ? new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now) + 1)) : Promise.resolve();
   };
 
   return {
@@ -69,7 +71,7 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
         const problem = problemOf(reason);
         if (problem === 'rate' && attempt === 0) {
           // Someone else may use the key too (a page-side key is every visitor's): its calls wait a second.
-          nextAt.set(key, Math.max(nextAt.get(key) ?? 0, Date.now() + retryAfterMs));
+          nextAt.set(key, Math.max(nextAt.get(key) ?? 0, performance.now() + retryAfterMs));
           continue;
         }
         throw refusal(problem, network, action, message, reason);
