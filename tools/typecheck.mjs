@@ -59,7 +59,12 @@ export function planPrograms(root = ROOT) {
   for (const { folder } of workspacePackages(root)) {
     const pkg = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
     if (pkg.scripts?.typecheck !== SCRIPT) continue;
-    const config = JSON.parse(readFileSync(join(root, folder, 'tsconfig.json'), 'utf8'));
+    let config;
+    try {
+      config = JSON.parse(readFileSync(join(root, folder, 'tsconfig.json'), 'utf8'));
+    } catch (error) {
+      throw new Error(`${folder}/tsconfig.json: typecheck reads it as plain JSON (no comments, no trailing commas): ${error.message}`);
+    }
     const unknown = Object.keys(config).filter((k) => !['extends', 'compilerOptions', 'include'].includes(k));
     if (config.extends !== '../../tsconfig.base.json' && config.extends !== '../tsconfig.base.json') unknown.push(`extends ${config.extends}`);
     if (unknown.length || !Array.isArray(config.include)) throw new Error(`${folder}/tsconfig.json: typecheck cannot group a project with ${unknown.join(', ') || 'no include list'}; give it its own typecheck script or extend the planner`);

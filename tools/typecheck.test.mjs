@@ -51,6 +51,12 @@ describe('planPrograms', () => {
     expect(() => planPrograms(root)).toThrow(/libs\/r\/tsconfig\.json: typecheck cannot group a project with references/);
   });
 
+  it('says which tsconfig it cannot read, and why, instead of failing on a bare parse error', () => {
+    const root = workspace({ 'libs/c': { files: { 'src/c.ts': '' } } });
+    writeFileSync(join(root, 'libs/c/tsconfig.json'), '{ // a comment\n "extends": "../../tsconfig.base.json", "include": ["src"] }');
+    expect(() => planPrograms(root)).toThrow(/libs\/c\/tsconfig\.json: typecheck reads it as plain JSON \(no comments, no trailing commas\)/);
+  });
+
   it('plans every project of this repository that has the tsc script, once', () => {
     const plan = planPrograms();
     const projects = plan.flatMap((p) => p.projects);

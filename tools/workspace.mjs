@@ -35,8 +35,8 @@ export function ensureInstalled() {
 /** Debian's Chromium: the browser a visitor has (the benchmarks measure it). */
 export const CHROMIUM = '/usr/bin/chromium';
 /**
- * Debian's Chromium headless shell (the same Blink, without the browser's UI and its software
- * GPU process): what the tests drive. It is Playwright's own default for headless runs; here it
+ * Debian's Chromium headless shell (the same Blink, without the browser's own UI and its
+ * renderer): what the tests drive. It is Playwright's own default for headless runs; here it
  * took a browser spec pair from 149 s to 123 s.
  */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
