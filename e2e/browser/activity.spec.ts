@@ -33,7 +33,8 @@ async function openActivity(page: Page, namespace?: string, shown = 'activity') 
 
 test.describe('the Activity tab', () => {
   test('EVM: a send from the wallet shows first, today, with the amount, the recipient and a link to the explorer; the token deployments below it', async ({ page }) => {
-    await freshPage(page, path());
+    // With the chain's token list, as `npm start` gives it (tUSD's and PTK's marks).
+    await freshPage(page, path(`&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}`));
     await connectWallet(page);
     await page.getByRole('button', { name: 'Send 0.001 ETH (EVM)' }).click();
     await expect(page.getByTestId('host-result')).toHaveText(/^eth_sendTransaction → 0x[0-9a-f]{64}$/);
@@ -53,6 +54,20 @@ test.describe('the Activity tab', () => {
     await expect(deployed).toHaveCount(5);
     await expect(deployed.last().getByTestId('activity-amount')).toHaveText('+1000000.000 tUSD');
     await expect(d.getByTestId('activity-row').filter({ hasText: 'Portico Ducks' }).first()).toBeVisible();
+    // Images, not letters: Ether has the network's mark, tUSD its token list's, each NFT its metadata's picture;
+    // a creation names what was made; the ERC-1155 badges their metadata's name, not the contract's address.
+    await expect(first.locator('.pt-avatar img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expect(deployed.last().getByTestId('activity-created')).toHaveText('Test USD (tUSD)');
+    await expect(deployed.last().locator('.pt-avatar img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    const ducks = deployed.filter({ has: page.getByTestId('activity-created').filter({ hasText: 'Portico Ducks (DUCK)' }) });
+    await expect(ducks.getByTestId('activity-amount')).toHaveText(['+Portico Ducks #3', '+Portico Ducks #2']);
+    await expect(ducks.locator('.pt-avatar img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect(d.getByTestId('activity-amount').filter({ hasText: /0x[0-9a-f]{8} #/ })).toHaveCount(0);
+    await expect(d.getByTestId('activity-amount').filter({ hasText: '+5 × Portico Badge' })).toHaveCount(1);
+    // Dust is in no token list and has no image: its letter stays.
+    await expect(deployed.locator('.pt-avatar img')).toHaveCount(4);
+    await expect(deployed.filter({ hasText: 'Portico Token (PTK)' }).locator('.pt-avatar img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expect(deployed.filter({ hasText: 'Dust (DUST)' }).locator('.pt-avatar')).toHaveText('D');
     // Keyboard: the rows are links in the tab order.
     await first.focus();
     await page.keyboard.press('Tab');

@@ -38,6 +38,11 @@ test.describe('Buy (onramp) in Europe/Paris', () => {
     // buy quote and Meld's best service provider's, asked by the site's onramp server in each one's own shape.
     await expect(d.getByTestId('onramp-quote-coinbase')).toHaveText('≈ 0.032833 ETH · Fee $1.50');
     await expect(d.getByTestId('onramp-quote-meld')).toHaveText('≈ 0.033 ETH · Fee $1.00');
+    // Each provider with its logo (Coinbase's mark; Meld, without one configured, its initial); the most crypto for the money is marked.
+    await expect(d.getByTestId('onramp-provider-coinbase').locator('.pt-avatar img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expect(d.getByTestId('onramp-provider-meld').locator('.pt-avatar')).toHaveText('M');
+    await expect(d.getByTestId('onramp-best-meld')).toHaveText('Best rate');
+    await expect(d.getByTestId('onramp-best-coinbase')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'Buy (providers)');
     const before = await balance();
     const popupOpened = context.waitForEvent('page');

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEip155Plugin } from '@portico/chain-eip155';
 import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1, createTestWallet } from '@portico/chain-eip155/testing';
-import { deployTestTokens, startAnvil, testContract, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
+import { deployTestTokens, startAnvil, TEST_DUCK_IMAGE, testContract, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
 import { startIndexer, type Indexer } from './createIndexer';
 
 let anvil: AnvilNode;
@@ -38,8 +38,13 @@ const network = (apiUrl?: string): Network => ({
   name: 'Anvil',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [anvil.url] } },
+  imageUrl: ETH_ICON,
+  tokens: [{ address: tokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6, iconUrl: USD_ICON }],
   ...(apiUrl ? { blockExplorers: { default: { name: 'Local indexer', url: indexer.url, apiUrl } } } : {}),
 });
+
+const ETH_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E';
+const USD_ICON = 'https://tokens.example/usd.png';
 
 const keyed = (apiUrl: string) => `${apiUrl}?apikey=${KEY}`;
 
@@ -69,23 +74,50 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
     const { adapter, net, caip } = await setUp();
     const page = (await adapter.getActivity!(caip(me.address), net)) as ActivityPage;
     const [nft, erc20, ether] = page.transactions;
-    expect(nft).toMatchObject({ id: duck, metadata: { operationType: 'send', status: 'confirmed', sentFrom: me.address.toLowerCase(), sentTo: tokens.ducks.toLowerCase() }, transfers: [{ direction: 'out', quantity: { numeric: '1' }, nft_info: { name: 'Portico Ducks #1' } }] });
-    expect(erc20).toMatchObject({ id: usd, metadata: { operationType: 'send' }, transfers: [{ direction: 'out', quantity: { numeric: '2.5' }, fungible_info: { name: 'Test USD', symbol: 'tUSD' } }] });
+    expect(nft).toMatchObject({ id: duck, metadata: { operationType: 'send', status: 'confirmed', sentFrom: me.address.toLowerCase(), sentTo: tokens.ducks.toLowerCase() }, transfers: [{ direction: 'out', quantity: { numeric: '1' }, nft_info: { name: 'Portico Ducks #1', content: { preview: { url: TEST_DUCK_IMAGE } } } }] });
+    // The token's image from the network's token list, the Ether's from the network.
+    expect(erc20).toMatchObject({ id: usd, metadata: { operationType: 'send' }, transfers: [{ direction: 'out', quantity: { numeric: '2.5' }, fungible_info: { name: 'Test USD', symbol: 'tUSD', icon: { url: USD_ICON } } }] });
     expect(ether).toEqual({
       id: eth,
       metadata: { operationType: 'send', status: 'confirmed', sentFrom: me.address.toLowerCase(), sentTo: other.toLowerCase(), minedAt: expect.stringMatching(/^\d{4}-/), chain: net.caipNetworkId, hash: eth },
-      transfers: [{ direction: 'out', quantity: { numeric: '0.001' }, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
+      transfers: [{ direction: 'out', quantity: { numeric: '0.001' }, fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: ETH_ICON } } }],
     });
-    // The deployments: no transfer of Ether, but the mint of each token's supply to the deployer.
+    // The deployments: no transfer of Ether, but the mint of each token's supply to the deployer; each names what it made.
     const deployments = page.transactions.filter((t) => t.metadata.operationType === 'deploy');
     expect(deployments).toHaveLength(5);
-    expect(deployments.at(-1)!.transfers).toEqual([{ direction: 'in', quantity: { numeric: '1000000' }, fungible_info: { name: 'Test USD', symbol: 'tUSD' } }]);
+    expect(deployments.at(-1)!.transfers).toEqual([{ direction: 'in', quantity: { numeric: '1000000' }, fungible_info: { name: 'Test USD', symbol: 'tUSD', icon: { url: USD_ICON } } }]);
+    expect(deployments.at(-1)!.metadata.created).toEqual({ name: 'Test USD', symbol: 'tUSD' });
+    const ducksMade = deployments.find((t) => t.metadata.sentTo === tokens.ducks.toLowerCase())!;
+    expect(ducksMade.metadata.created).toEqual({ name: 'Portico Ducks', symbol: 'DUCK' });
+    expect(ducksMade.transfers.map((t) => t.nft_info)).toEqual([3, 2, 1].map((id) => ({ name: `Portico Ducks #${id}`, content: { preview: { url: TEST_DUCK_IMAGE } } })));
+    // The ERC-1155 badges have no name() of their own: their rows take their metadata's name, not the contract's address.
+    const badgesMade = deployments.find((t) => t.metadata.sentTo === tokens.badges.toLowerCase())!;
+    expect(badgesMade.metadata.created).toBeUndefined();
+    expect(badgesMade.transfers.map((t) => [t.quantity.numeric, t.nft_info])).toEqual([
+      ['1', { name: 'Portico Badge', content: { preview: { url: TEST_DUCK_IMAGE } } }],
+      ['5', { name: 'Portico Badge', content: { preview: { url: TEST_DUCK_IMAGE } } }],
+    ]);
     const received = (await adapter.getActivity!(caip(other), net)) as ActivityPage;
     expect(received.transactions.slice(0, 3).map((t) => [t.id, t.metadata.operationType, t.transfers[0]?.direction])).toEqual([
       [duck, 'receive', 'in'],
       [usd, 'receive', 'in'],
       [eth, 'receive', 'in'],
     ]);
+  });
+
+  it('a node that does not answer costs the rows their artwork, not Activity: the API\'s names stay, the reason is logged', async () => {
+    const { adapter, net, caip, warnings } = await setUp();
+    const deadNode = { ...net, rpcUrls: { default: { http: ['http://127.0.0.1:1/'] } } };
+    const page = (await adapter.getActivity!(caip(me.address), deadNode)) as ActivityPage;
+    const ducksMade = page.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.ducks.toLowerCase())!;
+    expect(ducksMade.metadata.created).toBeUndefined();
+    expect(ducksMade.transfers.map((t) => t.nft_info)).toEqual([3, 2, 1].map((id) => ({ name: `Portico Ducks #${id}` })));
+    const badges = page.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.badges.toLowerCase())!;
+    expect(badges.transfers.map((t) => t.nft_info?.name)).toEqual([`${tokens.badges.toLowerCase().slice(0, 10)} #2`, `${tokens.badges.toLowerCase().slice(0, 10)} #1`]);
+    expect(warnings.join('\n')).toMatch(/(\d+) of \1 NFTs on Anvil have no metadata URI: the contract or the node did not answer/);
+    // The next read with the node back names them: a failed read is not kept.
+    const again = (await adapter.getActivity!(caip(me.address), net)) as ActivityPage;
+    expect(again.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.badges.toLowerCase())!.transfers.map((t) => t.nft_info?.name)).toEqual(['Portico Badge', 'Portico Badge']);
   });
 
   it('pages by block with the cursor, each transaction once and in order, and refuses a cursor that is not a block number', async () => {

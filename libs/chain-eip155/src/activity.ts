@@ -1,6 +1,12 @@
-import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type ChainAdapterParts, type Network } from '@portico/kernel';
+import { formatUnits, PorticoError, safeParseWith, type ActivityPage, type ActivityTransaction, type Network } from '@portico/kernel';
+import { jsonRpcRequest } from '@portico/kernel/http';
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import * as z from 'zod/mini';
+import type { Eip155AdapterParts } from './adapterParts';
 import type { EtherscanClient } from './etherscanClient';
+import { multicall } from './multicall';
+import { readTokenMetadata, type NftMetadata, type NftRef } from './nfts';
+import { rpcUrlsFor } from './rpcUrls';
 
 type ActivityOperation = ActivityTransaction['metadata']['operationType'];
 type ActivityTransfer = ActivityTransaction['transfers'][number];
@@ -38,12 +44,98 @@ const APPROVE = '0x095ea7b3';
  * (`blockExplorers.default.apiUrl`, through the adapter's paced `explorer`), undefined without
  * one; `cursor` is a block number.
  */
-export async function eip155Activity(parts: Pick<ChainAdapterParts, 'logger'> & { explorer: EtherscanClient }, address: string, network: Network, cursor: string | undefined): Promise<ActivityPage | undefined> {
+export async function eip155Activity(parts: Pick<Eip155AdapterParts, 'logger' | 'http' | 'rpc' | 'ipfsGateway'> & { explorer: EtherscanClient; artwork?: ArtworkCache }, address: string, network: Network, cursor: string | undefined): Promise<ActivityPage | undefined> {
   const apiUrl = network.blockExplorers?.default.apiUrl;
   if (!apiUrl) return undefined;
   if (cursor !== undefined && !/^(0|[1-9]\d{0,15})$/.test(cursor)) throw new PorticoError(`The activity cursor "${cursor.slice(0, 20)}" is not a block number`, { code: 'eip155/invalid-request' });
-  return readEtherscanActivity(parts.explorer, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+  const page = await readEtherscanActivity(parts.explorer, network, apiUrl, address.split(':')[2] ?? '', cursor, (problem) => parts.logger.warn(`Ignored an activity entry: ${problem}`));
+  return withArtwork(parts, network, page, parts.artwork ?? new Map());
 }
+
+const NAME_ABI = parseAbi(['function name() view returns (string)', 'function symbol() view returns (string)']);
+/** Metadata read for at most this many NFTs of a page (and contract names for as many creations). */
+const MAX_READS = 50;
+/** NFT metadata already read (by network, contract and token; public, immutable in practice), one per adapter. */
+export type ArtworkCache = Map<string, Promise<NftMetadata | undefined>>;
+const KNOWN_MAX = 1_000;
+
+/**
+ * What the API's rows do not say: each NFT's name and image from its metadata (`tokenURI` /
+ * `uri`, read once per token while `known` keeps it) and, for a contract creation, the name and symbol
+ * the new contract gives itself. A read that fails leaves the row as the API named it (logged).
+ */
+export async function withArtwork(parts: Pick<Eip155AdapterParts, 'logger' | 'http' | 'rpc' | 'ipfsGateway'>, network: Network, page: ActivityPage, known: ArtworkCache): Promise<ActivityPage> {
+  const refs = new Map<string, NftRef>();
+  for (const tx of page.transactions) for (const transfer of tx.transfers) if (transfer.nft_info && NFT_REFS.has(transfer)) refs.set(refKey(network, NFT_REFS.get(transfer)!), NFT_REFS.get(transfer)!);
+  const missing = [...refs.entries()].filter(([key]) => !known.has(key)).slice(0, MAX_READS);
+  if (missing.length) {
+    const reading = readTokenMetadata(parts, network, missing.map(([, ref]) => ref)).catch((error: unknown) => {
+      parts.logger.warn('The metadata of the NFTs in Activity could not be read', error);
+      return [];
+    });
+    missing.forEach(([key], index) => {
+      if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+      // A failed read is not kept: the next page load asks again.
+      const one = reading.then((all) => all[index]);
+      known.set(key, one);
+      void one.then((value) => value === undefined && known.get(key) === one && known.delete(key));
+    });
+  }
+  const creations = page.transactions.filter((tx) => tx.metadata.operationType === 'deploy' && /^0x[0-9a-f]{40}$/.test(tx.metadata.sentTo)).slice(0, MAX_READS);
+  const [metadata, names] = await Promise.all([
+    Promise.all([...refs.keys()].map(async (key) => [key, await (known.get(key) ?? Promise.resolve(undefined))] as const)).then((entries) => new Map(entries)),
+    contractNames(parts, network, creations.map((tx) => tx.metadata.sentTo)),
+  ]);
+  return {
+    ...page,
+    transactions: page.transactions.map((tx) => {
+      const created = names.get(tx.metadata.sentTo);
+      const transfers = tx.transfers.map((transfer) => {
+        const ref = NFT_REFS.get(transfer);
+        const read = ref ? metadata.get(refKey(network, ref)) : undefined;
+        if (!read || !transfer.nft_info) return transfer;
+        return { ...transfer, nft_info: { name: read.name || transfer.nft_info.name, ...(read.image ? { content: { preview: { url: read.image } } } : {}) } };
+      });
+      return { ...tx, metadata: tx.metadata.operationType === 'deploy' && created ? { ...tx.metadata, created } : tx.metadata, transfers };
+    }),
+  };
+}
+
+const refKey = (network: Network, ref: NftRef) => `${network.caipNetworkId}:${ref.contract.toLowerCase()}:${ref.tokenId}`;
+
+/** The `name()` and `symbol()` of new contracts (Multicall3); a contract without a name is left out. */
+async function contractNames(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, network: Network, contracts: readonly string[]): Promise<Map<string, { name: string; symbol?: string }>> {
+  const names = new Map<string, { name: string; symbol?: string }>();
+  if (!contracts.length) return names;
+  const urls = rpcUrlsFor(network, parts.rpc);
+  const calls = contracts.flatMap((target) => (['name', 'symbol'] as const).map((functionName) => ({ target: getAddress(target), callData: encodeFunctionData({ abi: NAME_ABI, functionName }) })));
+  let results: (Hex | undefined)[];
+  try {
+    results = await multicall((tx) => jsonRpcRequest<unknown>(parts.http, urls, 'eth_call', [tx, 'latest']), calls);
+  } catch (error) {
+    parts.logger.warn('The names of created contracts could not be read', error);
+    return names;
+  }
+  const text = (data: Hex | undefined, functionName: 'name' | 'symbol') => {
+    if (data === undefined) return undefined;
+    try {
+      const value = (decodeFunctionResult({ abi: NAME_ABI, functionName, data }) as string).trim();
+      // Printable, short: a contract names itself, and the modal shows it as text.
+      return value && value.length <= 80 && [...value].every((c) => c >= ' ' && c !== '\u007f') ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  contracts.forEach((contract, index) => {
+    const name = text(results[index * 2], 'name');
+    const symbol = text(results[index * 2 + 1], 'symbol');
+    if (name) names.set(contract, symbol && symbol.length <= 20 ? { name, symbol } : { name });
+  });
+  return names;
+}
+
+/** The token each NFT transfer of a page moved (kept beside the transfer, which carries only what the view shows). */
+const NFT_REFS = new WeakMap<ActivityTransfer, NftRef>();
 
 /**
  * One page of an account's activity from an Etherscan-compatible account API (Etherscan,
@@ -121,6 +213,14 @@ function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] 
   };
   const direction = (from: string, to: string) => (from.toLowerCase() === me ? (to.toLowerCase() === me ? 'self' : 'out') : 'in');
   const { name, symbol, decimals } = network.nativeCurrency;
+  const nativeIcon = network.imageUrl ? { icon: { url: network.imageUrl } } : {};
+  // The network's token list gives each ERC-20 its image (the API's rows have none).
+  const icons = new Map((network.tokens ?? []).filter((token) => token.iconUrl).map((token) => [token.address.toLowerCase(), token.iconUrl!]));
+  const iconOf = (contract: string) => (icons.has(contract.toLowerCase()) ? { icon: { url: icons.get(contract.toLowerCase())! } } : {});
+  const nft = (row: { contractAddress: string; tokenID: string }, standard: NftRef['standard'], transfer: ActivityTransfer) => {
+    NFT_REFS.set(transfer, { contract: getAddress(row.contractAddress), tokenId: BigInt(row.tokenID), standard });
+    return transfer;
+  };
   for (const row of rows.txlist) {
     const entry = entryOf(row);
     // The transaction row is the authority on sender and recipient (a token row names the token's).
@@ -128,19 +228,19 @@ function merge(rows: Rows, me: string, network: Network): ActivityTransaction[] 
     entry.failed = row.isError === '1' || row.txreceipt_status === '0';
     if (!row.to && row.contractAddress) entry.operation = 'deploy';
     else if (row.input?.startsWith(APPROVE)) entry.operation = 'approve';
-    if (BigInt(row.value) > 0n) entry.transfers.unshift({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), decimals) }, fungible_info: { name, symbol } });
+    if (BigInt(row.value) > 0n) entry.transfers.unshift({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), decimals) }, fungible_info: { name, symbol, ...nativeIcon } });
   }
   for (const row of rows.tokentx) {
     if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
-    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), Number(row.tokenDecimal)) }, fungible_info: { name: row.tokenName, symbol: row.tokenSymbol } });
+    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: formatUnits(BigInt(row.value), Number(row.tokenDecimal)) }, fungible_info: { name: row.tokenName, symbol: row.tokenSymbol, ...iconOf(row.contractAddress) } });
   }
   for (const row of rows.tokennfttx) {
     if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
-    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: '1' }, nft_info: { name: `${row.tokenName || row.tokenSymbol} #${row.tokenID}` } });
+    entryOf(row).transfers.push(nft(row, 'erc721', { direction: direction(row.from, row.to), quantity: { numeric: '1' }, nft_info: { name: `${row.tokenName || row.tokenSymbol} #${row.tokenID}` } }));
   }
   for (const row of rows.token1155tx) {
     if (row.from.toLowerCase() !== me && row.to.toLowerCase() !== me) continue;
-    entryOf(row).transfers.push({ direction: direction(row.from, row.to), quantity: { numeric: row.tokenValue }, nft_info: { name: `${row.tokenName || row.tokenSymbol || row.contractAddress.slice(0, 10)} #${row.tokenID}` } });
+    entryOf(row).transfers.push(nft(row, 'erc1155', { direction: direction(row.from, row.to), quantity: { numeric: row.tokenValue }, nft_info: { name: `${row.tokenName || row.tokenSymbol || row.contractAddress.slice(0, 10)} #${row.tokenID}` } }));
   }
   const ZERO = '0x0000000000000000000000000000000000000000';
   return [...entries.values()]

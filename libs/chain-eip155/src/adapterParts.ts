@@ -25,6 +25,8 @@ export interface Eip155AdapterParts extends Omit<ChainAdapterParts, 'namespace' 
   approvalRequired?: readonly string[];
   /** Calls per second per key to the networks' account APIs (`Eip155PluginOptions.explorerRps`). */
   explorerRps?: number | undefined;
+  /** Where `ipfs://` metadata and images are read (`Eip155PluginOptions.ipfsGateway`). */
+  ipfsGateway?: string | undefined;
 }
 
 /** Listeners the host put on the gated provider, by event; they follow whichever wallet is connected. */

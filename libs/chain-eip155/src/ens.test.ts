@@ -136,4 +136,8 @@ describe('avatarUrl (what an avatar record may become)', () => {
   ])('%s → %s', (record, expected) => {
     expect(avatarUrl(record)).toBe(expected);
   });
+
+  it('goes through the app’s IPFS gateway when it names one', () => {
+    expect(avatarUrl('ipfs://ipfs/bafyA/a.png', 'https://gw.example/ipfs')).toBe('https://gw.example/ipfs/bafyA/a.png');
+  });
 });

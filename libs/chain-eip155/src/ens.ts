@@ -7,23 +7,23 @@ import { createPublicClient, custom, getAddress, type EIP1193RequestFn } from 'v
 import { getEnsAddress, getEnsName, getEnsText } from 'viem/actions';
 import { mainnet } from 'viem/chains';
 import { normalize } from 'viem/ens';
+import { ipfsToGateway } from './ipfs';
 
 /** Sends one JSON-RPC request (the network's RPC URLs with fallback). */
 export type RpcRequest = (method: string, params: readonly unknown[]) => Promise<unknown>;
 
 /**
  * The `avatar` text record as an image URL the page may load: `https:` and `data:image/…` as
- * they are, `ipfs://…` through the ipfs.io gateway. Anything else (an NFT reference such as
+ * they are, `ipfs://…` through the IPFS gateway (the app's, else ipfs.io). Anything else (an NFT reference such as
  * `eip155:1/erc721:…`, `http:`, other schemes) gives no avatar: resolving those means fetching
  * third-party metadata from the visitor's browser, which this lookup never does.
  */
-export function avatarUrl(record: string | null | undefined): string | undefined {
+export function avatarUrl(record: string | null | undefined, gateway?: string): string | undefined {
   if (!record) return undefined;
   const value = record.trim();
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value;
-  if (/^ipfs:\/\/(ipfs\/)?[A-Za-z0-9]/.test(value)) return `https://ipfs.io/ipfs/${value.replace(/^ipfs:\/\/(ipfs\/)?/, '')}`;
   try {
-    const url = new URL(value);
+    const url = new URL(ipfsToGateway(value, gateway));
     return url.protocol === 'https:' ? url.toString() : undefined;
   } catch {
     return undefined;
@@ -43,13 +43,13 @@ export async function resolveEnsAddress(rpc: RpcRequest, name: string): Promise<
   return address ?? undefined;
 }
 
-export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvatarError?: (error: unknown) => void): Promise<AccountIdentity | undefined> {
+export async function lookupEnsIdentity(rpc: RpcRequest, address: string, onAvatarError?: (error: unknown) => void, gateway?: string): Promise<AccountIdentity | undefined> {
   const client = createPublicClient({ chain: mainnet, transport: custom({ request: requestThrough(rpc) }, { retryCount: 0 }) });
   const name = await primaryName(client, address);
   if (!name) return undefined;
   let avatar: string | undefined;
   try {
-    avatar = avatarUrl(await getEnsText(client, { name, key: 'avatar' }));
+    avatar = avatarUrl(await getEnsText(client, { name, key: 'avatar' }), gateway);
   } catch (error) {
     onAvatarError?.(error);
   }

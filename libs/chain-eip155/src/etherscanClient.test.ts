@@ -140,7 +140,7 @@ describe('the account API client: what it answers', () => {
     const { http, sent } = recordingHttp(() => notOk('Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis'));
     const explorer = createEtherscanClient(http, { rps: 20 });
     const withApi: Network = { ...network, blockExplorers: { default: { name: 'Etherscan', url: 'https://basescan.org', apiUrl: ETHERSCAN } } };
-    await expect(eip155Activity({ logger: { warn: () => {} } as never, explorer }, `eip155:8453:${ACCOUNT}`, withApi, undefined)).rejects.toThrow("Etherscan's free plan does not cover this chain (Base, chain 8453)");
+    await expect(eip155Activity({ logger: { warn: () => {} } as never, http, rpc: {}, explorer }, `eip155:8453:${ACCOUNT}`, withApi, undefined)).rejects.toThrow("Etherscan's free plan does not cover this chain (Base, chain 8453)");
     expect(sent.length).toBeGreaterThanOrEqual(1);
   });
 });

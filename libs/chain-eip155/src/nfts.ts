@@ -6,6 +6,7 @@ import type { Eip155AdapterParts } from './adapterParts';
 import type { EtherscanClient } from './etherscanClient';
 import { rpcUrlsFor } from './rpcUrls';
 import { multicall } from './multicall';
+import { ipfsToGateway } from './ipfs';
 
 /** Transfers read per list (Etherscan's largest page). */
 const TRANSFER_ROWS = 10_000;
@@ -31,10 +32,7 @@ const erc721Row = z.object(base);
 const erc1155Row = z.object({ ...base, tokenValue: z.string().check(z.regex(/^\d{1,78}$/)) });
 const metadataSchema = z.object({ name: z.optional(z.string().check(z.maxLength(200))), image: z.optional(z.string().check(z.maxLength(200_000))) });
 
-interface Holding {
-  contract: Address;
-  tokenId: bigint;
-  standard: 'erc721' | 'erc1155';
+interface Holding extends NftRef {
   quantity: bigint;
   collection: string;
   /** The block of its latest transfer. */
@@ -45,11 +43,11 @@ interface Holding {
  * The NFTs an account holds, from an Etherscan-compatible account API (the network's
  * `blockExplorers.default.apiUrl`): its ERC-721 and ERC-1155 transfers give what it holds now,
  * Multicall3 reads each token's metadata URI (`tokenURI`, `uri` with its `{id}`), and the
- * metadata (a `data:` JSON, or an https: one fetched with a 5 s limit) gives the name and image.
+ * metadata (a `data:` JSON, an https: one fetched with a 5 s limit, ipfs:// through the gateway) gives the name and image.
  * Undefined without an account API; a token whose metadata cannot be read keeps its collection
  * name and number, and the reason is logged.
  */
-export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'> & { explorer: EtherscanClient }, address: string, network: Network): Promise<Nft[] | undefined> {
+export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc' | 'ipfsGateway'> & { explorer: EtherscanClient }, address: string, network: Network): Promise<Nft[] | undefined> {
   const apiUrl = network.blockExplorers?.default.apiUrl;
   if (!apiUrl) return undefined;
   const account = (address.split(':')[2] ?? '').toLowerCase();
@@ -74,24 +72,51 @@ export async function readNfts(parts: Pick<Eip155AdapterParts, 'http' | 'logger'
     .filter((h) => h.quantity > 0n)
     .sort((a, b) => (a.block === b.block ? 0 : a.block > b.block ? -1 : 1))
     .slice(0, MAX_NFTS);
-  const uris = owned.length ? await metadataUris(parts, network, owned) : [];
+  const metadata = await readTokenMetadata(parts, network, owned);
+  return owned.map((token, index): Nft => {
+    const read = metadata[index];
+    return {
+      id: `${token.contract}:${token.tokenId}`,
+      contract: token.contract,
+      tokenId: String(token.tokenId),
+      name: read?.name || `${token.collection || token.contract.slice(0, 10)} #${token.tokenId}`,
+      ...(token.collection ? { collection: token.collection } : {}),
+      ...(read?.image ? { imageUrl: read.image } : {}),
+      quantity: String(token.quantity),
+    };
+  });
+}
+
+/** An NFT to read metadata for. */
+export interface NftRef {
+  contract: Address;
+  tokenId: bigint;
+  standard: 'erc721' | 'erc1155';
+}
+
+/** A token's name and image (`image` already through the IPFS gateway), from its metadata. */
+export interface NftMetadata {
+  name?: string | undefined;
+  image?: string | undefined;
+}
+
+/**
+ * Each token's metadata: Multicall3 reads the URIs (`tokenURI`, `uri` with its `{id}`), then each
+ * document is read (`data:`, `https:`, `ipfs://` through the gateway; 5 s limit). Undefined where
+ * it cannot be read; the reason is logged.
+ */
+export async function readTokenMetadata(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc' | 'ipfsGateway'>, network: Network, tokens: readonly NftRef[]): Promise<(NftMetadata | undefined)[]> {
+  if (!tokens.length) return [];
+  const uris = await metadataUris(parts, network, tokens);
+  const unanswered = uris.filter((uri) => uri === undefined).length;
+  if (unanswered) parts.logger.warn(`${unanswered} of ${tokens.length} NFTs on ${network.name} have no metadata URI: the contract or the node did not answer tokenURI / uri`);
   return Promise.all(
-    owned.map(async (token, index): Promise<Nft> => {
-      const fallbackName = `${token.collection || token.contract.slice(0, 10)} #${token.tokenId}`;
-      const metadata = await readMetadata(uris[index], token).catch((error: unknown) => {
-        parts.logger.warn(`The metadata of ${fallbackName} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    tokens.map((token, index) =>
+      readMetadata(uris[index], token, parts.ipfsGateway).catch((error: unknown) => {
+        parts.logger.warn(`The metadata of ${token.contract} #${token.tokenId} could not be read: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
-      });
-      return {
-        id: `${token.contract}:${token.tokenId}`,
-        contract: token.contract,
-        tokenId: String(token.tokenId),
-        name: metadata?.name || fallbackName,
-        ...(token.collection ? { collection: token.collection } : {}),
-        ...(metadata?.image ? { imageUrl: metadata.image } : {}),
-        quantity: String(token.quantity),
-      };
-    }),
+      }),
+    ),
   );
 }
 
@@ -115,9 +140,9 @@ function sortByBlock<S extends typeof erc721Row | typeof erc1155Row>(rows: unkno
 }
 
 /** Each token's metadata URI through Multicall3 (`multicall`); undefined where the contract did not answer one. */
-async function metadataUris(parts: Pick<Eip155AdapterParts, 'http' | 'rpc'>, network: Network, tokens: readonly Holding[]): Promise<(string | undefined)[]> {
+async function metadataUris(parts: Pick<Eip155AdapterParts, 'http' | 'rpc'>, network: Network, tokens: readonly NftRef[]): Promise<(string | undefined)[]> {
   const urls = rpcUrlsFor(network, parts.rpc);
-  const fn = (t: Holding) => (t.standard === 'erc721' ? 'tokenURI' : 'uri');
+  const fn = (t: NftRef) => (t.standard === 'erc721' ? 'tokenURI' : 'uri');
   const results = await multicall(
     (tx) => jsonRpcRequest<unknown>(parts.http, urls, 'eth_call', [tx, 'latest']),
     tokens.map((t) => ({ target: t.contract, callData: encodeFunctionData({ abi: ABI, functionName: fn(t), args: [t.tokenId] }) })),
@@ -132,12 +157,13 @@ async function metadataUris(parts: Pick<Eip155AdapterParts, 'http' | 'rpc'>, net
   });
 }
 
-/** A token's metadata from its URI (`readJsonUri`: data: or https:, no credentials); ERC-1155's `{id}` filled in. */
-async function readMetadata(uri: string | undefined, token: Holding): Promise<{ name?: string | undefined; image?: string | undefined } | undefined> {
+/** A token's metadata from its URI (`readJsonUri`: data: or https:, no credentials; ipfs:// through the gateway); ERC-1155's `{id}` filled in. */
+async function readMetadata(uri: string | undefined, token: NftRef, gateway: string | undefined): Promise<NftMetadata | undefined> {
   if (!uri) return undefined;
   const resolved = token.standard === 'erc1155' ? uri.replaceAll('{id}', token.tokenId.toString(16).padStart(64, '0')) : uri;
-  const json = await readJsonUri(resolved, METADATA_TIMEOUT_MS);
+  const json = await readJsonUri(ipfsToGateway(resolved, gateway), METADATA_TIMEOUT_MS);
   const parsed = safeParseWith(metadataSchema, json);
   if (!parsed.ok) throw new Error(`its metadata is malformed: ${parsed.problems}`);
-  return parsed.value;
+  const image = parsed.value.image === undefined ? undefined : ipfsToGateway(parsed.value.image.trim(), gateway);
+  return { name: parsed.value.name, image };
 }

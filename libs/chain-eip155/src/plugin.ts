@@ -27,6 +27,11 @@ export interface Eip155PluginOptions extends RpcOptions {
    * Activity, NFTs, Tokens): the key's plan. Default 3, Etherscan's free plan; Lite allows 5.
    */
   explorerRps?: number;
+  /**
+   * The IPFS gateway `ipfs://` NFT metadata, NFT images and ENS avatars are read through, path
+   * style (`https://gateway.example/ipfs/`). Default `https://ipfs.io/ipfs/`; must be https.
+   */
+  ipfsGateway?: string;
 }
 
 /**
@@ -38,8 +43,8 @@ export function createEip155Plugin(options: Eip155PluginOptions = {}) {
   return defineChainPlugin({
     manifest,
     messages: () => import('./messages'),
-    adapter: (parts) =>
-      createEip155Adapter({ ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls }, approvalRequired: options.approvalRequired, explorerRps: options.explorerRps }),
+    // The options the adapter reads (approvalRequired, explorerRps, ipfsGateway) go as they are.
+    adapter: (parts) => createEip155Adapter({ ...options, ...parts, rpc: { rpcService: options.rpcService, customRpcUrls: options.customRpcUrls } }),
     services(ctx) {
       // viem's SIWE code loads only when someone signs in.
       ctx.services.register(siwxVerifierRef('eip155'), {

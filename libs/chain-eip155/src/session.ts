@@ -8,6 +8,7 @@ import type { SentTransaction } from './pendingActivity';
 import type { Eip1193Provider } from './discovery/Eip1193Provider';
 import { chainIdOf } from './chainId';
 import type { EtherscanClient } from './etherscanClient';
+import type { ArtworkCache } from './activity';
 import * as codec from './evmCodec';
 import { rpcUrlsFor } from './rpcUrls';
 
@@ -76,6 +77,8 @@ export function createEip155Session(state: AdapterState) {
   // One account API client for Activity, NFTs and Tokens: their calls share each key's pace.
   // (Kept here rather than the kernel's `loadOnce`: importing it into this module moved the kernel's errors into a chunk of their own in multi-page builds, +250 B.)
   let explorerClient: Promise<EtherscanClient> | undefined;
+  // The NFT metadata Activity has read (its rows' names and images), kept while this adapter lives.
+  const artwork: ArtworkCache = new Map();
   const explorer = () =>
     (explorerClient ??= import('./etherscanClient').then(
       ({ createEtherscanClient }) => createEtherscanClient(parts.http, { rps: parts.explorerRps }),
@@ -433,7 +436,7 @@ export function createEip155Session(state: AdapterState) {
     /** The account's activity from the network's Etherscan-compatible account API, with what this page sent and the API does not list yet first, as pending (lazy modules). */
     async getActivity(address: string, network: Network, cursor?: string) {
       const [{ eip155Activity }, client] = await Promise.all([import('./activity'), explorer()]);
-      const page = await eip155Activity({ logger: parts.logger, explorer: client }, address, network, cursor);
+      const page = await eip155Activity({ ...parts, explorer: client, artwork }, address, network, cursor);
       if (!page || cursor !== undefined || !sent.length) return page;
       // What this page sent and the API does not list yet comes first, as pending.
       const { withPendingSends } = await import('./pendingActivity');
@@ -452,7 +455,7 @@ export function createEip155Session(state: AdapterState) {
       if (urls.length === 0) return undefined;
       const { lookupEnsIdentity } = await import('./ens');
       return lookupEnsIdentity((method, params) => jsonRpcRequest(parts.http, urls, method, params), address.split(':')[2]!, (error) =>
-        parts.logger.warn('ENS avatar lookup failed', error),
+        parts.logger.warn('ENS avatar lookup failed', error), parts.ipfsGateway,
       );
     },
     /**

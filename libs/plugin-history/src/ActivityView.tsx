@@ -141,15 +141,22 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
   const counterparty = incoming ? metadata.sentFrom : metadata.sentTo;
   const explorer = network?.blockExplorers?.default;
   const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url;
+  // A contract creation says what was made when the contract names itself ("Test USD (tUSD)"), not only where.
+  const created = metadata.operationType === 'deploy' ? metadata.created : undefined;
   const body = (
     <>
-      <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? p(`history.op.${metadata.operationType}`)} size={32} />
+      <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? created?.name ?? p(`history.op.${metadata.operationType}`)} size={32} seed={lead ? undefined : counterparty || undefined} />
       <div className="pt-token-main">
         <div>
           {p(`history.op.${metadata.operationType}`)}
           {metadata.status === 'failed' ? <span className="pt-tag" style={{ marginInlineStart: 6 }}>{p('history.failed')}</span> : null}
         </div>
-        {counterparty ? (
+        {created ? (
+          <div className="pt-muted" data-testid="activity-created">
+            <bdi>{created.name}</bdi>
+            {created.symbol ? <> (<bdi>{created.symbol}</bdi>)</> : null}
+          </div>
+        ) : counterparty ? (
           <div className="pt-muted">{p(incoming ? 'history.from' : 'history.to', { address: truncateAddress(counterparty) })}</div>
         ) : null}
       </div>

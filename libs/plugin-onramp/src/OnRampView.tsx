@@ -1,7 +1,7 @@
 import type { ChainAdapter, Network } from '@portico/kernel';
 import { fetchPublicJson } from '@portico/kernel/http';
 import { describeError, formatBalance, formatDecimal, useAccount, useLoaded, usePluginT, usePortico, useStepFocus, useT, useViewTitle, type ViewProps } from '@portico/react';
-import { Button, Spinner, TextField } from '@portico/ui';
+import { Avatar, Button, Spinner, TextField } from '@portico/ui';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { isRestrictedTimeZone, onrampSettingsRef, type OnrampProviderId, type OnrampSettings } from './api';
@@ -12,6 +12,8 @@ import { coinbaseOnrampUrl, coinbaseTokenRequest, meldOnrampUrl, onrampAsset, ty
 const trimZeros = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
 
 const PROVIDERS: Readonly<Record<OnrampProviderId, string>> = { coinbase: 'Coinbase', meld: 'Meld' };
+/** Coinbase's mark (a white C on its blue) when the host names no logo; Meld shows its initial without one. */
+const COINBASE_MARK = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#0052ff"/><path d="M16 24a8 8 0 1 1 7.9-9.3h-4.1a4 4 0 1 0 0 2.6h4.1A8 8 0 0 1 16 24z" fill="#fff"/></svg>')}`;
 
 /** The host quote endpoint's answer. */
 const quotesResponse = z.object({
@@ -232,14 +234,25 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
       <ul className="pt-stack" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-busy={quotes.state === 'loading'}>
         {providers.map((id) => {
           const quote = quotes.state === 'ready' ? quotes.byProvider[id] : undefined;
+          // With quotes from more than one provider, the one giving the most crypto for the amount is marked.
+          const quoted = quotes.state === 'ready' ? providers.flatMap((other) => (quotes.byProvider[other] ? [Number(quotes.byProvider[other].cryptoAmount)] : [])) : [];
+          const best = quote !== undefined && quoted.length > 1 && Number(quote.cryptoAmount) === Math.max(...quoted);
           const fiat = (value: string) => new Intl.NumberFormat(t.locale, { style: 'currency', currency }).format(Number(value));
           const detail =
             quotes.state === 'loading' ? p('onramp.quoting') : quote ? `${p('onramp.quote', { amount: formatDecimal(trimZeros(quote.cryptoAmount), t.locale, Math.min(6, trimZeros(quote.cryptoAmount).split('.')[1]?.length ?? 0)), symbol })} · ${p('onramp.fee', { fee: fiat(quote.fee) })}` : quotes.state === 'ready' ? p('onramp.noQuote') : p('onramp.feeRange');
           return (
             <li key={id}>
               <Button variant="secondary" block loading={opening === id} disabled={amount === undefined || opening !== undefined} onClick={() => void open(id)} data-testid={`onramp-provider-${id}`}>
-                <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 8 }}>
-                  <span>{PROVIDERS[id]}</span>
+                <span style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%', gap: 8 }}>
+                  <span className="pt-row" style={{ gap: 8 }}>
+                    <Avatar src={settings[id]?.logoUrl ?? (id === 'coinbase' ? COINBASE_MARK : undefined)} name={PROVIDERS[id]} size={24} />
+                    {PROVIDERS[id]}
+                    {best ? (
+                      <span className="pt-tag" data-testid={`onramp-best-${id}`}>
+                        {p('onramp.best')}
+                      </span>
+                    ) : null}
+                  </span>
                   <span className="pt-muted" data-testid={`onramp-quote-${id}`}>
                     {detail}
                   </span>

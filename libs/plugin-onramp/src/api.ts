@@ -22,6 +22,8 @@ export interface CoinbaseOnrampConfig {
   readonly sessionTokenUrl: string;
   /** The widget; `https://pay.coinbase.com/buy/select-asset` by default. */
   readonly widgetUrl?: string;
+  /** Its logo in the provider list (`https:` or `data:image/…`); Coinbase's mark by default. */
+  readonly logoUrl?: string;
 }
 
 /** Meld: the hosted widget with the host's public key. */
@@ -29,6 +31,8 @@ export interface MeldOnrampConfig {
   readonly publicKey: string;
   /** The widget; `https://meldcrypto.com/` by default. */
   readonly widgetUrl?: string;
+  /** Its logo in the provider list (`https:` or `data:image/…`); its initial without one. */
+  readonly logoUrl?: string;
 }
 
 /** The Onramp plugin's settings, as its view reads them. */

@@ -5,6 +5,7 @@ export const en = {
   'onramp.amount': 'Amount',
   'onramp.currency': 'Currency',
   'onramp.providers': 'Buy {symbol} with',
+  'onramp.best': 'Best rate',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Fee {fee}',
   'onramp.feeRange': 'Fee 1–2 %',

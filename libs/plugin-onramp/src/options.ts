@@ -3,9 +3,9 @@ import type { OnrampSettings } from './api';
 /** Options of `createOnrampPlugin`. */
 export interface OnrampPluginOptions {
   /** Coinbase Onramp (needs the host's session-token endpoint). */
-  coinbase?: { sessionTokenUrl: string; widgetUrl?: string };
+  coinbase?: { sessionTokenUrl: string; widgetUrl?: string; logoUrl?: string };
   /** Meld (needs the host's Meld public key). */
-  meld?: { publicKey: string; widgetUrl?: string };
+  meld?: { publicKey: string; widgetUrl?: string; logoUrl?: string };
   /** The host's quote endpoint (see `OnrampSettings.quoteUrl`). */
   quoteUrl?: string;
   /** Fiat currencies offered; USD, EUR and GBP by default. */
@@ -23,6 +23,7 @@ export interface OnrampPluginOptions {
   networks?: Readonly<Record<string, { coinbaseNetwork: string; coinbaseAsset: string; meldCode: string }>>;
 }
 
+const imageUrl = (value: unknown) => typeof value === 'string' && value.length <= 100_000 && (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value) || (/^https:\/\//i.test(value) && URL.canParse(value)));
 const httpUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\//.test(value) && URL.canParse(value);
 
 /** Checks the host's options and fills the defaults; throws a `TypeError` naming the field that is wrong. */
@@ -34,10 +35,12 @@ export function resolveOnrampOptions(options: OnrampPluginOptions = {}): OnrampS
   if (coinbase !== undefined) {
     if (!httpUrl(coinbase?.sessionTokenUrl)) fail('coinbase.sessionTokenUrl', 'must be an http(s) URL (the host endpoint that creates Coinbase session tokens)');
     if (coinbase.widgetUrl !== undefined && !httpUrl(coinbase.widgetUrl)) fail('coinbase.widgetUrl', 'must be an http(s) URL');
+    if (coinbase.logoUrl !== undefined && !imageUrl(coinbase.logoUrl)) fail('coinbase.logoUrl', 'must be an https: or data:image/ URL');
   }
   if (meld !== undefined) {
     if (typeof meld?.publicKey !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(meld.publicKey)) fail('meld.publicKey', 'must be the Meld public key (8 to 200 printable characters)');
     if (meld.widgetUrl !== undefined && !httpUrl(meld.widgetUrl)) fail('meld.widgetUrl', 'must be an http(s) URL');
+    if (meld.logoUrl !== undefined && !imageUrl(meld.logoUrl)) fail('meld.logoUrl', 'must be an https: or data:image/ URL');
   }
   if (options.quoteUrl !== undefined && !httpUrl(options.quoteUrl)) fail('quoteUrl', 'must be an http(s) URL');
   if (options.redirectUrl !== undefined && !httpUrl(options.redirectUrl)) fail('redirectUrl', 'must be an http(s) URL');

@@ -50,12 +50,19 @@ describe('resolveOnrampOptions', () => {
       [{ coinbase: {} }, 'createOnrampPlugin: coinbase.sessionTokenUrl must be an http(s) URL'],
       [{ coinbase: { sessionTokenUrl: 'https://a.example', widgetUrl: 'javascript:alert(1)' } }, 'createOnrampPlugin: coinbase.widgetUrl must be an http(s) URL'],
       [{ meld: { publicKey: 'short' } }, 'createOnrampPlugin: meld.publicKey must be the Meld public key'],
+      [{ coinbase: { sessionTokenUrl: 'https://a.example', logoUrl: 'http://cdn.example/c.png' } }, 'createOnrampPlugin: coinbase.logoUrl must be an https: or data:image/ URL'],
+      [{ meld: { publicKey: 'pk_live_12345678', logoUrl: 'data:text/html,<script>' } }, 'createOnrampPlugin: meld.logoUrl must be an https: or data:image/ URL'],
       [{ quoteUrl: 'ftp://x' }, 'createOnrampPlugin: quoteUrl must be an http(s) URL'],
       [{ currencies: ['usd'] }, 'createOnrampPlugin: currencies[0] must be an ISO 4217 code such as "USD", not "usd"'],
       [{ currencies: [] }, 'createOnrampPlugin: currencies must be a non-empty array'],
       [{ pollMs: 10 }, 'createOnrampPlugin: pollMs must be a whole number of ms, at least 250, not 10'],
     ];
     for (const [options, message] of bad) expect(() => resolveOnrampOptions(options as never), JSON.stringify(options)).toThrow(message);
+  });
+
+  it('takes a provider logo as https: or data:image/', () => {
+    const settings = resolveOnrampOptions({ coinbase: { sessionTokenUrl: 'https://a.example', logoUrl: 'https://cdn.example/c.png' }, meld: { publicKey: 'pk_live_12345678', logoUrl: 'data:image/png;base64,AAAA' } });
+    expect([settings.coinbase?.logoUrl, settings.meld?.logoUrl]).toEqual(['https://cdn.example/c.png', 'data:image/png;base64,AAAA']);
   });
 });
 

@@ -48,6 +48,8 @@ export interface ActivityTransaction {
     /** CAIP-2 network id. */
     readonly chain: string;
     readonly hash: string;
+    /** For a contract creation, what was made, when the contract names itself (ERC-20 / ERC-721 `name()`, `symbol()`). */
+    readonly created?: { readonly name: string; readonly symbol?: string | undefined } | undefined;
   };
   readonly transfers: readonly ActivityTransfer[];
 }

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'المبلغ',
   'onramp.currency': 'العملة',
   'onramp.providers': 'شراء {symbol} عبر',
+  'onramp.best': 'أفضل سعر',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'الرسوم {fee}',
   'onramp.feeRange': 'الرسوم 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Betrag',
   'onramp.currency': 'Währung',
   'onramp.providers': '{symbol} kaufen mit',
+  'onramp.best': 'Bester Kurs',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Gebühr {fee}',
   'onramp.feeRange': 'Gebühr 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Cantidad',
   'onramp.currency': 'Moneda',
   'onramp.providers': 'Comprar {symbol} con',
+  'onramp.best': 'Mejor tasa',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Comisión {fee}',
   'onramp.feeRange': 'Comisión 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'مبلغ',
   'onramp.currency': 'ارز',
   'onramp.providers': 'خرید {symbol} با',
+  'onramp.best': 'بهترین نرخ',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'کارمزد {fee}',
   'onramp.feeRange': 'کارمزد ۱–۲ %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Montant',
   'onramp.currency': 'Devise',
   'onramp.providers': 'Acheter des {symbol} avec',
+  'onramp.best': 'Meilleur taux',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Frais {fee}',
   'onramp.feeRange': 'Frais 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'סכום',
   'onramp.currency': 'מטבע',
   'onramp.providers': 'קנו {symbol} באמצעות',
+  'onramp.best': 'השער הטוב ביותר',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'עמלה {fee}',
   'onramp.feeRange': 'עמלה 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': '金額',
   'onramp.currency': '通貨',
   'onramp.providers': '{symbol} の購入方法',
+  'onramp.best': '最良レート',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': '手数料 {fee}',
   'onramp.feeRange': '手数料 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': '금액',
   'onramp.currency': '통화',
   'onramp.providers': '{symbol} 구매 방법',
+  'onramp.best': '최고 환율',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': '수수료 {fee}',
   'onramp.feeRange': '수수료 1–2 %',

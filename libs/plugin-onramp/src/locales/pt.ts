@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Quantia',
   'onramp.currency': 'Moeda',
   'onramp.providers': 'Comprar {symbol} com',
+  'onramp.best': 'Melhor taxa',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Taxa {fee}',
   'onramp.feeRange': 'Taxa 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Сумма',
   'onramp.currency': 'Валюта',
   'onramp.providers': 'Купить {symbol} через',
+  'onramp.best': 'Лучший курс',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Комиссия {fee}',
   'onramp.feeRange': 'Комиссия 1–2 %',

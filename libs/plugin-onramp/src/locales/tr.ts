@@ -5,6 +5,7 @@ export default {
   'onramp.amount': 'Tutar',
   'onramp.currency': 'Para birimi',
   'onramp.providers': '{symbol} satın almak için',
+  'onramp.best': 'En iyi kur',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': 'Ücret {fee}',
   'onramp.feeRange': 'Ücret 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': '金额',
   'onramp.currency': '货币',
   'onramp.providers': '通过以下服务商购买 {symbol}',
+  'onramp.best': '最佳汇率',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': '手续费 {fee}',
   'onramp.feeRange': '手续费 1–2 %',

@@ -5,6 +5,7 @@ export default {
   'onramp.amount': '金額',
   'onramp.currency': '貨幣',
   'onramp.providers': '透過以下服務供應商購買 {symbol}',
+  'onramp.best': '最佳匯率',
   'onramp.quote': '≈ {amount} {symbol}',
   'onramp.fee': '手續費 {fee}',
   'onramp.feeRange': '手續費 1–2 %',
