@@ -171,6 +171,8 @@ test.describe('the Activity tab', () => {
     await expect(first).toContainText('Sent');
     await expect(first).toContainText('To 8opH…czScKh');
     await expect(first.getByTestId('activity-amount')).toHaveText('−0.002 SOL');
+    // SOL wears the network's mark (the source gives none).
+    await expect(first.locator('.pt-avatar img')).toHaveAttribute('src', /^(data:image\/|https:)/);
     await expectNoSeriousA11yViolations(page, 'Activity (Solana)');
   });
 
@@ -185,6 +187,7 @@ test.describe('the Activity tab', () => {
     const pending = d.locator('section[aria-label="Pending"]');
     await expect(pending.getByTestId('activity-row').first()).toContainText('Sent');
     await expect(pending.getByTestId('activity-row').first().getByTestId('activity-amount')).toHaveText('−0.002 BTC');
+    await expect(pending.getByTestId('activity-row').first().locator('.pt-avatar img')).toHaveAttribute('src', /^(data:image\/|https:)/);
     await expectNoSeriousA11yViolations(page, 'Activity (Bitcoin)');
   });
 });

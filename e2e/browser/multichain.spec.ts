@@ -110,6 +110,8 @@ test.describe('three chain families at once', () => {
     await page.locator('button.portico-account-button').click();
     const rows = dialog(page).getByTestId('account-namespaces');
     await expect(rows.locator('[data-namespace]')).toHaveCount(3);
+    // Each chain's row wears its network's mark, not a letter.
+    await expect(rows.locator('[data-namespace] .pt-avatar img')).toHaveCount(3);
     await expectNoSeriousA11yViolations(page, 'Account with three chains');
     await rows.locator('[data-namespace="solana"]').click();
     await expect(dialog(page).getByTestId('account-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{4}…/);

@@ -1,9 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { allServicesQuery, connectDemoWallet, dialog, expectNoA11yViolations, freshPage, openAccount, openConnect } from './helpers';
+import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { allServicesQuery, connectDemoWallet, connectWallet, dialog, expectNoA11yViolations, freshPage, onrampQuery, openAccount, openConnect } from './helpers';
 
 /**
  * Visual baselines and axe (no violation of any impact): every view of the modal in light, dark and right-to-left (Arabic), on a
- * desktop and a 375 px phone, against PNGs stored beside this file, so a visual regression fails
+ * desktop and a 360 px phone (the narrowest common Android width), against PNGs stored beside this file, so a visual regression fails
  * `npm test`. Update on purpose with `npx playwright test -c e2e/playwright.config.ts
  * e2e/browser/screenshots.spec.ts --update-snapshots` and review the new images.
  *
@@ -22,10 +24,59 @@ const VARIANTS = [
 ] as const;
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1024, height: 900 } },
-  { name: 'phone', viewport: { width: 375, height: 812 } },
+  { name: 'phone', viewport: { width: 360, height: 800 } },
 ] as const;
 
 type Variant = (typeof VARIANTS)[number];
+
+/**
+ * Anvil's seventh dev account: the screenshots' own, which no other browser test touches. Its
+ * history is made once per chain (`makeHistory`): tUSD and PTK received from the deployer, Ether sent
+ * on, so its Activity and Tokens look the same on every run (only the times of day are masked).
+ */
+const SHOT_KEY: Hex = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e';
+const SHOT_ACCOUNT = privateKeyToAccount(SHOT_KEY).address;
+const DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/** Anvil's ninth dev account: where the Ether goes. */
+const PAYEE = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+async function listed(address: string): Promise<string[]> {
+  const url = `${process.env.PORTICO_INDEXER!}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_TEST_KEY!}&module=account&action=txlist&address=${address}&sort=desc&page=1&offset=50`;
+  const body = (await (await fetch(url)).json()) as { result: { hash: string }[] | string };
+  return Array.isArray(body.result) ? body.result.map((row) => row.hash) : [];
+}
+
+/** The screenshot account's history, made when the indexer lists none for it yet. */
+async function makeHistory(): Promise<void> {
+  if ((await listed(SHOT_ACCOUNT)).length) return;
+  const rpcUrl = process.env.PORTICO_EVM!.split(',')[0]!;
+  const chain = defineChain({ id: 31337, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const reader = createPublicClient({ chain, transport: http(rpcUrl) });
+  const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
+  const tokens = JSON.parse(process.env.PORTICO_TOKENS!) as { usd: Hex; ptk: Hex };
+  const deployer = createWalletClient({ account: privateKeyToAccount(DEPLOYER_KEY), chain, transport: http(rpcUrl) });
+  const shot = createWalletClient({ account: privateKeyToAccount(SHOT_KEY), chain, transport: http(rpcUrl) });
+  for (const send of [
+    () => deployer.writeContract({ address: tokens.usd, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, 12_500_000n] }),
+    () => deployer.writeContract({ address: tokens.ptk, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, parseEther('250')] }),
+    () => shot.sendTransaction({ to: PAYEE, value: parseEther('0.25') }),
+  ]) {
+    await reader.waitForTransactionReceipt({ hash: await send(), pollingInterval: 50 });
+  }
+  await expect.poll(async () => (await listed(SHOT_ACCOUNT)).length, { timeout: 15_000 }).toBe(1);
+}
+
+/** The screenshot account connected through the test wallet, with the chain's token list and Buy's providers, and its Account view. */
+async function shotAccount(page: Page, query: string): Promise<Locator> {
+  const swaps = `&uniswap=${encodeURIComponent(process.env.PORTICO_UNISWAP!)}&swapProviders=v2`;
+  await freshPage(page, `/?${query}&${allServicesQuery()}&evmAccount=6&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}&${onrampQuery()}&meldKey=${process.env.PORTICO_MELD_KEY!}${swaps}`);
+  await connectWallet(page);
+  await expect(page.getByTestId('host-address')).toHaveText(SHOT_ACCOUNT);
+  await page.locator('button.portico-account-button').click();
+  const d = dialog(page);
+  await expect(d).toHaveAttribute('data-view', 'Account');
+  return d;
+}
 
 /** The Connect view's "All Wallets" row in English and Arabic. */
 const ALL_WALLETS = /^(All Wallets|كل المحافظ)/;
@@ -114,6 +165,64 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
     },
   },
   {
+    name: 'tokens',
+    view: 'Account',
+    reach: async (page, query) => {
+      const d = await shotAccount(page, query);
+      // ETH, tUSD and PTK, each with its image.
+      await expect(d.getByTestId('token-list').locator('li img')).toHaveCount(3);
+      return d;
+    },
+  },
+  {
+    name: 'activity',
+    view: 'Account',
+    reach: async (page, query) => {
+      const d = await shotAccount(page, query);
+      // The third tab (Tokens, NFTs, Activity) in any language.
+      await d.getByRole('tab').nth(2).click();
+      await expect(d.getByTestId('activity-row')).toHaveCount(3);
+      await expect(d.getByTestId('activity-row').locator('.pt-avatar img')).toHaveCount(3);
+      return d;
+    },
+    // The times of day: the history was made when this chain started.
+    mask: (d) => [d.locator('[data-testid="activity-row"] .pt-token-value .pt-muted')],
+  },
+  {
+    name: 'buy',
+    view: 'OnRampProviders',
+    reach: async (page, query) => {
+      const d = await shotAccount(page, query);
+      await d.locator('[data-wallet-button="onramp"]').click();
+      await expect(d.getByTestId('onramp-quote-coinbase')).toContainText('0.032833');
+      await expect(d.getByTestId('onramp-quote-meld')).toContainText('0.033');
+      return d;
+    },
+  },
+  {
+    name: 'swap',
+    view: 'Swap',
+    reach: async (page, query) => {
+      const d = await shotAccount(page, query);
+      await d.locator('[data-wallet-button="swaps"]').click();
+      await expect(d.getByTestId('swap-form')).toBeVisible();
+      // No amount: the pool's price moves with the other tests' swaps, the empty form does not.
+      await expect(d.getByTestId('swap-sell-token').locator('img')).toHaveCount(1);
+      await expect(d.getByTestId('swap-sell-token')).toContainText('ETH');
+      return d;
+    },
+  },
+  {
+    name: 'send',
+    view: 'Send',
+    reach: async (page, query) => {
+      const d = await shotAccount(page, query);
+      await d.locator('[data-wallet-button="send"]').click();
+      await expect(d.getByTestId('send-form')).toBeVisible();
+      return d;
+    },
+  },
+  {
     name: 'approve',
     view: 'ApproveTransaction',
     reach: async (page, query) => {
@@ -155,6 +264,10 @@ async function shoot(page: Page, variant: Variant, view: (typeof VIEWS)[number],
   // And axe finds nothing, of any impact, in this view, theme, direction and viewport.
   await expectNoA11yViolations(page, file);
 }
+
+test.beforeAll(async () => {
+  await makeHistory();
+});
 
 for (const { name: viewportName, viewport } of VIEWPORTS) {
   test.describe(`screenshots on ${viewportName}`, () => {

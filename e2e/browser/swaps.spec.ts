@@ -56,6 +56,23 @@ test.describe('Swap', () => {
     await asOther((w) => w.writeContract({ account: w.account!, chain: chain(), address: tokens().usd, abi: ERC20, functionName: 'mint', args: [TRADER, 10_000_000_000n] }));
   });
 
+  test('with a wallet that prices Ether (EIP-7811 metadata): Swap and Send show what the amount is worth; nothing for a token it does not price', async ({ page }) => {
+    const d = await openSwap(page, swapPath('v2', '&nativePrice=3000'));
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.5');
+    await expect(d.getByTestId('swap-sell-fiat')).toHaveText('≈ $1500.00');
+    await pickToken(d, 'buy', 'tUSD · Test USD');
+    await expect(d.getByTestId('swap-rate')).toBeVisible();
+    await expect(d.getByTestId('swap-buy-fiat')).toHaveCount(0);
+    // A figure that does not read as an amount has no worth.
+    await d.getByRole('textbox', { name: 'Amount' }).fill('0.5.');
+    await expect(d.getByTestId('swap-sell-fiat')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).first().click();
+    await d.locator('[data-wallet-button="send"]').click();
+    await d.getByTestId('send-amount').fill('0.25');
+    await expect(d.getByTestId('send-fiat')).toHaveText('≈ $750.00');
+    await expectNoSeriousA11yViolations(page, 'Send with a priced token');
+  });
+
   test('ETH → tUSD through the Uniswap V2 router: quote with rate, price impact, fee and minimum; an expired quote is asked again; the balances move by the quote; Activity shows it', async ({ page }) => {
     const d = await openSwap(page, swapPath('v2', '&swapTtl=1500'));
     await expectNoSeriousA11yViolations(page, 'Swap (form)');

@@ -1,6 +1,6 @@
 import { chainAdapterRef, createKernel, createMemoryStorage, type ActivityPage, type Kernel, type Network } from '@portico/kernel';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { createWalletClient, defineChain, http, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,9 @@ const network = (apiUrl?: string): Network => ({
 
 const ETH_ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E';
 const USD_ICON = 'https://tokens.example/usd.png';
+
+/** chain-eip155's activity.ts: how long a page waits for its NFT metadata and contract names. */
+const ARTWORK_WAIT_MS = 2_000;
 
 const keyed = (apiUrl: string) => `${apiUrl}?apikey=${KEY}`;
 
@@ -119,6 +122,28 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
     const again = (await adapter.getActivity!(caip(me.address), net)) as ActivityPage;
     expect(again.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.badges.toLowerCase())!.transfers.map((t) => t.nft_info?.name)).toEqual(['Portico Badge', 'Portico Badge']);
   });
+
+  it('a node that holds its answers back holds Activity back no longer than ARTWORK_WAIT_MS: the rows come as the API named them', async () => {
+    // Accepts connections and never answers.
+    const sockets = new Set<Socket>();
+    const silent = createTcpServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { adapter, net, caip, warnings } = await setUp();
+      const slowNode = { ...net, rpcUrls: { default: { http: [`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`] } } };
+      const started = performance.now();
+      const page = (await adapter.getActivity!(caip(me.address), slowNode)) as ActivityPage;
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThanOrEqual(ARTWORK_WAIT_MS);
+      expect(took).toBeLessThan(ARTWORK_WAIT_MS + 3_000);
+      const badges = page.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.badges.toLowerCase())!;
+      expect(badges.transfers.map((t) => t.nft_info?.name)).toEqual([`${tokens.badges.toLowerCase().slice(0, 10)} #2`, `${tokens.badges.toLowerCase().slice(0, 10)} #1`]);
+      expect(warnings.join('\n')).toContain(`took over ${ARTWORK_WAIT_MS} ms: the rows show without them`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 20_000);
 
   it('pages by block with the cursor, each transaction once and in order, and refuses a cursor that is not a block number', async () => {
     const fresh = '0x00000000000000000000000000000000000b0b00';

@@ -79,7 +79,10 @@ const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3
 function announceTestWallets() {
   if (!urls.length) return undefined;
   const chains: Record<number, string> = ensUrl ? { 31337: urls[0]!, 1: ensUrl } : { 31337: urls[0]! };
-  const make = () => createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage });
+  // `?nativePrice=3000`: the wallet reports its assets (EIP-7811) with Ether's price, as a wallet with a price feed does.
+  const nativePrice = Number(params.get('nativePrice'));
+  const priced = nativePrice > 0 ? { assets: [], nativePrice } : {};
+  const make = () => createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage, ...priced });
   const wallet = make();
   // The wallet without a UI also sends EIP-5792 batches (one call after the other): Portico's approval view reads them call by call.
   const noUi = createTestWallet({ privateKey: ANVIL_DEV_KEYS[accountIndex]!, chains, chainId: ensUrl ? 1 : 31337, storage: localStorage, calls: true });

@@ -1,7 +1,7 @@
 import { ANVIL_DEV_KEYS } from '@portico/chain-eip155/testing';
 import { deployTestTokens, deployUniswapV2, startAnvil, type AnvilNode, type TestTokens } from '@portico/chain-eip155/testing/node';
 import type { Network } from '@portico/kernel';
-import { createUniswapV2Provider, maxSellAmount, NATIVE_TOKEN, pickToken, priceSwap, runSwap, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapPhase, type SwapRun } from '@portico/plugin-swaps';
+import { createUniswapV2Provider, fiatValue, maxSellAmount, NATIVE_TOKEN, pickToken, priceSwap, runSwap, shortfall, swapTokens, type PricedQuote, type SwapContext, type SwapPhase, type SwapRun } from '@portico/plugin-swaps';
 import { createPublicClient, http, parseAbi, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,23 @@ describe('what the balances cannot pay', () => {
     const listed = { ...network, tokens: [{ address: tokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6, iconUrl: 'data:image/svg+xml,list' }] };
     expect(swapTokens(listed, held)[1]!.iconUrl).toBe('data:image/svg+xml,list');
     expect(swapTokens({ ...network, imageUrl: 'https://x.example/eth.svg' }, [{ ...held[0]!, iconUrl: 'https://x.example/usd.png' }]).map((t) => t.iconUrl)).toEqual(['https://x.example/eth.svg', 'https://x.example/usd.png']);
+  });
+
+  it('fiat values come from the wallet’s prices (EIP-7811 metadata); without a usable price there is none', () => {
+    const held = [
+      { name: 'Ether', symbol: 'ETH', chainId: network.caipNetworkId, quantity: { decimals: 18, numeric: '2' }, price: 3000 },
+      { address: tokens.usd, name: 'Test USD', symbol: 'tUSD', chainId: network.caipNetworkId, quantity: { decimals: 6, numeric: '1' }, price: 1 },
+      { address: tokens.ptk, name: 'Portico Token', symbol: 'PTK', chainId: network.caipNetworkId, quantity: { decimals: 18, numeric: '1' }, price: Number.NaN },
+    ];
+    const [eth, usd, ptk] = swapTokens(network, held);
+    expect([eth!.price, usd!.price, ptk!.price]).toEqual([3000, 1, undefined]);
+    expect(fiatValue(parseEther('0.5'), eth)).toBe(1500);
+    expect(fiatValue(2_500_000n, usd)).toBe(2.5);
+    expect(fiatValue(parseEther('1'), ptk)).toBeUndefined();
+    expect(fiatValue(undefined, eth)).toBeUndefined();
+    // A price the wallet reports with a listed token (the list has none) is kept.
+    const listed = { ...network, tokens: [{ address: tokens.usd, name: 'Test USD', symbol: 'tUSD', decimals: 6 }] };
+    expect(swapTokens(listed, held)[1]!.price).toBe(1);
   });
 
   it('picking a side’s token: the other side keeps its own, or takes the picked side’s old one when they would be the same', () => {

@@ -53,6 +53,8 @@ export async function eip155Activity(parts: Pick<Eip155AdapterParts, 'logger' | 
 }
 
 const NAME_ABI = parseAbi(['function name() view returns (string)', 'function symbol() view returns (string)']);
+/** How long a page waits for its rows' NFT metadata and contract names. */
+export const ARTWORK_WAIT_MS = 2_000;
 /** Metadata read for at most this many NFTs of a page (and contract names for as many creations). */
 const MAX_READS = 50;
 /** NFT metadata already read (by network, contract and token; public, immutable in practice), one per adapter. */
@@ -82,10 +84,22 @@ export async function withArtwork(parts: Pick<Eip155AdapterParts, 'logger' | 'ht
     });
   }
   const creations = page.transactions.filter((tx) => tx.metadata.operationType === 'deploy' && /^0x[0-9a-f]{40}$/.test(tx.metadata.sentTo)).slice(0, MAX_READS);
-  const [metadata, names] = await Promise.all([
+  const reads = Promise.all([
     Promise.all([...refs.keys()].map(async (key) => [key, await (known.get(key) ?? Promise.resolve(undefined))] as const)).then((entries) => new Map(entries)),
     contractNames(parts, network, creations.map((tx) => tx.metadata.sentTo)),
   ]);
+  // Slow metadata (a gateway taking seconds) does not hold the rows back: past the wait they come as the API named them,
+  // and what is still being read is kept for the next page load.
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, ARTWORK_WAIT_MS);
+    void reads.finally(() => clearTimeout(timer)).catch(() => undefined);
+  });
+  const read = await Promise.race([reads, late]).catch(() => undefined);
+  if (!read) {
+    parts.logger.warn(`The NFT metadata and contract names of Activity took over ${ARTWORK_WAIT_MS} ms: the rows show without them`);
+    return page;
+  }
+  const [metadata, names] = read;
   return {
     ...page,
     transactions: page.transactions.map((tx) => {

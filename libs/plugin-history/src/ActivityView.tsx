@@ -140,7 +140,9 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
   const incoming = metadata.operationType === 'receive' || (lead?.direction === 'in' && metadata.operationType !== 'send');
   const counterparty = incoming ? metadata.sentFrom : metadata.sentTo;
   const explorer = network?.blockExplorers?.default;
-  const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url;
+  // The native currency wears its network's mark when the source gives it none (Solana, Bitcoin).
+  const native = lead?.fungible_info && !lead.fungible_info.icon && lead.fungible_info.symbol === network?.nativeCurrency.symbol;
+  const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url ?? (native ? network?.imageUrl : undefined);
   // A contract creation says what was made when the contract names itself ("Test USD (tUSD)"), not only where.
   const created = metadata.operationType === 'deploy' ? metadata.created : undefined;
   const body = (
@@ -157,7 +159,11 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
             {created.symbol ? <> (<bdi>{created.symbol}</bdi>)</> : null}
           </div>
         ) : counterparty ? (
-          <div className="pt-muted">{p(incoming ? 'history.from' : 'history.to', { address: truncateAddress(counterparty) })}</div>
+          // The other side with its address's own gradient, as the account's avatar is drawn.
+          <div className="pt-muted pt-row" style={{ gap: 4 }}>
+            <Avatar name="" seed={counterparty} size={14} />
+            {p(incoming ? 'history.from' : 'history.to', { address: truncateAddress(counterparty) })}
+          </div>
         ) : null}
       </div>
       <div className="pt-token-value">

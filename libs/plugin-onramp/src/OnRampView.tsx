@@ -238,8 +238,17 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
           const quoted = quotes.state === 'ready' ? providers.flatMap((other) => (quotes.byProvider[other] ? [Number(quotes.byProvider[other].cryptoAmount)] : [])) : [];
           const best = quote !== undefined && quoted.length > 1 && Number(quote.cryptoAmount) === Math.max(...quoted);
           const fiat = (value: string) => new Intl.NumberFormat(t.locale, { style: 'currency', currency }).format(Number(value));
+          // A quote: what arrives, with the fee under it (the separator only for assistive tech and text copies).
           const detail =
-            quotes.state === 'loading' ? p('onramp.quoting') : quote ? `${p('onramp.quote', { amount: formatDecimal(trimZeros(quote.cryptoAmount), t.locale, Math.min(6, trimZeros(quote.cryptoAmount).split('.')[1]?.length ?? 0)), symbol })} · ${p('onramp.fee', { fee: fiat(quote.fee) })}` : quotes.state === 'ready' ? p('onramp.noQuote') : p('onramp.feeRange');
+            quotes.state === 'loading' ? p('onramp.quoting') : quote ? (
+              <>
+                <span dir="ltr" style={{ color: 'var(--pt-fg)', fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {p('onramp.quote', { amount: formatDecimal(trimZeros(quote.cryptoAmount), t.locale, Math.min(6, trimZeros(quote.cryptoAmount).split('.')[1]?.length ?? 0)), symbol })}
+                </span>
+                <span className="pt-visually-hidden"> · </span>
+                <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{p('onramp.fee', { fee: fiat(quote.fee) })}</span>
+              </>
+            ) : quotes.state === 'ready' ? p('onramp.noQuote') : p('onramp.feeRange');
           return (
             <li key={id}>
               <Button variant="secondary" block loading={opening === id} disabled={amount === undefined || opening !== undefined} onClick={() => void open(id)} data-testid={`onramp-provider-${id}`}>
@@ -253,7 +262,7 @@ function Buy({ caipAddress, network, adapter, settings, names }: { caipAddress: 
                       </span>
                     ) : null}
                   </span>
-                  <span className="pt-muted" data-testid={`onramp-quote-${id}`}>
+                  <span className="pt-muted" style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', textAlign: 'end' }} data-testid={`onramp-quote-${id}`}>
                     {detail}
                   </span>
                 </span>

@@ -1,8 +1,9 @@
 import { describeError, formatBalance, TransactionId, useAccount, useBackToStep, useBalance, useObservable, usePluginT, usePortico, useStepFocus, useT, useTokens, useViewTitle, type ViewProps } from '@portico/react';
-import { Button, Spinner, TextField, TokenPicker, TokenPill, type TokenPickerItem } from '@portico/ui';
+import { Button, Spinner, TokenPicker, type TokenPickerItem } from '@portico/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages } from './messages';
-import { accountKey, createSendFlow, exactAmount, explorerLink, feeAmount, fiatPreview, selectedAsset, sendAssets, shownStep, watchTransferStatus, type SendContext, type SendMessage, type TransferStatus as Status } from './sendFlow';
+import { SendForm } from './SendForm';
+import { accountKey, createSendFlow, exactAmount, explorerLink, feeAmount, selectedAsset, sendAssets, shownStep, watchTransferStatus, type SendContext, type SendMessage, type TransferStatus as Status } from './sendFlow';
 
 /**
  * Send: pick a token the account holds, an amount (Max leaves the network fee for native
@@ -116,45 +117,21 @@ export default function SendView(_props: ViewProps) {
     );
   }
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void flow.review(context);
-      }}
-      noValidate
-      data-testid="send-form"
-      ref={stepRoot}
-    >
-      <div className="pt-row" style={{ justifyContent: 'space-between' }}>
-        <span className="pt-label">{p('send.token')}</span>
-        <span className="pt-row" style={{ gap: 8 }}>
-          <span className="pt-muted" dir="ltr" data-testid="send-balance">
-            {formatBalance(asset.balance, asset.decimals, 3, t.locale)}
-          </span>
-          <TokenPill token={{ symbol: asset.symbol, iconUrl: iconOf(asset) }} label={p('send.token')} placeholder={p('send.pick')} onOpen={() => setPicking(true)} testId="send-token" />
-        </span>
-      </div>
-      <div className="pt-row" style={{ alignItems: 'flex-end' }}>
-        <TextField
-          label={p('send.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
-          onChange={(e) => flow.edit({ amountText: e.target.value })}
-          error={say(errors.amount)}
-          description={fiatPreview(amountText, asset, t.locale)}
-          data-testid="send-amount"
-        />
-        <Button variant="secondary" onClick={() => void flow.max(context)} data-testid="send-max">
-          {p('send.max')}
-        </Button>
-      </div>
-      <TextField label={p('send.to')} dir="ltr" spellCheck={false} autoComplete="off" value={recipient} onChange={(e) => flow.edit({ recipient: e.target.value })} error={say(errors.to)} data-testid="send-to" />
-      {formError}
-      <Button type="submit" block loading={state.busy} data-testid="send-review-button">
-        {p('send.review')}
-      </Button>
-    </form>
+    <SendForm
+      asset={asset}
+      iconUrl={iconOf(asset)}
+      amountText={amountText}
+      recipient={recipient}
+      amountError={say(errors.amount)}
+      toError={say(errors.to)}
+      formError={formError}
+      busy={state.busy}
+      stepRoot={stepRoot}
+      onSubmit={() => void flow.review(context)}
+      onPick={() => setPicking(true)}
+      onMax={() => void flow.max(context)}
+      onEdit={(patch) => flow.edit(patch)}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 import { formatUnits } from '@portico/kernel';
-import { formatBalance, usePluginT, useT } from '@portico/react';
+import { formatBalance, formatUsd, parseAmount, usePluginT, useT } from '@portico/react';
 import { Button, Spinner, TextField, TokenPill } from '@portico/ui';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { messages } from './messages';
 import { QuoteDetails } from './SwapSteps';
-import { maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
+import { fiatValue, maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
 
 /** The form's quote: none yet (incomplete form), being asked for, the best one, or why there is none. */
 export type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; priced: PricedQuote } | { state: 'error'; message: string };
@@ -30,7 +30,7 @@ interface FormFieldsProps {
 }
 
 /** A side of the swap: its label and balance above, the amount and the token's pill below. */
-function Panel({ label, balance, children }: { label: string; balance: string | undefined; children: ReactNode }) {
+function Panel({ label, balance, fiat, testId, children }: { label: string; balance: string | undefined; fiat?: string | undefined; testId?: string; children: ReactNode }) {
   return (
     <section className="pt-stack" aria-label={label} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
       <div className="pt-row" style={{ justifyContent: 'space-between' }}>
@@ -40,6 +40,12 @@ function Panel({ label, balance, children }: { label: string; balance: string | 
       <div className="pt-row" style={{ alignItems: 'flex-start' }}>
         {children}
       </div>
+      {/* What the amount is worth, when the wallet prices the token. */}
+      {fiat ? (
+        <span className="pt-muted" dir="ltr" style={{ fontSize: 13 }} data-testid={testId}>
+          {fiat}
+        </span>
+      ) : null}
     </section>
   );
 }
@@ -56,9 +62,12 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
   const sellBalance = balanceOf(sell);
   const buyBalance = balanceOf(buy);
   const received = quote.state === 'ready' && buy ? show(quote.priced.quote.buyAmount, buy.decimals) : quote.state === 'loading' ? '…' : '0';
+  const usd = (value: number | undefined) => (value === undefined ? undefined : `≈ ${formatUsd(value, t.locale)}`);
+  const sellFiat = usd(fiatValue(parseAmount(amountText, sell.decimals), sell));
+  const buyFiat = usd(fiatValue(quote.state === 'ready' ? quote.priced.quote.buyAmount : undefined, buy));
   return (
     <form onSubmit={onSubmit} noValidate data-testid="swap-form" ref={stepRoot} className="pt-stack" style={{ gap: 8 }}>
-      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })}>
+      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })} fiat={sellFiat} testId="swap-sell-fiat">
         <div style={{ flex: 1, position: 'relative', minWidth: 0 }}>
           <TextField
             label={p('swap.amount')}
@@ -83,7 +92,7 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
           ⇅
         </Button>
       </div>
-      <Panel label={p('swap.buy')} balance={buyBalance === undefined || !buy ? undefined : p('swap.balance', { amount: show(buyBalance, buy.decimals), symbol: buy.symbol })}>
+      <Panel label={p('swap.buy')} balance={buyBalance === undefined || !buy ? undefined : p('swap.balance', { amount: show(buyBalance, buy.decimals), symbol: buy.symbol })} fiat={buyFiat} testId="swap-buy-fiat">
         <output dir="ltr" aria-live="off" data-testid="swap-receive" style={{ flex: 1, minWidth: 0, fontSize: 20, minHeight: 44, display: 'flex', alignItems: 'center', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {received}
         </output>

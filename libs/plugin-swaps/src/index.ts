@@ -6,5 +6,5 @@ export { isSwapProblem, NATIVE_TOKEN, SWAPS_PLUGIN_ID, swapProblem } from './api
 export type { SwapIo, SwapProblem, SwapProblemKind, SwapProvider, SwapProviderConfig, SwapQuote, SwapQuoteRequest, SwapsSettings, SwapTransaction, UniswapV2Deployment } from './api';
 export { createUniswapV2Provider } from './providers/uniswapV2';
 export { createOneInchProvider } from './providers/oneInch';
-export { bestQuote, estimateGas, maxSellAmount, pickToken, priceSwap, runSwap, shortfall, swapTokens } from './swapFlow';
+export { bestQuote, estimateGas, fiatValue, maxSellAmount, pickToken, priceSwap, runSwap, shortfall, swapTokens } from './swapFlow';
 export type { BestQuote, PricedQuote, Shortfall, SwapContext, SwapFailure, SwapOutcome, SwapPhase, SwapRun, SwapToken } from './swapFlow';

@@ -1,5 +1,5 @@
 import { isSwapProblem, NATIVE_TOKEN, type SwapIo, type SwapProvider, type SwapQuote, type SwapQuoteRequest, type SwapTransaction } from './api';
-import type { Network, TokenBalance } from '@portico/kernel';
+import { formatUnits, type Network, type TokenBalance } from '@portico/kernel';
 import { readTokenBalance } from './providers/erc20';
 
 /** What a quote round gives: the best quote and the provider that made it. */
@@ -219,21 +219,31 @@ export interface SwapToken {
   readonly decimals: number;
   /** Untrusted image URL (shown only as data:/https:), from the token list or the wallet. */
   readonly iconUrl?: string | undefined;
+  /** Its price in US dollars, when the wallet reports one (EIP-7811 asset metadata): the form shows fiat values with it. */
+  readonly price?: number | undefined;
 }
 
 /** What can be swapped: the native currency first, then the network's token list and what the account holds (0x contracts, once each). */
 export function swapTokens(network: Network, held: readonly TokenBalance[] | undefined): SwapToken[] {
   const { symbol, name, decimals } = network.nativeCurrency;
-  const tokens: SwapToken[] = [{ address: NATIVE_TOKEN, symbol, name, decimals, iconUrl: network.imageUrl }];
-  const candidates = [...(network.tokens ?? []), ...(held ?? []).flatMap((h) => (h.address ? [{ address: h.address, symbol: h.symbol, name: h.name, decimals: h.quantity.decimals, iconUrl: h.iconUrl }] : []))];
-  for (const { address, symbol, name, decimals, iconUrl } of candidates) {
+  const usable = (price: number | undefined) => (price !== undefined && Number.isFinite(price) && price > 0 ? { price } : {});
+  const nativePrice = held?.find((h) => !h.address)?.price;
+  const tokens: SwapToken[] = [{ address: NATIVE_TOKEN, symbol, name, decimals, iconUrl: network.imageUrl, ...usable(nativePrice) }];
+  const candidates = [...(network.tokens ?? []).map((token) => ({ ...token, price: undefined as number | undefined })), ...(held ?? []).flatMap((h) => (h.address ? [{ address: h.address, symbol: h.symbol, name: h.name, decimals: h.quantity.decimals, iconUrl: h.iconUrl, price: h.price }] : []))];
+  for (const { address, symbol, name, decimals, iconUrl, price } of candidates) {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) continue;
     const known = tokens.findIndex((x) => sameToken(x.address, address));
-    // An image from one source fills in what the other gave none for.
-    if (known >= 0) tokens[known] = { ...tokens[known]!, iconUrl: tokens[known]!.iconUrl ?? iconUrl };
-    else tokens.push({ address, symbol, name, decimals, iconUrl });
+    // An image (or a price) from one source fills in what the other gave none for.
+    if (known >= 0) tokens[known] = { ...tokens[known]!, iconUrl: tokens[known]!.iconUrl ?? iconUrl, ...(tokens[known]!.price === undefined ? usable(price) : {}) };
+    else tokens.push({ address, symbol, name, decimals, iconUrl, ...usable(price) });
   }
   return tokens;
+}
+
+/** What `amount` (in the token's smallest unit) is worth in US dollars, when the token has a price; undefined otherwise. */
+export function fiatValue(amount: bigint | undefined, token: SwapToken | undefined): number | undefined {
+  if (amount === undefined || token?.price === undefined) return undefined;
+  return Number(formatUnits(amount, token.decimals)) * token.price;
 }
 
 /** Whether two token addresses are the same (addresses compare without case). */

@@ -33,6 +33,8 @@ export interface TestWalletOptions {
    * besides the native balance it reads from the chain. Absent: no `assetDiscovery`.
    */
   assets?: readonly unknown[];
+  /** With `assets`: the native currency's price in US dollars, reported in its EIP-7811 metadata (as a wallet's price feed would). */
+  nativePrice?: number;
   /**
    * Speaks EIP-5792 (`wallet_sendCalls`, `wallet_getCallsStatus`; `atomic: unsupported` in its
    * capabilities): it sends the calls one after the other, as an EOA wallet without batching does.
@@ -199,7 +201,8 @@ export function createTestWallet(options: TestWalletOptions) {
           requireAuth();
           if (!options.assets) throw rpcError(4200, 'wallet_getAssets is not supported');
           const native = await forward('eth_getBalance', [account.address, 'latest']);
-          return { [numberToHex(chainId)]: [{ address: 'native', balance: native, type: 'NATIVE' }, ...options.assets] };
+          const priced = options.nativePrice === undefined ? {} : { metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: options.nativePrice } };
+          return { [numberToHex(chainId)]: [{ address: 'native', balance: native, type: 'NATIVE', ...priced }, ...options.assets] };
         }
         case 'eth_sign':
           throw rpcError(4200, 'eth_sign is not supported');

@@ -75,6 +75,7 @@ export default function AccountView() {
               <li key={ns} className="pt-row">
                 <ListItem
                   label={`${name} · ${truncateAddress(c.address!)}`}
+                  imageSrc={c.network ? portico.network(c.network)?.imageUrl : undefined}
                   selected={ns === namespace}
                   data-namespace={ns}
                   className="pt-grow"
