@@ -10,7 +10,8 @@ import { allServicesQuery, connectDemoWallet, connectWallet, dialog, expectNoA11
  * e2e/browser/screenshots.spec.ts --update-snapshots` and review the new images.
  *
  * What changes from run to run is masked, not the layout under test: the WalletConnect QR code (a
- * new pairing URI each time) and the sign-in message (its nonce and timestamps). Images are not:
+ * new pairing URI each time), the sign-in message (its nonce and timestamps) and Activity's times
+ * and day heading (its history is made when the chain starts). Images are not:
  * every one here is local (the registry's generated wallet images, the test wallets' data: icons,
  * avatars), the same on every run, and a changed icon must fail. The comparison allows
  * `MAX_DIFF_PIXELS` pixels, fewer than a moved word or a changed 16 px icon makes (a 1 % ratio
@@ -40,30 +41,30 @@ const DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae7
 /** Anvil's ninth dev account: where the Ether goes. */
 const PAYEE = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
-async function listed(address: string): Promise<string[]> {
-  const url = `${process.env.PORTICO_INDEXER!}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_TEST_KEY!}&module=account&action=txlist&address=${address}&sort=desc&page=1&offset=50`;
+async function listed(address: string, action: 'txlist' | 'tokentx' = 'txlist'): Promise<string[]> {
+  const url = `${process.env.PORTICO_INDEXER!}/v2/api?chainid=31337&apikey=${process.env.PORTICO_INDEXER_TEST_KEY!}&module=account&action=${action}&address=${address}&sort=desc&page=1&offset=50`;
   const body = (await (await fetch(url)).json()) as { result: { hash: string }[] | string };
   return Array.isArray(body.result) ? body.result.map((row) => row.hash) : [];
 }
 
-/** The screenshot account's history, made when the indexer lists none for it yet. */
+/** The screenshot account's history: each of its three steps made unless the chain already has it (a run stopped half way included). */
 async function makeHistory(): Promise<void> {
-  if ((await listed(SHOT_ACCOUNT)).length) return;
   const rpcUrl = process.env.PORTICO_EVM!.split(',')[0]!;
   const chain = defineChain({ id: 31337, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
   const reader = createPublicClient({ chain, transport: http(rpcUrl) });
-  const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
+  const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)', 'function balanceOf(address owner) view returns (uint256)']);
   const tokens = JSON.parse(process.env.PORTICO_TOKENS!) as { usd: Hex; ptk: Hex };
   const deployer = createWalletClient({ account: privateKeyToAccount(DEPLOYER_KEY), chain, transport: http(rpcUrl) });
   const shot = createWalletClient({ account: privateKeyToAccount(SHOT_KEY), chain, transport: http(rpcUrl) });
-  for (const send of [
-    () => deployer.writeContract({ address: tokens.usd, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, 12_500_000n] }),
-    () => deployer.writeContract({ address: tokens.ptk, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, parseEther('250')] }),
-    () => shot.sendTransaction({ to: PAYEE, value: parseEther('0.25') }),
-  ]) {
-    await reader.waitForTransactionReceipt({ hash: await send(), pollingInterval: 50 });
-  }
-  await expect.poll(async () => (await listed(SHOT_ACCOUNT)).length, { timeout: 15_000 }).toBe(1);
+  const holds = async (token: Hex) => (await reader.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [SHOT_ACCOUNT] })) > 0n;
+  const steps = [
+    { done: () => holds(tokens.usd), send: () => deployer.writeContract({ address: tokens.usd, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, 12_500_000n] }) },
+    { done: () => holds(tokens.ptk), send: () => deployer.writeContract({ address: tokens.ptk, abi: erc20, functionName: 'transfer', args: [SHOT_ACCOUNT, parseEther('250')] }) },
+    { done: async () => (await reader.getTransactionCount({ address: SHOT_ACCOUNT })) > 0, send: () => shot.sendTransaction({ to: PAYEE, value: parseEther('0.25') }) },
+  ];
+  for (const step of steps) if (!(await step.done())) await reader.waitForTransactionReceipt({ hash: await step.send(), pollingInterval: 50 });
+  // The indexer has all three.
+  await expect.poll(async () => [(await listed(SHOT_ACCOUNT)).length, (await listed(SHOT_ACCOUNT, 'tokentx')).length], { timeout: 15_000 }).toEqual([1, 2]);
 }
 
 /** The screenshot account connected through the test wallet, with the chain's token list and Buy's providers, and its Account view. */
@@ -185,8 +186,8 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
       await expect(d.getByTestId('activity-row').locator('.pt-avatar img')).toHaveCount(3);
       return d;
     },
-    // The times of day: the history was made when this chain started.
-    mask: (d) => [d.locator('[data-testid="activity-row"] .pt-token-value .pt-muted')],
+    // The times of day and the day's heading: the history was made when this chain started (a run may cross midnight).
+    mask: (d) => [d.locator('[data-testid="activity-row"] .pt-token-value .pt-muted'), d.locator('[data-testid="activity"] .pt-section-label')],
   },
   {
     name: 'buy',
@@ -271,7 +272,8 @@ test.beforeAll(async () => {
 
 for (const { name: viewportName, viewport } of VIEWPORTS) {
   test.describe(`screenshots on ${viewportName}`, () => {
-    test.use({ viewport, deviceScaleFactor: 1 });
+    // One time zone wherever the suite runs (Buy is not offered in some).
+    test.use({ viewport, deviceScaleFactor: 1, timezoneId: 'UTC' });
     for (const variant of VARIANTS) {
       for (const view of VIEWS) {
         test(`${view.name} (${variant.name}) matches its baseline`, async ({ page }) => {

@@ -138,7 +138,7 @@ describe('eip155 activity from an Etherscan-compatible API (the local indexer ov
       expect(took).toBeLessThan(ARTWORK_WAIT_MS + 3_000);
       const badges = page.transactions.find((t) => t.metadata.operationType === 'deploy' && t.metadata.sentTo === tokens.badges.toLowerCase())!;
       expect(badges.transfers.map((t) => t.nft_info?.name)).toEqual([`${tokens.badges.toLowerCase().slice(0, 10)} #2`, `${tokens.badges.toLowerCase().slice(0, 10)} #1`]);
-      expect(warnings.join('\n')).toContain(`took over ${ARTWORK_WAIT_MS} ms: the rows show without them`);
+      expect(warnings.join('\n')).toContain(`took over ${ARTWORK_WAIT_MS} ms: those rows show without them`);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));

@@ -43,7 +43,7 @@ describe('bip122 activity from a local Esplora API', () => {
     expect(sent).toEqual({
       id: txid,
       metadata: { operationType: 'send', status: 'pending', sentFrom: wallet.paymentAddress, sentTo: wallet.ordinalsAddress, chain: network.caipNetworkId, hash: txid },
-      transfers: [{ direction: 'out', quantity: { numeric: '0.0003' }, fungible_info: { name: 'Bitcoin', symbol: 'BTC' } }],
+      transfers: [{ direction: 'out', quantity: { numeric: '0.0003' }, fungible_info: { name: 'Bitcoin', symbol: 'BTC', icon: { url: network.imageUrl! } } }],
     });
     const received = page.transactions.find((t) => t.id === funding.txid)!;
     expect(received.metadata).toMatchObject({ operationType: 'receive', status: 'confirmed', sentFrom: '', sentTo: wallet.paymentAddress });

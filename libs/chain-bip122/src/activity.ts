@@ -60,6 +60,6 @@ function toActivity(tx: EsploraTransaction, address: string, network: Network): 
       chain: network.caipNetworkId,
       hash: tx.txid,
     },
-    transfers: [{ direction: self ? 'self' : sending ? 'out' : 'in', quantity: { numeric: formatUnits(amount, decimals) }, fungible_info: { name, symbol } }],
+    transfers: [{ direction: self ? 'self' : sending ? 'out' : 'in', quantity: { numeric: formatUnits(amount, decimals) }, fungible_info: { name, symbol, ...(network.imageUrl ? { icon: { url: network.imageUrl } } : {}) } }],
   };
 }

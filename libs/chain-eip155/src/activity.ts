@@ -57,95 +57,122 @@ const NAME_ABI = parseAbi(['function name() view returns (string)', 'function sy
 export const ARTWORK_WAIT_MS = 2_000;
 /** Metadata read for at most this many NFTs of a page (and contract names for as many creations). */
 const MAX_READS = 50;
-/** NFT metadata already read (by network, contract and token; public, immutable in practice), one per adapter. */
-export type ArtworkCache = Map<string, Promise<NftMetadata | undefined>>;
+/** One read kept by the cache: its promise, and once it has settled, its value and when. */
+interface Known {
+  readonly promise: Promise<unknown>;
+  settled: boolean;
+  value: unknown;
+  at: number;
+}
+/**
+ * What Activity has read beside the API's rows, one per adapter: NFT metadata (by network,
+ * contract and token) and the names of created contracts (public, immutable in practice). A read
+ * that found nothing is kept for `RETRY_AFTER_MS`, so a host that is slow or fails (an airdropped
+ * NFT's, say) is not asked again, nor waited for, on every load.
+ */
+export type ArtworkCache = Map<string, Known>;
 const KNOWN_MAX = 1_000;
+const RETRY_AFTER_MS = 10 * 60_000;
+
+/**
+ * Keeps a batch read under `keys` (its answer in the same order). An answer of `undefined` for every
+ * key (the node did not answer, most likely) is not kept: the next load asks again.
+ */
+function remember(cache: ArtworkCache, keys: readonly string[], read: Promise<readonly unknown[]>): void {
+  const settled = read.then(
+    (all) => all,
+    () => [] as unknown[],
+  );
+  keys.forEach((key, index) => {
+    if (cache.size >= KNOWN_MAX) cache.delete(cache.keys().next().value!);
+    const entry: Known = { promise: settled.then((all) => all[index]), settled: false, value: undefined, at: 0 };
+    void entry.promise.then((value) => Object.assign(entry, { settled: true, value, at: Date.now() }));
+    cache.set(key, entry);
+  });
+  void settled.then((all) => {
+    if (all.every((value) => value === undefined)) for (const key of keys) cache.delete(key);
+  });
+}
+
+/** The cached read under `key`, unless it found nothing long enough ago to be asked again. */
+function cached(cache: ArtworkCache, key: string): Known | undefined {
+  const entry = cache.get(key);
+  if (entry?.settled && (entry.value === undefined || entry.value === null) && Date.now() - entry.at > RETRY_AFTER_MS) cache.delete(key);
+  return cache.get(key);
+}
 
 /**
  * What the API's rows do not say: each NFT's name and image from its metadata (`tokenURI` /
- * `uri`, read once per token while `known` keeps it) and, for a contract creation, the name and symbol
- * the new contract gives itself. A read that fails leaves the row as the API named it (logged).
+ * `uri`) and, for a contract creation, the name and symbol the new contract gives itself, read once
+ * per adapter (`known`). The page waits for them at most `ARTWORK_WAIT_MS`: then it takes what has
+ * arrived, and the rest goes on into the cache for the next load. A read that fails leaves the
+ * row as the API named it (logged).
  */
 export async function withArtwork(parts: Pick<Eip155AdapterParts, 'logger' | 'http' | 'rpc' | 'ipfsGateway'>, network: Network, page: ActivityPage, known: ArtworkCache): Promise<ActivityPage> {
   const refs = new Map<string, NftRef>();
   for (const tx of page.transactions) for (const transfer of tx.transfers) if (transfer.nft_info && NFT_REFS.has(transfer)) refs.set(refKey(network, NFT_REFS.get(transfer)!), NFT_REFS.get(transfer)!);
-  const missing = [...refs.entries()].filter(([key]) => !known.has(key)).slice(0, MAX_READS);
+  const missing = [...refs.entries()].filter(([key]) => !cached(known, key)).slice(0, MAX_READS);
   if (missing.length) {
     const reading = readTokenMetadata(parts, network, missing.map(([, ref]) => ref)).catch((error: unknown) => {
       parts.logger.warn('The metadata of the NFTs in Activity could not be read', error);
       return [];
     });
-    missing.forEach(([key], index) => {
-      if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
-      // A failed read is not kept: the next page load asks again.
-      const one = reading.then((all) => all[index]);
-      known.set(key, one);
-      void one.then((value) => value === undefined && known.get(key) === one && known.delete(key));
-    });
+    remember(known, missing.map(([key]) => key), reading);
   }
-  const creations = page.transactions.filter((tx) => tx.metadata.operationType === 'deploy' && /^0x[0-9a-f]{40}$/.test(tx.metadata.sentTo)).slice(0, MAX_READS);
-  const reads = Promise.all([
-    Promise.all([...refs.keys()].map(async (key) => [key, await (known.get(key) ?? Promise.resolve(undefined))] as const)).then((entries) => new Map(entries)),
-    contractNames(parts, network, creations.map((tx) => tx.metadata.sentTo)),
-  ]);
-  // Slow metadata (a gateway taking seconds) does not hold the rows back: past the wait they come as the API named them,
-  // and what is still being read is kept for the next page load.
-  const late = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(resolve, ARTWORK_WAIT_MS);
-    void reads.finally(() => clearTimeout(timer)).catch(() => undefined);
-  });
-  const read = await Promise.race([reads, late]).catch(() => undefined);
-  if (!read) {
-    parts.logger.warn(`The NFT metadata and contract names of Activity took over ${ARTWORK_WAIT_MS} ms: the rows show without them`);
-    return page;
-  }
-  const [metadata, names] = read;
+  const nameKey = (contract: string) => `name:${network.caipNetworkId}:${contract}`;
+  const created = [...new Set(page.transactions.filter((tx) => tx.metadata.operationType === 'deploy' && /^0x[0-9a-f]{40}$/.test(tx.metadata.sentTo)).map((tx) => tx.metadata.sentTo))];
+  const unnamed = created.filter((contract) => !cached(known, nameKey(contract))).slice(0, MAX_READS);
+  if (unnamed.length) remember(known, unnamed.map(nameKey), contractNames(parts, network, unnamed));
+  const entries = [...refs.keys(), ...created.map(nameKey)].flatMap((key) => (known.has(key) ? [known.get(key)!] : []));
+  // Slow metadata (a gateway taking seconds) does not hold the rows back.
+  let timer: ReturnType<typeof globalThis.setTimeout> | undefined;
+  const all = await Promise.race([Promise.all(entries.map((entry) => entry.promise)).then(() => true), new Promise<false>((resolve) => (timer = globalThis.setTimeout(() => resolve(false), ARTWORK_WAIT_MS)))]);
+  globalThis.clearTimeout(timer);
+  if (!all) parts.logger.warn(`Some NFT metadata or contract names of Activity took over ${ARTWORK_WAIT_MS} ms: those rows show without them`);
+  const value = <T>(key: string): T | undefined => {
+    const entry = known.get(key);
+    return entry?.settled && entry.value ? (entry.value as T) : undefined;
+  };
   return {
     ...page,
     transactions: page.transactions.map((tx) => {
-      const created = names.get(tx.metadata.sentTo);
+      const made = tx.metadata.operationType === 'deploy' ? value<{ name: string; symbol?: string }>(nameKey(tx.metadata.sentTo)) : undefined;
       const transfers = tx.transfers.map((transfer) => {
         const ref = NFT_REFS.get(transfer);
-        const read = ref ? metadata.get(refKey(network, ref)) : undefined;
+        const read = ref ? value<NftMetadata>(refKey(network, ref)) : undefined;
         if (!read || !transfer.nft_info) return transfer;
         return { ...transfer, nft_info: { name: read.name || transfer.nft_info.name, ...(read.image ? { content: { preview: { url: read.image } } } : {}) } };
       });
-      return { ...tx, metadata: tx.metadata.operationType === 'deploy' && created ? { ...tx.metadata, created } : tx.metadata, transfers };
+      return { ...tx, metadata: made ? { ...tx.metadata, created: made } : tx.metadata, transfers };
     }),
   };
 }
 
 const refKey = (network: Network, ref: NftRef) => `${network.caipNetworkId}:${ref.contract.toLowerCase()}:${ref.tokenId}`;
 
-/** The `name()` and `symbol()` of new contracts (Multicall3); a contract without a name is left out. */
-async function contractNames(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, network: Network, contracts: readonly string[]): Promise<Map<string, { name: string; symbol?: string }>> {
-  const names = new Map<string, { name: string; symbol?: string }>();
-  if (!contracts.length) return names;
+/** The `name()` and `symbol()` of new contracts (Multicall3), in order; null for a contract that gives no printable name. */
+async function contractNames(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc'>, network: Network, contracts: readonly string[]): Promise<({ name: string; symbol?: string } | null | undefined)[]> {
   const urls = rpcUrlsFor(network, parts.rpc);
   const calls = contracts.flatMap((target) => (['name', 'symbol'] as const).map((functionName) => ({ target: getAddress(target), callData: encodeFunctionData({ abi: NAME_ABI, functionName }) })));
-  let results: (Hex | undefined)[];
-  try {
-    results = await multicall((tx) => jsonRpcRequest<unknown>(parts.http, urls, 'eth_call', [tx, 'latest']), calls);
-  } catch (error) {
-    parts.logger.warn('The names of created contracts could not be read', error);
-    return names;
-  }
+  const results = await multicall((tx) => jsonRpcRequest<unknown>(parts.http, urls, 'eth_call', [tx, 'latest']), calls);
+  // Nothing answered at all: the node, most likely (not kept, asked again next time).
+  if (results.every((data) => data === undefined)) return contracts.map(() => undefined);
   const text = (data: Hex | undefined, functionName: 'name' | 'symbol') => {
     if (data === undefined) return undefined;
     try {
       const value = (decodeFunctionResult({ abi: NAME_ABI, functionName, data }) as string).trim();
-      // Printable, short: a contract names itself, and the modal shows it as text.
-      return value && value.length <= 80 && [...value].every((c) => c >= ' ' && c !== '\u007f') ? value : undefined;
+      // Shown as text: no control, format (bidi overrides, zero-width) or line-separator characters.
+      return value && value.length <= 80 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value) ? value : undefined;
     } catch {
       return undefined;
     }
   };
-  contracts.forEach((contract, index) => {
+  return contracts.map((_, index) => {
     const name = text(results[index * 2], 'name');
     const symbol = text(results[index * 2 + 1], 'symbol');
-    if (name) names.set(contract, symbol && symbol.length <= 20 ? { name, symbol } : { name });
+    if (!name) return null;
+    return symbol && symbol.length <= 20 ? { name, symbol } : { name };
   });
-  return names;
 }
 
 /** The token each NFT transfer of a page moved (kept beside the transfer, which carries only what the view shows). */

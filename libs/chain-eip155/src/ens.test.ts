@@ -139,5 +139,8 @@ describe('avatarUrl (what an avatar record may become)', () => {
 
   it('goes through the app’s IPFS gateway when it names one', () => {
     expect(avatarUrl('ipfs://ipfs/bafyA/a.png', 'https://gw.example/ipfs')).toBe('https://gw.example/ipfs/bafyA/a.png');
+    // A wrong gateway costs the ipfs:// avatars only, and says why to the caller (which logs it).
+    expect(avatarUrl('https://example.com/a.png', 'http://gw.example/ipfs/')).toBe('https://example.com/a.png');
+    expect(() => avatarUrl('ipfs://bafyA/a.png', 'http://gw.example/ipfs/')).toThrow('The ipfsGateway option "http://gw.example/ipfs/" is not an https URL');
   });
 });

@@ -22,8 +22,10 @@ export function avatarUrl(record: string | null | undefined, gateway?: string): 
   if (!record) return undefined;
   const value = record.trim();
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value;
+  // A wrong gateway throws to the caller, which reports it (`onAvatarError`).
+  const resolved = ipfsToGateway(value, gateway);
   try {
-    const url = new URL(ipfsToGateway(value, gateway));
+    const url = new URL(resolved);
     return url.protocol === 'https:' ? url.toString() : undefined;
   } catch {
     return undefined;

@@ -22,5 +22,8 @@ describe('ipfsToGateway (NFT metadata and images, ENS avatars)', () => {
       expect(() => ipfsToGateway('ipfs://QmHash', gateway), gateway).toThrow(`The ipfsGateway option "${gateway}" is not an https URL without query or fragment`);
     }
     expect(DEFAULT_IPFS_GATEWAY).toBe('https://ipfs.io/ipfs/');
+    // Only ipfs:// URIs go through it: the others are unaffected by a wrong one.
+    expect(ipfsToGateway('https://a.example/1.json', 'http://gw.example/ipfs/')).toBe('https://a.example/1.json');
+    expect(ipfsToGateway('data:application/json,{}', 'gw.example')).toBe('data:application/json,{}');
   });
 });

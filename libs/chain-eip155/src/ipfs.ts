@@ -7,7 +7,9 @@ export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
  * (the modal shows images only as `data:` / `https:`).
  */
 export function ipfsToGateway(uri: string, gateway: string = DEFAULT_IPFS_GATEWAY): string {
-  if (!/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(gateway)) throw new Error(`The ipfsGateway option "${gateway.slice(0, 60)}" is not an https URL without query or fragment`);
   const match = /^ipfs:\/\/(?:ipfs\/)?([A-Za-z0-9][^\s]*)$/.exec(uri);
-  return match ? `${gateway.endsWith('/') ? gateway : `${gateway}/`}${match[1]}` : uri;
+  if (!match) return uri;
+  // Checked where it is used: a wrong gateway costs the ipfs:// images and documents only, each with this message.
+  if (!/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(gateway)) throw new Error(`The ipfsGateway option "${gateway.slice(0, 60)}" is not an https URL without query or fragment`);
+  return `${gateway.endsWith('/') ? gateway : `${gateway}/`}${match[1]}`;
 }

@@ -103,9 +103,10 @@ export interface NftMetadata {
 /**
  * Each token's metadata: Multicall3 reads the URIs (`tokenURI`, `uri` with its `{id}`), then each
  * document is read (`data:`, `https:`, `ipfs://` through the gateway; 5 s limit). Undefined where
- * it cannot be read; the reason is logged.
+ * the contract (or the node) answered no URI, null where the document could not be read; the reason
+ * is logged.
  */
-export async function readTokenMetadata(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc' | 'ipfsGateway'>, network: Network, tokens: readonly NftRef[]): Promise<(NftMetadata | undefined)[]> {
+export async function readTokenMetadata(parts: Pick<Eip155AdapterParts, 'http' | 'logger' | 'rpc' | 'ipfsGateway'>, network: Network, tokens: readonly NftRef[]): Promise<(NftMetadata | null | undefined)[]> {
   if (!tokens.length) return [];
   const uris = await metadataUris(parts, network, tokens);
   const unanswered = uris.filter((uri) => uri === undefined).length;
@@ -114,7 +115,7 @@ export async function readTokenMetadata(parts: Pick<Eip155AdapterParts, 'http' |
     tokens.map((token, index) =>
       readMetadata(uris[index], token, parts.ipfsGateway).catch((error: unknown) => {
         parts.logger.warn(`The metadata of ${token.contract} #${token.tokenId} could not be read: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
+        return null;
       }),
     ),
   );

@@ -42,7 +42,7 @@ function toActivity(tx: SentTransaction, status: 'pending' | 'failed', network: 
   const { name, symbol, decimals } = network.nativeCurrency;
   const base = { id: tx.hash, metadata: { status, sentFrom: tx.from.toLowerCase(), sentTo: tx.to.toLowerCase(), chain: network.caipNetworkId, hash: tx.hash } };
   if (tx.data === '0x' || tx.data === '') {
-    return { ...base, metadata: { ...base.metadata, operationType: 'send' }, transfers: status === 'failed' ? [] : [{ direction: 'out', quantity: { numeric: formatUnits(tx.value, decimals) }, fungible_info: { name, symbol } }] };
+    return { ...base, metadata: { ...base.metadata, operationType: 'send' }, transfers: status === 'failed' ? [] : [{ direction: 'out', quantity: { numeric: formatUnits(tx.value, decimals) }, fungible_info: { name, symbol, ...(network.imageUrl ? { icon: { url: network.imageUrl } } : {}) } }] };
   }
   // An ERC-20 transfer of a token the network lists: its amount and symbol.
   const token = network.tokens?.find((t) => t.address.toLowerCase() === tx.to.toLowerCase());

@@ -55,7 +55,7 @@ describe('solana activity from the local node', () => {
     expect(page.transactions[0]).toEqual({
       id: signature,
       metadata: { operationType: 'send', status: 'confirmed', sentFrom: wallet.address, sentTo: to, minedAt: expect.stringMatching(/^\d{4}-/), chain: network.caipNetworkId, hash: signature },
-      transfers: [{ direction: 'out', quantity: { numeric: '0.005' }, fungible_info: { name: 'Solana', symbol: 'SOL' } }],
+      transfers: [{ direction: 'out', quantity: { numeric: '0.005' }, fungible_info: { name: 'Solana', symbol: 'SOL', icon: { url: network.imageUrl! } } }],
     });
     expect(page.transactions[1]).toMatchObject({ metadata: { operationType: 'receive', sentTo: wallet.address }, transfers: [{ direction: 'in', quantity: { numeric: '2' } }] });
     expect(page.next).toBeUndefined();

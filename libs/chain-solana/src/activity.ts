@@ -82,7 +82,7 @@ function toActivity(signature: string, blockTime: number | undefined, tx: Transa
   let counterparty = '';
   if (moved !== 0n) {
     const { name, symbol, decimals } = network.nativeCurrency;
-    transfers.push({ direction: moved < 0n ? 'out' : 'in', quantity: { numeric: formatUnits(moved < 0n ? -moved : moved, decimals) }, fungible_info: { name, symbol } });
+    transfers.push({ direction: moved < 0n ? 'out' : 'in', quantity: { numeric: formatUnits(moved < 0n ? -moved : moved, decimals) }, fungible_info: { name, symbol, ...(network.imageUrl ? { icon: { url: network.imageUrl } } : {}) } });
     // The other side: the key whose balance moved most the other way.
     counterparty = largestOpposite(keys, mine, moved, delta);
   }

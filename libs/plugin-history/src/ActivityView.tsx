@@ -140,9 +140,8 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
   const incoming = metadata.operationType === 'receive' || (lead?.direction === 'in' && metadata.operationType !== 'send');
   const counterparty = incoming ? metadata.sentFrom : metadata.sentTo;
   const explorer = network?.blockExplorers?.default;
-  // The native currency wears its network's mark when the source gives it none (Solana, Bitcoin).
-  const native = lead?.fungible_info && !lead.fungible_info.icon && lead.fungible_info.symbol === network?.nativeCurrency.symbol;
-  const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url ?? (native ? network?.imageUrl : undefined);
+  // The chain plugin gives each asset its image (the native currency its network's mark); none is guessed here.
+  const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url;
   // A contract creation says what was made when the contract names itself ("Test USD (tUSD)"), not only where.
   const created = metadata.operationType === 'deploy' ? metadata.created : undefined;
   const body = (
@@ -155,8 +154,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
         </div>
         {created ? (
           <div className="pt-muted" data-testid="activity-created">
-            <bdi>{created.name}</bdi>
-            {created.symbol ? <> (<bdi>{created.symbol}</bdi>)</> : null}
+            <bdi>{created.symbol ? p('history.created', { name: created.name, symbol: created.symbol }) : created.name}</bdi>
           </div>
         ) : counterparty ? (
           // The other side with its address's own gradient, as the account's avatar is drawn.

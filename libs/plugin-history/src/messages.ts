@@ -14,6 +14,7 @@ export const en = {
   'history.yesterday': 'Yesterday',
   'history.failed': 'Failed',
   'history.to': 'To {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'From {address}',
   'history.explorer': 'View on {explorer}',
   'history.op.send': 'Sent',

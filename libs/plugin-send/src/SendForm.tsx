@@ -1,6 +1,6 @@
 import { formatBalance, usePluginT, useT } from '@portico/react';
-import { Button, TextField, TokenPill } from '@portico/ui';
-import type { ReactNode, Ref } from 'react';
+import { AmountField, Button, TextField, TokenPill } from '@portico/ui';
+import { useId, type ReactNode, type Ref } from 'react';
 import { messages } from './messages';
 import { fiatPreview, type SendAsset } from './sendFlow';
 
@@ -22,13 +22,14 @@ interface SendFormProps {
 
 /**
  * Send's form, laid out as Swap's: one panel with the amount (Max inside the field), the token's
- * pill and the balance above, what the amount is worth below when the wallet prices the token;
+ * pill and the balance above, what the amount is worth under it (its description) when the wallet prices the token;
  * then the recipient and Review.
  */
 export function SendForm({ asset, iconUrl, amountText, recipient, amountError, toError, formError, busy, stepRoot, onSubmit, onPick, onMax, onEdit }: SendFormProps) {
   const t = useT();
   const p = usePluginT(messages);
   const fiat = fiatPreview(amountText, asset, t.locale);
+  const heading = useId();
   return (
     <form
       onSubmit={(e) => {
@@ -41,38 +42,30 @@ export function SendForm({ asset, iconUrl, amountText, recipient, amountError, t
       className="pt-stack"
       style={{ gap: 12 }}
     >
-      <section className="pt-stack" aria-label={p('send.amount')} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
+      <section className="pt-stack" aria-labelledby={heading} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
         <div className="pt-row" style={{ justifyContent: 'space-between' }}>
-          <span className="pt-label">{p('send.amount')}</span>
+          <span className="pt-label" id={heading}>
+            {p('send.amount')}
+          </span>
           <span className="pt-muted" dir="ltr" data-testid="send-balance">
             {formatBalance(asset.balance, asset.decimals, 3, t.locale)} {asset.symbol}
           </span>
         </div>
         <div className="pt-row" style={{ alignItems: 'flex-start' }}>
-          <div style={{ flex: 1, position: 'relative', minWidth: 0 }}>
-            <TextField
-              label={p('send.amount')}
-              hideLabel
-              placeholder="0"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(e) => onEdit({ amountText: e.target.value })}
-              error={amountError}
-              style={{ width: '100%', boxSizing: 'border-box', fontSize: 20, paddingInlineEnd: 64 }}
-              data-testid="send-amount"
-            />
-            <Button variant="secondary" onClick={onMax} data-testid="send-max" style={{ position: 'absolute', insetInlineEnd: 6, top: 6, minHeight: 32, paddingInline: 10 }}>
-              {p('send.max')}
-            </Button>
-          </div>
+          <AmountField
+            label={p('send.amount')}
+            value={amountText}
+            onChange={(e) => onEdit({ amountText: e.target.value })}
+            error={amountError}
+            // What the amount is worth, read with the field.
+            description={fiat}
+            data-testid="send-amount"
+            maxLabel={p('send.max')}
+            onMax={onMax}
+            maxTestId="send-max"
+          />
           <TokenPill token={{ symbol: asset.symbol, iconUrl }} label={p('send.token')} placeholder={p('send.pick')} onOpen={onPick} testId="send-token" />
         </div>
-        {fiat ? (
-          <span className="pt-muted" dir="ltr" style={{ fontSize: 13 }} data-testid="send-fiat">
-            {fiat}
-          </span>
-        ) : null}
       </section>
       <TextField label={p('send.to')} dir="ltr" spellCheck={false} autoComplete="off" value={recipient} onChange={(e) => onEdit({ recipient: e.target.value })} error={toError} data-testid="send-to" />
       {formError}

@@ -1,7 +1,7 @@
 import { formatUnits } from '@portico/kernel';
 import { formatBalance, formatUsd, parseAmount, usePluginT, useT } from '@portico/react';
-import { Button, Spinner, TextField, TokenPill } from '@portico/ui';
-import type { FormEvent, ReactNode, Ref } from 'react';
+import { AmountField, Button, Spinner, TextField, TokenPill } from '@portico/ui';
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
 import { messages } from './messages';
 import { QuoteDetails } from './SwapSteps';
 import { fiatValue, maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
@@ -31,10 +31,13 @@ interface FormFieldsProps {
 
 /** A side of the swap: its label and balance above, the amount and the token's pill below. */
 function Panel({ label, balance, fiat, testId, children }: { label: string; balance: string | undefined; fiat?: string | undefined; testId?: string; children: ReactNode }) {
+  const heading = useId();
   return (
-    <section className="pt-stack" aria-label={label} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
+    <section className="pt-stack" aria-labelledby={heading} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
       <div className="pt-row" style={{ justifyContent: 'space-between' }}>
-        <span className="pt-label">{label}</span>
+        <span className="pt-label" id={heading}>
+          {label}
+        </span>
         {balance ? <span className="pt-muted">{balance}</span> : null}
       </div>
       <div className="pt-row" style={{ alignItems: 'flex-start' }}>
@@ -67,24 +70,20 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
   const buyFiat = usd(fiatValue(quote.state === 'ready' ? quote.priced.quote.buyAmount : undefined, buy));
   return (
     <form onSubmit={onSubmit} noValidate data-testid="swap-form" ref={stepRoot} className="pt-stack" style={{ gap: 8 }}>
-      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })} fiat={sellFiat} testId="swap-sell-fiat">
-        <div style={{ flex: 1, position: 'relative', minWidth: 0 }}>
-          <TextField
-            label={p('swap.amount')}
-            hideLabel
-            placeholder="0"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
-            onChange={(e) => onAmount(e.target.value)}
-            error={errors.amount}
-            style={{ width: '100%', boxSizing: 'border-box', fontSize: 20, paddingInlineEnd: 64 }}
-            data-testid="swap-amount"
-          />
-          <Button variant="secondary" onClick={() => sellBalance !== undefined && onAmount(formatUnits(maxSellAmount(sellBalance, sell), sell.decimals))} disabled={sellBalance === undefined} data-testid="swap-max" style={{ position: 'absolute', insetInlineEnd: 6, top: 6, minHeight: 32, paddingInline: 10 }}>
-            {p('swap.max')}
-          </Button>
-        </div>
+      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })}>
+        <AmountField
+          label={p('swap.amount')}
+          value={amountText}
+          onChange={(e) => onAmount(e.target.value)}
+          error={errors.amount}
+          // What the amount is worth, read with the field.
+          description={sellFiat}
+          data-testid="swap-amount"
+          maxLabel={p('swap.max')}
+          onMax={() => sellBalance !== undefined && onAmount(formatUnits(maxSellAmount(sellBalance, sell), sell.decimals))}
+          maxDisabled={sellBalance === undefined}
+          maxTestId="swap-max"
+        />
         <TokenPill token={sell} label={p('swap.sell')} placeholder={p('swap.pick')} onOpen={() => onPick('sell')} testId="swap-sell-token" />
       </Panel>
       <div className="pt-row" style={{ justifyContent: 'center', marginBlock: -4 }}>

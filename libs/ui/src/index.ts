@@ -22,6 +22,8 @@ export { Spinner } from './components/Spinner';
 export type { SpinnerProps } from './components/Spinner';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
+export { AmountField } from './components/AmountField';
+export type { AmountFieldProps } from './components/AmountField';
 export { TextField } from './components/TextField';
 export type { TextFieldProps } from './components/TextField';
 export { TokenPicker, TokenPill } from './components/TokenPicker';

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'أمس',
   'history.failed': 'فشلت',
   'history.to': 'إلى {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'من {address}',
   'history.explorer': 'عرض على {explorer}',
   'history.op.send': 'مُرسَل',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Gestern',
   'history.failed': 'Fehlgeschlagen',
   'history.to': 'An {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'Von {address}',
   'history.explorer': 'Auf {explorer} ansehen',
   'history.op.send': 'Gesendet',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Ayer',
   'history.failed': 'Fallida',
   'history.to': 'A {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'De {address}',
   'history.explorer': 'Ver en {explorer}',
   'history.op.send': 'Enviado',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'دیروز',
   'history.failed': 'ناموفق',
   'history.to': 'به {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'از {address}',
   'history.explorer': 'مشاهده در {explorer}',
   'history.op.send': 'ارسال شد',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Hier',
   'history.failed': 'Échec',
   'history.to': 'À {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'De {address}',
   'history.explorer': 'Voir sur {explorer}',
   'history.op.send': 'Envoyé',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'אתמול',
   'history.failed': 'נכשל',
   'history.to': 'אל {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'מאת {address}',
   'history.explorer': 'הצג ב-{explorer}',
   'history.op.send': 'נשלח',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': '昨日',
   'history.failed': '失敗',
   'history.to': '宛先 {address}',
+  'history.created': '{name}（{symbol}）',
   'history.from': '送信元 {address}',
   'history.explorer': '{explorer} で表示',
   'history.op.send': '送信',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': '어제',
   'history.failed': '실패',
   'history.to': '받는 주소 {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': '보낸 주소 {address}',
   'history.explorer': '{explorer}에서 보기',
   'history.op.send': '보냄',

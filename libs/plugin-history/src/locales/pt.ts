@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Ontem',
   'history.failed': 'Falhou',
   'history.to': 'Para {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'De {address}',
   'history.explorer': 'Ver em {explorer}',
   'history.op.send': 'Enviado',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Вчера',
   'history.failed': 'Ошибка',
   'history.to': 'Кому: {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'От: {address}',
   'history.explorer': 'Открыть в {explorer}',
   'history.op.send': 'Отправлено',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': 'Dün',
   'history.failed': 'Başarısız',
   'history.to': 'Alıcı: {address}',
+  'history.created': '{name} ({symbol})',
   'history.from': 'Gönderen: {address}',
   'history.explorer': '{explorer} üzerinde görüntüle',
   'history.op.send': 'Gönderildi',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': '昨天',
   'history.failed': '失败',
   'history.to': '发送至 {address}',
+  'history.created': '{name}（{symbol}）',
   'history.from': '来自 {address}',
   'history.explorer': '在 {explorer} 上查看',
   'history.op.send': '已发送',

@@ -14,6 +14,7 @@ export default {
   'history.yesterday': '昨天',
   'history.failed': '失敗',
   'history.to': '傳送至 {address}',
+  'history.created': '{name}（{symbol}）',
   'history.from': '來自 {address}',
   'history.explorer': '在 {explorer} 上檢視',
   'history.op.send': '已傳送',
