@@ -73,10 +73,7 @@ async function shotAccount(page: Page, query: string): Promise<Locator> {
   await freshPage(page, `/?${query}&${allServicesQuery()}&evmAccount=6&tokens=${encodeURIComponent(process.env.PORTICO_TOKENS!)}&${onrampQuery()}&meldKey=${process.env.PORTICO_MELD_KEY!}${swaps}`);
   await connectWallet(page);
   await expect(page.getByTestId('host-address')).toHaveText(SHOT_ACCOUNT);
-  await page.locator('button.portico-account-button').click();
-  const d = dialog(page);
-  await expect(d).toHaveAttribute('data-view', 'Account');
-  return d;
+  return openAccount(page);
 }
 
 /** The Connect view's "All Wallets" row in English and Arabic. */

@@ -146,7 +146,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
   const created = metadata.operationType === 'deploy' ? metadata.created : undefined;
   const body = (
     <>
-      <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? created?.name ?? p(`history.op.${metadata.operationType}`)} size={32} seed={lead ? undefined : counterparty || undefined} />
+      <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? created?.name ?? p(`history.op.${metadata.operationType}`)} size={32} />
       <div className="pt-token-main">
         <div>
           {p(`history.op.${metadata.operationType}`)}

@@ -1,6 +1,6 @@
 import { formatBalance, usePluginT, useT } from '@portico/react';
-import { AmountField, Button, TextField, TokenPill } from '@portico/ui';
-import { useId, type ReactNode, type Ref } from 'react';
+import { AmountField, AmountPanel, Button, TextField, TokenPill } from '@portico/ui';
+import type { ReactNode, Ref } from 'react';
 import { messages } from './messages';
 import { fiatPreview, type SendAsset } from './sendFlow';
 
@@ -29,7 +29,6 @@ export function SendForm({ asset, iconUrl, amountText, recipient, amountError, t
   const t = useT();
   const p = usePluginT(messages);
   const fiat = fiatPreview(amountText, asset, t.locale);
-  const heading = useId();
   return (
     <form
       onSubmit={(e) => {
@@ -42,31 +41,28 @@ export function SendForm({ asset, iconUrl, amountText, recipient, amountError, t
       className="pt-stack"
       style={{ gap: 12 }}
     >
-      <section className="pt-stack" aria-labelledby={heading} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
-        <div className="pt-row" style={{ justifyContent: 'space-between' }}>
-          <span className="pt-label" id={heading}>
-            {p('send.amount')}
-          </span>
-          <span className="pt-muted" dir="ltr" data-testid="send-balance">
+      <AmountPanel
+        label={p('send.amount')}
+        balance={
+          <span dir="ltr" data-testid="send-balance">
             {formatBalance(asset.balance, asset.decimals, 3, t.locale)} {asset.symbol}
           </span>
-        </div>
-        <div className="pt-row" style={{ alignItems: 'flex-start' }}>
-          <AmountField
-            label={p('send.amount')}
-            value={amountText}
-            onChange={(e) => onEdit({ amountText: e.target.value })}
-            error={amountError}
-            // What the amount is worth, read with the field.
-            description={fiat}
-            data-testid="send-amount"
-            maxLabel={p('send.max')}
-            onMax={onMax}
-            maxTestId="send-max"
-          />
-          <TokenPill token={{ symbol: asset.symbol, iconUrl }} label={p('send.token')} placeholder={p('send.pick')} onOpen={onPick} testId="send-token" />
-        </div>
-      </section>
+        }
+      >
+        <AmountField
+          label={p('send.amount')}
+          value={amountText}
+          onChange={(e) => onEdit({ amountText: e.target.value })}
+          error={amountError}
+          // What the amount is worth, read with the field.
+          description={fiat}
+          data-testid="send-amount"
+          maxLabel={p('send.max')}
+          onMax={onMax}
+          maxTestId="send-max"
+        />
+        <TokenPill token={{ symbol: asset.symbol, iconUrl }} label={p('send.token')} placeholder={p('send.pick')} onOpen={onPick} testId="send-token" />
+      </AmountPanel>
       <TextField label={p('send.to')} dir="ltr" spellCheck={false} autoComplete="off" value={recipient} onChange={(e) => onEdit({ recipient: e.target.value })} error={toError} data-testid="send-to" />
       {formError}
       <Button type="submit" block loading={busy} data-testid="send-review-button">

@@ -1,7 +1,7 @@
 import { formatUnits } from '@portico/kernel';
 import { formatBalance, formatUsd, parseAmount, usePluginT, useT } from '@portico/react';
-import { AmountField, Button, Spinner, TextField, TokenPill } from '@portico/ui';
-import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import { AmountField, AmountPanel, Button, Spinner, TextField, TokenPill } from '@portico/ui';
+import type { FormEvent, Ref } from 'react';
 import { messages } from './messages';
 import { QuoteDetails } from './SwapSteps';
 import { fiatValue, maxSellAmount, type PricedQuote, type SwapToken } from './swapFlow';
@@ -29,30 +29,6 @@ interface FormFieldsProps {
   onRetry(): void;
 }
 
-/** A side of the swap: its label and balance above, the amount and the token's pill below. */
-function Panel({ label, balance, fiat, testId, children }: { label: string; balance: string | undefined; fiat?: string | undefined; testId?: string; children: ReactNode }) {
-  const heading = useId();
-  return (
-    <section className="pt-stack" aria-labelledby={heading} style={{ gap: 6, padding: 12, borderRadius: 'var(--pt-radius)', border: '1px solid var(--pt-border)' }}>
-      <div className="pt-row" style={{ justifyContent: 'space-between' }}>
-        <span className="pt-label" id={heading}>
-          {label}
-        </span>
-        {balance ? <span className="pt-muted">{balance}</span> : null}
-      </div>
-      <div className="pt-row" style={{ alignItems: 'flex-start' }}>
-        {children}
-      </div>
-      {/* What the amount is worth, when the wallet prices the token. */}
-      {fiat ? (
-        <span className="pt-muted" dir="ltr" style={{ fontSize: 13 }} data-testid={testId}>
-          {fiat}
-        </span>
-      ) : null}
-    </section>
-  );
-}
-
 /**
  * The Swap form: what is paid (amount with Max inside it, the token's pill), the flip, what is
  * received (the quote's amount, the token's pill), slippage, the live quote, Review.
@@ -70,7 +46,7 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
   const buyFiat = usd(fiatValue(quote.state === 'ready' ? quote.priced.quote.buyAmount : undefined, buy));
   return (
     <form onSubmit={onSubmit} noValidate data-testid="swap-form" ref={stepRoot} className="pt-stack" style={{ gap: 8 }}>
-      <Panel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })}>
+      <AmountPanel label={p('swap.sell')} balance={sellBalance === undefined ? undefined : p('swap.balance', { amount: show(sellBalance, sell.decimals), symbol: sell.symbol })}>
         <AmountField
           label={p('swap.amount')}
           value={amountText}
@@ -85,18 +61,18 @@ export function SwapFormFields({ tokens, native, sell, buy, balances, amountText
           maxTestId="swap-max"
         />
         <TokenPill token={sell} label={p('swap.sell')} placeholder={p('swap.pick')} onOpen={() => onPick('sell')} testId="swap-sell-token" />
-      </Panel>
+      </AmountPanel>
       <div className="pt-row" style={{ justifyContent: 'center', marginBlock: -4 }}>
         <Button variant="secondary" aria-label={p('swap.flip')} onClick={onFlip} disabled={!buy} data-testid="swap-flip" style={{ minHeight: 36, paddingInline: 12 }}>
           ⇅
         </Button>
       </div>
-      <Panel label={p('swap.buy')} balance={buyBalance === undefined || !buy ? undefined : p('swap.balance', { amount: show(buyBalance, buy.decimals), symbol: buy.symbol })} fiat={buyFiat} testId="swap-buy-fiat">
+      <AmountPanel label={p('swap.buy')} balance={buyBalance === undefined || !buy ? undefined : p('swap.balance', { amount: show(buyBalance, buy.decimals), symbol: buy.symbol })} fiat={buyFiat} fiatTestId="swap-buy-fiat">
         <output dir="ltr" aria-live="off" data-testid="swap-receive" style={{ flex: 1, minWidth: 0, fontSize: 20, minHeight: 44, display: 'flex', alignItems: 'center', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {received}
         </output>
         <TokenPill token={buy} label={p('swap.buy')} placeholder={p('swap.pick')} onOpen={() => onPick('buy')} testId="swap-buy-token" />
-      </Panel>
+      </AmountPanel>
       <TextField label={p('swap.slippage')} inputMode="decimal" autoComplete="off" value={slippageText} onChange={(e) => onSlippage(e.target.value)} error={errors.slippage} data-testid="swap-slippage" />
       <div aria-live="polite">
         {quote.state === 'loading' ? (

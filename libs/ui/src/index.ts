@@ -23,6 +23,8 @@ export type { SpinnerProps } from './components/Spinner';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
 export { AmountField } from './components/AmountField';
+export { AmountPanel } from './components/AmountPanel';
+export type { AmountPanelProps } from './components/AmountPanel';
 export type { AmountFieldProps } from './components/AmountField';
 export { TextField } from './components/TextField';
 export type { TextFieldProps } from './components/TextField';
