@@ -31,7 +31,11 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, console, network, sources) and a screenshot of the page as it
+    // failed. Not the trace's DOM snapshots before and after every action nor its screencast: recording those for
+    // every test made the tests take half again as long (locales + modal, 27 tests: 71.8 s against 42.9 s).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell (tools/workspace.mjs installs it), unless CHROMIUM_PATH names another.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',

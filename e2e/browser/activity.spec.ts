@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { installMulticall3, startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { allServicesQuery, connectWallet, demoSend, dialog, expectNoSeriousA11yViolations, freshPage, openConnectView, saturate, solanaRpc } from './helpers';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -420,9 +421,20 @@ test.describe('the NFTs tab on Solana', () => {
 });
 
 test.describe('Send: a transfer the network drops', () => {
+  // A node of its own: with automining off, every other test's transaction on the shared chain would wait too (the
+  // browser tests run in two workers at once).
+  let node: AnvilNode | undefined;
+  test.afterEach(async () => {
+    await node?.stop();
+    node = undefined;
+  });
+
   test('EVM: waiting for confirmation, then "dropped" when the node evicts it before a block takes it', async ({ page }) => {
-    const rpc = (method: string, params: unknown[] = []) => fetch(evmUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
-    await freshPage(page, path());
+    node = await startAnvil({ chainId: 31337 });
+    await installMulticall3(node.url);
+    const url = node.url;
+    const rpc = (method: string, params: unknown[] = []) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json());
+    await freshPage(page, `/?evm=${encodeURIComponent(url)}`);
     await connectWallet(page);
     await page.locator('button.portico-account-button').click();
     const d = dialog(page);
