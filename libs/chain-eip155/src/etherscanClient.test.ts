@@ -46,6 +46,23 @@ describe('the account API client: pacing', () => {
     for (const start of times) expect(times.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(10);
   });
 
+  it('a call that went late (the page busy when its timer was due) does not bring the next one closer', async () => {
+    const sent: number[] = [];
+    const http = {
+      get: () => {
+        sent.push(performance.now());
+        // The second call's page is busy for 150 ms: the third call's timer fires late.
+        if (sent.length === 2) for (const until = performance.now() + 150; performance.now() < until; );
+        return Promise.resolve(ok());
+      },
+    } as unknown as HttpClient;
+    const client = createEtherscanClient(http, { rps: 10 });
+    await Promise.all(Array.from({ length: 5 }, () => client.list(network, ETHERSCAN, 'txlist', query)));
+    expect(sent).toHaveLength(5);
+    // 1.1 s / 10 apart, each from when the one before it really went.
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(110);
+  });
+
   it('paces each key on its own: a second key is not held back by the first', async () => {
     const { http, sent } = recordingHttp();
     const client = createEtherscanClient(http, { rps: 4 });

@@ -46,15 +46,23 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
   if (!(rps > 0 && Number.isFinite(rps))) throw new ExplorerApiError('config', `The account API's rate must be a positive number of calls per second, not ${String(rps)}`);
   const spacingMs = Math.ceil((1000 * SPACING_MARGIN) / rps);
   const retryAfterMs = options.retryAfterMs ?? RATE_RETRY_MS;
-  // When each key's next call may go; a call takes its slot when it is made, so they go in order.
+  // Each key's calls wait in line: a call waits for the one before it to have gone, then `spacingMs` after the moment
+  // it went (or until a hold after a refusal ends). Measured from when the call before really went, not from when it
+  // was planned to: a timer that fires late (a busy page) must not bring the next call closer.
   // On the monotonic clock: a wall clock stepped back (a VM's, NTP's) must not bring two calls closer.
-  const nextAt = new Map<string, number>();
+  const lines = new Map<string, Promise<void>>();
+  const wentAt = new Map<string, number>();
+  const heldUntil = new Map<string, number>();
   const turn = (key: string): Promise<void> => {
-    const now = performance.now();
-    const at = Math.max(now, nextAt.get(key) ?? 0);
-    nextAt.set(key, at + spacingMs);
-    // A timer may fire up to a millisecond early on this clock (Node counts whole milliseconds): one more.
-    return at > now ? new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now) + 1)) : Promise.resolve();
+    const mine = (lines.get(key) ?? Promise.resolve()).then(async () => {
+      const at = Math.max((wentAt.get(key) ?? -Infinity) + spacingMs, heldUntil.get(key) ?? -Infinity);
+      const now = performance.now();
+      // A timer may fire up to a millisecond early on this clock (Node counts whole milliseconds): one more.
+      if (at > now) await new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now) + 1));
+      wentAt.set(key, performance.now());
+    });
+    lines.set(key, mine);
+    return mine;
   };
 
   return {
@@ -71,7 +79,7 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
         const problem = problemOf(reason);
         if (problem === 'rate' && attempt === 0) {
           // Someone else may use the key too (a page-side key is every visitor's): its calls wait a second.
-          nextAt.set(key, Math.max(nextAt.get(key) ?? 0, performance.now() + retryAfterMs));
+          heldUntil.set(key, Math.max(heldUntil.get(key) ?? 0, performance.now() + retryAfterMs));
           continue;
         }
         throw refusal(problem, network, action, message, reason);
