@@ -8,5 +8,3 @@ export interface LocalRegistry {
 export function startRegistry(): Promise<LocalRegistry>;
 export function publishTo(registry: LocalRegistry, folder: string): void;
 export function npmWith(registry: LocalRegistry, cwd: string, args: string[]): string;
-/** As `npmWith`, without blocking: resolves with npm's output, rejects with its last lines when it fails. */
-export function npmWithAsync(registry: LocalRegistry, cwd: string, args: string[]): Promise<string>;

@@ -107,19 +107,6 @@ export function publishTo(registry, folder) {
 }
 
 /** `npm <args>` in `cwd` against the registry (install, view…); throws with npm's words on failure. */
-/** As `npmWith`, without blocking: several installs at once (they wait mostly on the registry). */
-export function npmWithAsync(registry, cwd, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', [...args, '--userconfig', registry.npmrc, '--registry', registry.url], { cwd, env: cleanEnv(registry), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (status) => (status === 0 ? resolve(stdout) : reject(new Error(`npm ${args.join(' ')} in ${cwd} failed:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`))));
-  });
-}
-
 export function npmWith(registry, cwd, args) {
   const result = spawnSync('npm', [...args, '--userconfig', registry.npmrc, '--registry', registry.url], { encoding: 'utf8', cwd, env: cleanEnv(registry) });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} in ${cwd} failed:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);

@@ -7,7 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { libraries, stageLibrary, versionsOf } from '@portico/tools/packages';
-import { npmWith, npmWithAsync, publishTo, startRegistry, type LocalRegistry } from '@portico/tools/registry';
+import { npmWith, publishTo, startRegistry, type LocalRegistry } from '@portico/tools/registry';
 import { freePort } from '@portico/tools/services';
 import { buildHost, INITIAL_JS_BUDGET_KIB, kib, measureSizes } from '@portico/tools/sizes';
 import { verifyMessage, type Hex } from 'viem';
@@ -105,40 +105,33 @@ let registry: LocalRegistry | undefined;
 const hosts: RunningHost[] = [];
 const published: string[] = [];
 
-/** A host's folder outside the workspace with its dependencies installed from the registry. */
-interface InstalledHost {
-  readonly spec: HostSpec;
-  readonly folder: string;
-}
-
-/** Makes a host's folder outside the workspace and installs what its package.json asks for from the registry. */
-async function installHost(spec: HostSpec, versions: Record<string, string>): Promise<InstalledHost> {
+/** Makes a host in a fresh folder outside the workspace: install from the registry, type-check, build (its page and the test's), serve the test's. */
+async function makeHost(spec: HostSpec, versions: Record<string, string>): Promise<RunningHost> {
   const folder = mkdtempSync(join(tmpdir(), `portico-host-${spec.template}-`));
-  cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
-  // One harness for every host: a test wallet, the connection on the page, window.portico.
-  if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
-  const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const install = () => npmWithAsync(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--include=dev', '--ignore-scripts']);
-  const missing = () => Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !existsSync(join(folder, 'node_modules', name, 'package.json')));
   try {
-    let said = await install();
-    // npm said it installed; what it installed is checked (once, a CI run's first install through the registry's proxy lacked @types/react).
-    if (missing().length) {
-      console.log(`${spec.name}: npm install left out ${missing().join(', ')}; installing again.\n${said.slice(-2000)}`);
-      said = await install();
-      if (missing().length) throw new Error(`${spec.name}: npm install left out ${missing().join(', ')}:\n${said.slice(-3000)}`);
-    }
-    return { spec, folder };
+    return await setUpHost(spec, versions, folder);
   } catch (error) {
-    // A host that failed to install leaves no folder behind.
+    // A host that failed to install or build leaves no folder behind (the others are removed after the tests).
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
 }
 
-/** Type-checks and builds an installed host (its page and the test's) and serves the test's page. */
-async function startHost({ spec, folder }: InstalledHost): Promise<RunningHost> {
+async function setUpHost(spec: HostSpec, versions: Record<string, string>, folder: string): Promise<RunningHost> {
+  cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
+  // One harness for every host: a test wallet, the connection on the page, window.portico.
+  if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
+  const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const install = () => npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--include=dev', '--ignore-scripts']);
+  const missing = () => Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !existsSync(join(folder, 'node_modules', name, 'package.json')));
+  let said = install();
+  // npm said it installed; what it installed is checked (once, a CI run's first install through the registry's proxy lacked @types/react).
+  if (missing().length) {
+    console.log(`${spec.name}: npm install left out ${missing().join(', ')}; installing again.\n${said.slice(-2000)}`);
+    said = install();
+    if (missing().length) throw new Error(`${spec.name}: npm install left out ${missing().join(', ')}:\n${said.slice(-3000)}`);
+  }
   if (spec.kind === 'next') return startNext(spec, folder);
   const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
   if (tsc.status !== 0) {
@@ -207,19 +200,7 @@ test.beforeAll(async () => {
     published.push(`${lib.pkg.name}@${lib.pkg.version}`);
   }
   console.log(`published to ${registry.url}: ${published.join(', ')}`);
-  // The installs at once (they wait mostly on the registry and its proxy: 199 s one after the other), then the
-  // builds one after the other (they take the CPU).
-  const installs = await Promise.allSettled(HOSTS.map((spec) => installHost(spec, versions)));
-  const installed = installs.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  try {
-    const failed = installs.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    for (const host of installed) hosts.push(await startHost(host));
-  } catch (error) {
-    // What was installed but never started leaves no folder behind (those started are removed after the tests).
-    for (const { folder } of installed) if (!hosts.some((h) => h.folder === folder)) rmSync(folder, { recursive: true, force: true });
-    throw error;
-  }
+  for (const spec of HOSTS) hosts.push(await makeHost(spec, versions));
 });
 
 test.afterAll(async () => {
