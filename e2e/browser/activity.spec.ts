@@ -421,8 +421,7 @@ test.describe('the NFTs tab on Solana', () => {
 });
 
 test.describe('Send: a transfer the network drops', () => {
-  // A node of its own: with automining off, every other test's transaction on the shared chain would wait too (the
-  // browser tests run in two workers at once).
+  // A node of its own: automining off on the shared chain would hold whatever else is sent to it meanwhile.
   let node: AnvilNode | undefined;
   test.afterEach(async () => {
     await node?.stop();
