@@ -46,31 +46,33 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
   if (!(rps > 0 && Number.isFinite(rps))) throw new ExplorerApiError('config', `The account API's rate must be a positive number of calls per second, not ${String(rps)}`);
   const spacingMs = Math.ceil((1000 * SPACING_MARGIN) / rps);
   const retryAfterMs = options.retryAfterMs ?? RATE_RETRY_MS;
-  // Each key's calls wait in line: a call waits for the one before it to have gone, then `spacingMs` after the moment
-  // it went (or until a hold after a refusal ends). Measured from when the call before really went, not from when it
-  // was planned to: a timer that fires late (a busy page) must not bring the next call closer.
+  // Each key's calls wait in line: a call goes once the one before it has gone and `spacingMs` have passed since (or a
+  // hold after a refusal has ended). "Gone" is read after the request was made, so the spacing holds between real
+  // requests, whenever a timer fires (a busy page fires them late); calls overlap in flight.
   // On the monotonic clock: a wall clock stepped back (a VM's, NTP's) must not bring two calls closer.
   const lines = new Map<string, Promise<void>>();
   const wentAt = new Map<string, number>();
   const heldUntil = new Map<string, number>();
-  const turn = (key: string): Promise<void> => {
-    const mine = (lines.get(key) ?? Promise.resolve()).then(async () => {
+  const inTurn = <T>(key: string, send: () => Promise<T>): Promise<T> => {
+    let sending!: Promise<T>;
+    const gone = (lines.get(key) ?? Promise.resolve()).then(async () => {
       const at = Math.max((wentAt.get(key) ?? -Infinity) + spacingMs, heldUntil.get(key) ?? -Infinity);
       const now = performance.now();
       // A timer may fire up to a millisecond early on this clock (Node counts whole milliseconds): one more.
       if (at > now) await new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now) + 1));
+      sending = send();
       wentAt.set(key, performance.now());
     });
-    lines.set(key, mine);
-    return mine;
+    // A send that threw at once must not stop the line behind it.
+    lines.set(key, gone.catch(() => undefined));
+    return gone.then(() => sending);
   };
 
   return {
     async list(network, apiUrl, action, query) {
       const { url, key } = accountUrl(network, apiUrl, action, query);
       for (let attempt = 0; ; attempt++) {
-        await turn(key);
-        const body = await http.get<unknown>(url.toString(), { timeoutMs: TIMEOUT_MS });
+        const body = await inTurn(key, () => http.get<unknown>(url.toString(), { timeoutMs: TIMEOUT_MS }));
         if (!isEnvelope(body)) throw new ExplorerApiError('malformed', `The account API (${action}) sent no { status, message, result } envelope`);
         const { status, message, result } = body;
         if (Array.isArray(result) && (status === '1' || result.length === 0)) return result;
@@ -79,7 +81,7 @@ export function createEtherscanClient(http: HttpClient, options: EtherscanClient
         const problem = problemOf(reason);
         if (problem === 'rate' && attempt === 0) {
           // Someone else may use the key too (a page-side key is every visitor's): its calls wait a second.
-          heldUntil.set(key, Math.max(heldUntil.get(key) ?? 0, performance.now() + retryAfterMs));
+          heldUntil.set(key, Math.max(heldUntil.get(key) ?? -Infinity, performance.now() + retryAfterMs));
           continue;
         }
         throw refusal(problem, network, action, message, reason);
