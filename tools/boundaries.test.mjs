@@ -140,6 +140,21 @@ describe('checkBoundaries', () => {
     expect(found).toEqual(['libs/kernel/src/a.ts: import cycle: libs/kernel/src/a.ts → libs/kernel/src/b.ts → libs/kernel/src/c.ts → libs/kernel/src/a.ts']);
   });
 
+  it('does not count a cycle closed only by a dynamic import (evaluated after its importer), but does count it closed by a static one', () => {
+    const root = workspace({
+      'libs/react': {
+        files: {
+          'src/shell.ts': "export const load = () => import('./view');\nexport const hook = () => 1;",
+          'src/view.ts': "import { hook } from './shell';\nexport default hook;",
+          'src/x.ts': "export const y = () => import('./y');\nimport './z';",
+          'src/y.ts': "import { y } from './x';\nexport default y;",
+          'src/z.ts': "import { y } from './x';\nexport const z = y;",
+        },
+      },
+    });
+    expect(messages(root)).toEqual(['libs/react/src/x.ts: import cycle: libs/react/src/x.ts → libs/react/src/z.ts → libs/react/src/x.ts']);
+  });
+
   it('finds cycles between packages', () => {
     const root = workspace({
       'apps/one': { deps: ['@portico/two'], files: { 'src/index.ts': "import { t } from '@portico/two';\nexport const o = t;" } },

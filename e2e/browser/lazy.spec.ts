@@ -21,12 +21,20 @@ test('before the first click only the page’s own static files load (no data re
   // The modal chunk (shell, styles, UI kit and the small core views) loads on idle; All Wallets (its own chunk) does not.
   expect(requests.some((r) => /\/ModalRoot-[\w-]+\.js$/.test(r.url())), 'the modal chunk preloaded on idle').toBe(true);
   expect(requests.map((r) => r.url()).filter((u) => /AllWalletsView/.test(u)), 'All Wallets before the first open').toEqual([]);
+  // The views met only once connected are chunks of their own: not fetched for a visitor who has not connected (#41).
+  const connectedViews = /\/(AccountView|AccountTokensView|ApproveTransactionView|NetworksView)-[\w-]+\.js$/;
+  expect(requests.map((r) => r.url()).filter((u) => connectedViews.test(u)), 'the connected views before anyone connected').toEqual([]);
 
   const before = requests.length;
   await connectDemoWallet(page);
   await page.waitForLoadState('networkidle');
-  const afterConnect = requests.slice(before).map((r) => r.url());
+  const afterConnectUrls = () => requests.slice(before).map((r) => r.url());
+  const afterConnect = afterConnectUrls();
   expect(afterConnect.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin), 'other origins while connecting').toEqual([]);
+  // Connected (the modal has opened too), the Account view, its first tab and the approval gate load while the page is idle.
+  for (const view of ['AccountView', 'AccountTokensView', 'ApproveTransactionView']) {
+    await expect.poll(() => afterConnectUrls().some((u) => new RegExp(`/${view}-[\\w-]+\\.js$`).test(u)), { message: `${view} preloaded once connected` }).toBe(true);
+  }
   // The modal has opened once: the core views it can navigate to load while the page is idle.
   await expect.poll(() => requests.some((r) => /AllWalletsView-[\w-]+\.js/.test(r.url())), { message: 'All Wallets prefetched after the first open' }).toBe(true);
   await openAccount(page);

@@ -32,7 +32,7 @@ export { useWalletProvider } from './hooks/useWalletProvider';
 export { useT } from './hooks/useT';
 export { useLabel } from './hooks/useLabel';
 export { COPIED_MS, useCopy } from './hooks/useCopy';
-export { usePluginT } from './modal/ModalRoot';
+export { definePluginMessages, usePluginT } from './modal/ModalRoot';
 export { useViewTitle } from './modal/ModalShell';
 export { TransactionId } from './modal/TransactionId';
 export { useLoaded } from './hooks/useLoaded';
@@ -52,7 +52,6 @@ export {
   BUILTIN_LOCALES,
   matchLocale,
   catalogueProblems,
-  definePluginMessages,
   en,
   lazyEnglish,
   describeError,

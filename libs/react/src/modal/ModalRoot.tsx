@@ -1,23 +1,19 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle, type PluginInfo } from '@portico/kernel';
-import { definePluginMessages, en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
+import { definePluginMessages as defineCatalogue, en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
+import { useT } from '../hooks/useT';
 import { ModalShell } from './ModalShell';
 import { discardShadowHost, prepareShadowHost, useShadowHost } from './useShadowHost';
 import { followWalletListing } from '../views/walletListing';
-import * as accountNftsView from '../views/AccountNftsView';
-import * as accountTokensView from '../views/AccountTokensView';
-import * as accountView from '../views/AccountView';
-import * as approveTransactionView from '../views/ApproveTransactionView';
 import * as connectingView from '../views/ConnectingView';
 import * as connectView from '../views/ConnectView';
-import * as networksView from '../views/NetworksView';
 
 const following = new WeakSet<Portico>();
 /** A plugin's messages module (`definePlugin({ messages })`): its `messages` export is the catalogue, defined here unless it defined itself. */
-const defineLoaded = (module: unknown) => definePluginMessages((module as { messages: PluginMessages } | undefined)?.messages as PluginMessages);
+const defineLoaded = (module: unknown) => defineCatalogue((module as { messages: PluginMessages } | undefined)?.messages as PluginMessages);
 /** The plugins' catalogue loads under way or done, by loader: each is called once a page. */
 const catalogueLoads = new WeakMap<NonNullable<PluginInfo['messages']>, Promise<unknown>>();
 /** The statuses of a plugin whose contributions (and so labels) the modal shows. */
@@ -64,28 +60,72 @@ export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
   followWalletListing(portico);
   followInstance(portico);
+  followConnectedViews(portico);
   if (portico.kernel.router.getSnapshot().isOpen) return;
   prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));
 }
 
 /**
+ * While an account is connected, the views a click can then open first (the `account` role's view,
+ * its first tab, the `approval` gate's view) load when the browser is idle: they are chunks of their
+ * own, so a visitor who has not connected never fetches them (#41), and one who has finds them
+ * loaded. Once per instance, until it is disposed.
+ */
+function followConnectedViews(portico: Portico): void {
+  if (preloading.has(portico)) return;
+  preloading.add(portico);
+  const { kernel } = portico;
+  let cancel: (() => void) | undefined;
+  const check = () => {
+    const namespaces = Object.entries(kernel.connection.getSnapshot().namespaces).filter(([, c]) => c.status === 'connected');
+    if (!namespaces.length || cancel) return;
+    cancel = onIdle(() => {
+      const tab = kernel.contributions.list('accountTabs', namespaces[0]![0])[0]?.view;
+      const views = kernel.contributions.list('views');
+      for (const id of [kernel.router.viewFor('account'), tab, kernel.router.viewFor('approval')]) {
+        const view = views.find((x) => x.id === id);
+        // Never a plugin that is not active (a lazy plugin loads when its own trigger says).
+        if (view && kernel.plugins.get(view.pluginId)?.status === 'active') void kernel.loadView(view.id).catch(() => undefined);
+      }
+    });
+  };
+  check();
+  const stop = kernel.connection.subscribe(check);
+  kernel.events.once('kernel:disposed', () => (stop(), cancel?.()));
+}
+const preloading = new WeakSet<Portico>();
+
+/**
  * The core views' modules, loaded from here rather than from the core plugin so the
  * bundler sees the views as imported by the modal chunk and keeps what they share with it
- * (buttons, list items, avatars, the view outlet) inside it: a page fetches one modal
- * chunk before the first click instead of a dozen small ones. Connect, the first view
- * shown, is part of the chunk.
+ * (buttons, list items, the view outlet) inside it. Connect, the first view shown, and
+ * Connecting, the next, are part of the chunk; the views a visitor meets only once connected
+ * (Account, its tabs, Networks, the approval gate) are chunks of their own (#41), loaded from
+ * here: they import `useModalT` from this module, which keeps what they share with it here.
  */
 export const coreViews = {
   Connect: async () => connectView,
   AllWallets: () => import('../views/AllWalletsView'),
   Connecting: async () => connectingView,
-  Networks: async () => networksView,
-  Account: async () => accountView,
-  AccountTokens: async () => accountTokensView,
-  AccountNfts: async () => accountNftsView,
-  ApproveTransaction: async () => approveTransactionView,
+  Networks: () => import('../views/NetworksView'),
+  Account: () => import('../views/AccountView'),
+  AccountTokens: () => import('../views/AccountTokensView'),
+  AccountNfts: () => import('../views/AccountNftsView'),
+  ApproveTransaction: () => import('../views/ApproveTransactionView'),
 };
+
+/**
+ * `useT` for the core views loaded after the modal chunk (Account, its tabs, Networks, the
+ * approval gate). Defined here, in the modal's own module, on purpose (#41), as `usePluginT` is:
+ * a view that imports it depends on the modal chunk, so the host's bundler keeps what the modal
+ * and the view share (buttons, banners, avatars, icons, hooks) inside that one chunk instead of
+ * in small files of their own fetched before the first click (7 → 13 requests for the minimal
+ * host without it).
+ */
+export function useModalT() {
+  return useT();
+}
 
 /** The lazily loaded modal: a shadow-root host on the page and the shell while open. */
 export default function ModalRoot() {
@@ -130,4 +170,16 @@ export function usePluginT(messages: PluginMessages) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `arrived` changes what translateWith reads
   const t = useMemo(() => translateWith(i18n.t, messages, state.loaded), [i18n, messages, state.loaded, arrived]);
   return Object.assign(t, { dir: state.dir, locale: state.locale });
+}
+
+/**
+ * Declares a plugin's catalogue (`@portico/core`'s `definePluginMessages`: once; its translation
+ * into a language in use starts loading; a `TypeError` naming the problem for another shape), as a
+ * plugin's messages module calls it. Exported from here, the modal's own module, on purpose (#41),
+ * as `usePluginT` is: a catalogue module that calls it depends on the modal chunk, so the registry of
+ * catalogues the modal and the catalogues share stays in that chunk instead of a file of its own
+ * fetched before the first click.
+ */
+export function definePluginMessages<K extends string>(messages: PluginMessages<K>): PluginMessages<K> {
+  return defineCatalogue(messages);
 }

@@ -55,3 +55,23 @@ describe('view prefetch after the first open', () => {
     expect(portico.kernel.peekView('eagerFeatureOnDemand')).toBeUndefined();
   });
 });
+
+describe('the views a connected visitor meets first (#41)', () => {
+  it('are not loaded while nobody is connected, and load when idle once an account connects, before any open', async () => {
+    const { plugin } = acmeChain();
+    const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [plugin], storage: createMemoryStorage(), logLevel: 'silent' });
+    await portico.start();
+    render(<PorticoProvider portico={portico} />);
+    await vi.waitFor(() => expect(portico.kernel.peekView('Connect')).toBeDefined(), { timeout: 5000 });
+    // The modal's chunk is loaded (Connect is in it), the connected views are chunks of their own.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const id of ['Account', 'AccountTokens', 'ApproveTransaction', 'Networks']) expect(portico.kernel.peekView(id)).toBeUndefined();
+    await act(async () => void (await portico.connect('acme-wallet')));
+    await vi.waitFor(() => expect(portico.kernel.peekView('Account')).toBeDefined(), { timeout: 5000 });
+    // Its first tab and the approval gate too; Networks waits for the modal's own prefetch after an open.
+    await vi.waitFor(() => expect(portico.kernel.peekView('AccountTokens')).toBeDefined(), { timeout: 5000 });
+    await vi.waitFor(() => expect(portico.kernel.peekView('ApproveTransaction')).toBeDefined(), { timeout: 5000 });
+    expect(portico.kernel.router.getSnapshot().isOpen).toBe(false);
+    expect(portico.kernel.peekView('Networks')).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@ import { Avatar, Spinner } from '@portico/ui';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { usePortico } from '../hooks/usePortico';
-import { useT } from '../hooks/useT';
+import { useModalT } from '../modal/ModalRoot';
 
 type NftsState = { key: string; status: 'ready'; nfts: readonly Nft[] } | { key: string; status: 'none' } | { key: string; status: 'error' };
 
@@ -14,7 +14,7 @@ type NftsState = { key: string; status: 'ready'; nfts: readonly Nft[] } | { key:
  */
 export default function AccountNftsView() {
   const portico = usePortico('AccountNftsView');
-  const t = useT();
+  const t = useModalT();
   const { namespace, caipAddress, networkId } = useAccount();
   const key = `${caipAddress}|${networkId}`;
   const [state, setState] = useState<NftsState>();

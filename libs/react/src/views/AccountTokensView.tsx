@@ -4,7 +4,7 @@ import { useAccount } from '../hooks/useAccount';
 import { OPEN_VIEW_REFETCH_MS } from '../hooks/useAccountRead';
 import { useBalance } from '../hooks/useBalance';
 import { usePortico } from '../hooks/usePortico';
-import { useT } from '../hooks/useT';
+import { useModalT } from '../modal/ModalRoot';
 import { useTokens } from '../hooks/useTokens';
 
 /** Spec: amounts to 3 decimals, floored as the header's balance is (one number, one rule), token values to 2 (in US dollars), in the locale's digits. */
@@ -14,7 +14,7 @@ const fiat = (value: number | undefined, locale: string) => (value === undefined
 /** Tokens tab: the wallet's tokens (EIP-7811) when it reports them, else the native balance. */
 export default function AccountTokensView() {
   const portico = usePortico('AccountTokensView');
-  const t = useT();
+  const t = useModalT();
   const network = portico.network(useAccount().networkId);
   // Read again while open: tokens that vanished (a fresh chain) go, a node that stops answering is marked.
   const { data: tokens, error: tokensError } = useTokens({ refetchInterval: OPEN_VIEW_REFETCH_MS });

@@ -13,7 +13,7 @@ import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useCopy } from '../hooks/useCopy';
 import { useLabel } from '../hooks/useLabel';
-import { useT } from '../hooks/useT';
+import { useModalT } from '../modal/ModalRoot';
 import { ViewOutlet } from '../modal/ViewOutlet';
 
 /** The spec's balance text: floored to 3 decimals, `0.00` on testnets and unsupported chains. */
@@ -26,7 +26,7 @@ function balanceText(balance: Balance | undefined, network: Network | undefined,
 export default function AccountView() {
   const portico = usePortico('AccountView');
   const { kernel } = portico;
-  const t = useT();
+  const t = useModalT();
   const label = useLabel();
   const { namespace, caipAddress, networkId, isConnected, connectorId } = useAccount();
   // A login (e-mail, social): who is signed in (spec §3 "Connected user").

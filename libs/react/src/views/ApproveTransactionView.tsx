@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useAccount } from '../hooks/useAccount';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
-import { useT } from '../hooks/useT';
+import { useModalT } from '../modal/ModalRoot';
 import { DecodedApprovalView, SimulationView } from './approval/DecodedApprovalView';
 import { WalletSurface } from './approval/WalletSurface';
 
@@ -120,7 +120,7 @@ function feeText(fee: Balance, locale: string): string {
  */
 export default function ApproveTransactionView({ params }: { params?: unknown }) {
   const portico = usePortico('ApproveTransactionView');
-  const t = useT();
+  const t = useModalT();
   const gate = useObservable(portico.kernel.requestGate);
   const id = (params as { id?: string } | undefined)?.id;
   const pending = gate.pending.find((p) => p.id === id) ?? gate.pending[0];

@@ -7,7 +7,7 @@ import { useNetwork } from '../hooks/useNetwork';
 import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useLabel } from '../hooks/useLabel';
-import { useT } from '../hooks/useT';
+import { useModalT } from '../modal/ModalRoot';
 
 const namespaceOf = (network: Network) => network.caipNetworkId.split(':')[0]!;
 
@@ -20,7 +20,7 @@ const namespaceOf = (network: Network) => network.caipNetworkId.split(':')[0]!;
 export default function NetworksView() {
   const portico = usePortico('NetworksView');
   const { kernel } = portico;
-  const t = useT();
+  const t = useModalT();
   const { networkId, isSupported } = useNetwork();
   const connection = useObservable(kernel.connection);
   /** What the last switch threw (a wallet's refusal, a network failure): described in the banner. */
