@@ -113,6 +113,31 @@ describe('the 1inch adapter against the local aggregator (1inch Swap API v6.0 sh
     }
   });
 
+  it('strict mode: a request that goes late (the page busy between its turn and the request) does not bring the next one under 1/rps', async () => {
+    const strict = await startSwapAggregator({ rpcUrl: anvil.url, router: uni.router, weth: uni.weth, apiKey: KEY, strict: true, rps: 5 });
+    try {
+      let first = true;
+      const busyIo: SwapIo = {
+        ...io,
+        json: (url, init) => {
+          if (first) {
+            first = false;
+            // The page busy for 150 ms after this request's turn came, before it is made.
+            const until = performance.now() + 150;
+            while (performance.now() < until);
+          }
+          return io.json(url, init);
+        },
+      };
+      const paced = createOneInchProvider({ url: strict.url, apiKey: KEY, rps: 5 }, [network.caipNetworkId]);
+      const quotes = await Promise.all([1n, 2n].map((n) => paced.quote(request(NATIVE_TOKEN, tokens.usd, parseEther(String(n))), busyIo)));
+      expect(quotes.map((q) => q.buyAmount > 0n)).toEqual([true, true]);
+      expect({ answered: strict.calls.quote, refused: strict.calls['429'] ?? 0 }).toEqual({ answered: 2, refused: 0 });
+    } finally {
+      await strict.stop();
+    }
+  });
+
   it('strict mode (the real API’s rate): a burst straight at a 1-RPS key gets 429; the provider sends one request at a time, spaced to `rps`, asks the router once, and retries a 429 once', async () => {
     const strict = await startSwapAggregator({ rpcUrl: anvil.url, router: uni.router, weth: uni.weth, apiKey: KEY, strict: true, rps: 2 });
     try {

@@ -31,7 +31,7 @@ export interface SwapAggregatorOptions {
 export interface SwapAggregator {
   /** Base URL, e.g. `http://127.0.0.1:4123` (the API is under `/swap/v6.0/{chainId}/`). */
   url: string;
-  /** How many requests each endpoint answered (tests check the adapter's calls). */
+  /** How many requests each endpoint answered (tests check the adapter's calls), and under `'429'` how many were refused over the rate. */
   readonly calls: Readonly<Record<string, number>>;
   stop(): Promise<void>;
 }
@@ -181,6 +181,7 @@ export async function startSwapAggregator(options: SwapAggregatorOptions): Promi
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return reply(res, 401, failure(401, 'Invalid or missing API key'), origin);
     const wait = overRate();
     if (wait !== undefined) {
+      calls['429'] = (calls['429'] ?? 0) + 1;
       res.setHeader('retry-after', String(wait));
       return reply(res, 429, failure(429, 'Too many requests for this API key'), origin);
     }

@@ -41,17 +41,25 @@ export function createOneInchProvider(config: { url: string; apiKey?: string | u
   const networks = new Set(config.networks ?? defaultNetworks);
   const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
   // One request at a time, at most `rps` a second when the host gives its key's rate: a burst is what trips a 1-RPS key.
-  const spacingMs = config.rps ? 1000 / config.rps : 0;
+  // 1.1 s / rps, on the monotonic clock: a margin for the way between here and the key's counter.
+  const spacingMs = config.rps ? Math.ceil(1100 / config.rps) : 0;
   let line: Promise<unknown> = Promise.resolve();
-  let lastSent = 0;
+  let lastSent = -Infinity;
   // A request over the key's rate (the API's or the site's proxy's 429) holds the line for a second and goes once more; a second 429 is said plainly.
   const inTurn = <T>(send: () => Promise<T>): Promise<T> => {
     const turn = line.then(async () => {
       for (let attempt = 0; ; attempt++) {
-        await sleep(lastSent + spacingMs - Date.now());
-        lastSent = Date.now();
+        await sleep(lastSent + spacingMs - performance.now());
+        // Read once the request has been made (a page busy in between would otherwise bring the next one closer).
+        let sent: Promise<T>;
         try {
-          return await send();
+          sent = send();
+        } catch (error) {
+          sent = Promise.reject(error);
+        }
+        lastSent = performance.now();
+        try {
+          return await sent;
         } catch (error) {
           if ((error as { status?: unknown } | null)?.status !== 429) throw error;
           if (attempt > 0) throw swapProblem('provider', '1inch is busy (too many requests): try again in a moment');
