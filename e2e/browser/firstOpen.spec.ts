@@ -33,8 +33,8 @@ test('the first visit to Account, its NFTs and Tokens tabs and Networks renders 
   await dialog(page).getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
   await expect(page.getByTestId('host-status')).toHaveText('connected');
   await expect(dialog(page)).toBeHidden();
-  // The small core views came with the modal chunk.
-  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
+  // Each is a chunk of its own, loaded when idle once the modal has opened.
+  for (const chunk of [/\/AccountView-[\w-]+\.js$/, /\/AccountNftsView-[\w-]+\.js$/, /\/AccountTokensView-[\w-]+\.js$/, /\/NetworksView-[\w-]+\.js$/]) await idleAfter(page, chunk);
   expect(await clickAndLookInNextTask(page, { host: 'button.portico-account-button' }, 'Account', '[data-testid="account-address"]')).toEqual(READY);
   expect(await clickAndLookInNextTask(page, { text: 'NFTs' }, 'Account', '[role="tab"][aria-selected="true"]')).toEqual(READY);
   await expect(dialog(page).getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true');
@@ -42,10 +42,18 @@ test('the first visit to Account, its NFTs and Tokens tabs and Networks renders 
   expect(await clickAndLookInNextTask(page, { modal: '[data-testid="account-network"]' }, 'Networks', '[data-network-id]')).toEqual(READY);
 });
 
+test('the first click on the host’s network button renders Networks in the click’s own task, before any open', async ({ page }) => {
+  await freshPage(page);
+  // Its own chunk, loaded when idle because the page shows a NetworkButton (#41).
+  await idleAfter(page, /\/NetworksView-[\w-]+\.js$/);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await clickAndLookInNextTask(page, { host: 'button.portico-network-button' }, 'Networks', '[data-network-id]')).toEqual(READY);
+});
+
 test('the first ApproveTransaction renders in the click’s own task once the modal has opened', async ({ page }) => {
   await freshPage(page);
   await connectDemoWallet(page);
-  await idleAfter(page, /\/ModalRoot-[\w-]+\.js$/);
+  await idleAfter(page, /\/ApproveTransactionView-[\w-]+\.js$/);
   expect(await clickAndLookInNextTask(page, { hostText: 'Request needing approval' }, 'ApproveTransaction', '[data-testid="approve-method"]')).toEqual(READY);
   await dialog(page).getByRole('button', { name: 'Reject' }).click();
 });

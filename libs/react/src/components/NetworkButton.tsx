@@ -1,3 +1,5 @@
+import { onIdle } from '@portico/kernel';
+import { useEffect } from 'react';
 import { useNetwork } from '../hooks/useNetwork';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
@@ -8,6 +10,8 @@ export function NetworkButton({ className, namespace }: { className?: string; na
   const portico = usePortico('NetworkButton');
   const t = useT();
   const { network, networkId, isSupported } = useNetwork(namespace);
+  // The Networks view is a chunk of its own (#41): it loads when the page is idle, so the first click renders it at once.
+  useEffect(() => onIdle(() => void portico.kernel.loadView('Networks').catch(() => undefined)), [portico]);
   const text = !isSupported ? t('button.unsupportedNetwork') : (network?.name ?? portico.network(portico.defaultNetwork)?.name ?? t('button.network'));
   return (
     <button type="button" className={['portico-network-button', className ?? ''].filter(Boolean).join(' ')} style={hostButtonStyle} aria-haspopup="dialog" data-network={networkId} onClick={() => void portico.open('Networks')}>

@@ -67,10 +67,11 @@ export function ready(portico: Portico): void {
 }
 
 /**
- * While an account is connected, the views a click can then open first (the `account` role's view,
- * its first tab, the `approval` gate's view) load when the browser is idle: they are chunks of their
- * own, so a visitor who has not connected never fetches them (#41), and one who has finds them
- * loaded. Once per instance, until it is disposed.
+ * Once an account connects, the views a click can then open first (the `account` role's view, its
+ * active namespace's first tab, the `approval` gate's view) load when the browser is idle: they are
+ * chunks of their own, not fetched before the first click of a visitor who has not connected (#41),
+ * and one who has finds them loaded. The first connection of the instance only: after it, the
+ * modal's own prefetch (once it has opened) and the browser's module cache do the rest.
  */
 function followConnectedViews(portico: Portico): void {
   if (preloading.has(portico)) return;
@@ -78,10 +79,11 @@ function followConnectedViews(portico: Portico): void {
   const { kernel } = portico;
   let cancel: (() => void) | undefined;
   const check = () => {
-    const namespaces = Object.entries(kernel.connection.getSnapshot().namespaces).filter(([, c]) => c.status === 'connected');
-    if (!namespaces.length || cancel) return;
+    if (cancel || !Object.values(kernel.connection.getSnapshot().namespaces).some((c) => c.status === 'connected')) return;
     cancel = onIdle(() => {
-      const tab = kernel.contributions.list('accountTabs', namespaces[0]![0])[0]?.view;
+      // The tab the Account view shows first: its active namespace's.
+      const active = kernel.connection.getSnapshot().activeNamespace;
+      const tab = active ? kernel.contributions.list('accountTabs', active)[0]?.view : undefined;
       const views = kernel.contributions.list('views');
       for (const id of [kernel.router.viewFor('account'), tab, kernel.router.viewFor('approval')]) {
         const view = views.find((x) => x.id === id);
