@@ -10,8 +10,13 @@ export function NetworkButton({ className, namespace }: { className?: string; na
   const portico = usePortico('NetworkButton');
   const t = useT();
   const { network, networkId, isSupported } = useNetwork(namespace);
-  // The Networks view is a chunk of its own (#41): it loads when the page is idle, so the first click renders it at once.
-  useEffect(() => onIdle(() => void portico.kernel.loadView('Networks').catch(() => undefined)), [portico]);
+  // The Networks view is a chunk of its own (#41): it loads when the page is idle, so the first click renders it at once;
+  // at the idle moment after the modal's own preload (the provider's), which it does not delay.
+  useEffect(() => {
+    let inner: (() => void) | undefined;
+    const outer = onIdle(() => (inner = onIdle(() => void portico.kernel.loadView('Networks').catch(() => undefined))));
+    return () => (outer(), inner?.());
+  }, [portico]);
   const text = !isSupported ? t('button.unsupportedNetwork') : (network?.name ?? portico.network(portico.defaultNetwork)?.name ?? t('button.network'));
   return (
     <button type="button" className={['portico-network-button', className ?? ''].filter(Boolean).join(' ')} style={hostButtonStyle} aria-haspopup="dialog" data-network={networkId} onClick={() => void portico.open('Networks')}>
