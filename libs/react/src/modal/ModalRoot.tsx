@@ -26,6 +26,7 @@ function followInstance(portico: Portico): void {
   if (following.has(portico)) return;
   following.add(portico);
   portico.kernel.events.once('kernel:disposed', followConnectAttempts(portico.kernel));
+  followConnectedViews(portico);
   // The plugins' own strings follow the modal's language: each catalogue's translation loads once
   // it is in use, and outside English the enabled plugins' catalogues load at once (their manifest
   // labels show before their views load).
@@ -60,7 +61,6 @@ export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
   followWalletListing(portico);
   followInstance(portico);
-  followConnectedViews(portico);
   if (portico.kernel.router.getSnapshot().isOpen) return;
   prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
   portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));
@@ -71,11 +71,10 @@ export function ready(portico: Portico): void {
  * active namespace's first tab, the `approval` gate's view) load when the browser is idle: they are
  * chunks of their own, not fetched before the first click of a visitor who has not connected (#41),
  * and one who has finds them loaded. The first connection of the instance only: after it, the
- * modal's own prefetch (once it has opened) and the browser's module cache do the rest.
+ * modal's own prefetch (once it has opened) and the browser's module cache do the rest. Started
+ * once per instance, by `followInstance`.
  */
 function followConnectedViews(portico: Portico): void {
-  if (preloading.has(portico)) return;
-  preloading.add(portico);
   const { kernel } = portico;
   let cancel: (() => void) | undefined;
   const check = () => {
@@ -96,7 +95,6 @@ function followConnectedViews(portico: Portico): void {
   const stop = kernel.connection.subscribe(check);
   kernel.events.once('kernel:disposed', () => (stop(), cancel?.()));
 }
-const preloading = new WeakSet<Portico>();
 
 /**
  * The core views' modules, loaded from here rather than from the core plugin so the
