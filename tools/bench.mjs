@@ -12,7 +12,7 @@
 // the approval view of an unlimited approve, decoded and simulated on anvil (tools/benchApproval.mjs, cold);
 // the embedded wallet (tools/benchEmbedded.mjs: the frame's cold ready time, the auth service under load);
 // the auth service as one and two instances on one PostgreSQL (apps/auth-service/bench/instances.ts);
-// last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering).
+// last, the kernel's own bench (libs/kernel/bench/kernel.ts: 20-plugin start, ordering), in Node and in Chromium (tools/benchKernelBrowser.mjs).
 // Serves the builds on 127.0.0.1 and stops the servers, the registry and anvil at the end.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -317,3 +317,16 @@ console.log('\nKernel (libs/kernel/bench/kernel.ts):');
 const { spawnSync } = await import('node:child_process');
 const kernelBench = spawnSync(process.execPath, ['--import', 'tsx', 'bench/kernel.ts'], { cwd: join(import.meta.dirname, '..', 'libs', 'kernel'), stdio: 'inherit' });
 if (kernelBench.status !== 0) throw new Error(`the kernel bench failed (exit ${kernelBench.status})`);
+
+// The same bench in Chromium, built as the product is (browser entries, minified): the engine a visitor's kernel runs on.
+console.log('\nKernel in Chromium (libs/kernel/bench/kernel.ts built by Vite, minified; a cross-origin-isolated page, 5 µs timer; tools/benchKernelBrowser.mjs):');
+const { benchKernelInBrowser } = await import('./benchKernelBrowser.mjs');
+const kernelBrowser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+try {
+  const { lines, crossOriginIsolated } = await benchKernelInBrowser(kernelBrowser);
+  for (const line of lines) console.log(line);
+  if (!crossOriginIsolated) console.log('  (the page was not cross-origin isolated: figures are rounded to 100 µs)');
+} finally {
+  await kernelBrowser.close();
+}
+console.log('  [target: 20-plugin start p99 < 5 ms, in Node and in Chromium]');

@@ -1,6 +1,9 @@
 import type { Kernel } from '@portico/kernel';
 import type { ConnectionAttempt } from './porticoContext';
 
+/** An ended attempt's `off`: a module-level function, since V8 keeps a function literal assigned to a property in old space with what its context reaches. */
+const ended = (): void => undefined;
+
 /**
  * What the modal shows of connect attempts, decided from the attempt alone (the connect action
  * only changes state): when one begins, the connector's own view (a QR code, when its plugin
@@ -38,7 +41,7 @@ export function followConnectAttempts(kernel: Kernel): () => void {
       off();
       if (attempt.outcome === 'connected' && views.has(router.getSnapshot().current.view)) router.close('connected');
       // Stays followed (ended) until the next attempt, so it is not followed again.
-      followed.off = () => undefined;
+      followed.off = ended;
     }
   };
   onAttempt();

@@ -198,7 +198,9 @@ class ScopeContext implements PluginContext {
     };
     this.flags = shared.flags;
     this.http = http;
-    this.onDispose = (disposer) => scope.onDispose(disposer);
+    // Bound, not `(disposer) => scope.onDispose(disposer)`: see RequestGate's constructor on V8
+    // putting a function literal assigned to a property in old space.
+    this.onDispose = scope.onDispose.bind(scope);
   }
 
   /** Storage whose keys are private to this plugin. */

@@ -64,7 +64,8 @@ export class RequestGate implements Observable<RequestGateState> {
     }),
   );
   private disposed = false;
-  private readonly stopPreload: () => void;
+  /** Stops the idle preload: its `modal:opened` listener, and the idle callback once that ran. */
+  private readonly preload: { off: () => void; cancel: () => void };
 
   constructor(
     @inject(kernelRefs.rpcPolicy.id) private readonly policy: RpcPolicyEngine,
@@ -75,12 +76,12 @@ export class RequestGate implements Observable<RequestGateState> {
   ) {
     // Once the modal has opened, a request's approval view can open in the click's own task:
     // the flow's module is fetched then (when the browser is idle), not by the first request that needs it.
-    let cancel = () => {};
-    const off = events.once('modal:opened', () => (cancel = onIdle(() => void this.flow().catch(() => undefined))));
-    this.stopPreload = () => {
-      off();
-      cancel();
-    };
+    // Not `this.x = () => …`: V8 allocates a function literal assigned to a property in old space
+    // (its parser's "pretenure" guess for methods), so the closure, and through its context this
+    // whole kernel, would outlive every young collection until a full one (docs/benchmarks.md, #41).
+    const preload = { off: () => {}, cancel: () => {} };
+    preload.off = events.once('modal:opened', () => (preload.cancel = onIdle(() => void this.flow().catch(() => undefined))));
+    this.preload = preload;
   }
 
   getSnapshot(): RequestGateState {
@@ -127,7 +128,8 @@ export class RequestGate implements Observable<RequestGateState> {
   /** Rejects everything open and stops timers. */
   dispose(): void {
     this.disposed = true;
-    this.stopPreload();
+    this.preload.off();
+    this.preload.cancel();
     this.flow.current?.dispose();
   }
 }

@@ -100,11 +100,14 @@ export class RelayConnectionMonitor {
     core.relayer.on(RELAYER_CONNECT, up);
     core.relayer.on(RELAYER_DISCONNECT, down);
     core.heartbeat.on(HEARTBEAT_PULSE, pulse);
-    this.stopListening = () => {
+    const stopListening = () => {
       core.relayer.off(RELAYER_CONNECT, up);
       core.relayer.off(RELAYER_DISCONNECT, down);
       core.heartbeat.off(HEARTBEAT_PULSE, pulse);
     };
+    // Through a local, not `this.x = () => …`: V8 keeps a function literal assigned to a property
+    // in old space, and with it everything its context reaches (kernel's RequestGate, #41).
+    this.stopListening = stopListening;
     if (!core.relayer.connected && this.options.hasSession()) this.markDown();
     this.sessionChanged();
   }

@@ -93,6 +93,9 @@ export function pairingTopicOf(uri: string): string | undefined {
   return /^wc:([0-9a-f]{64})@2\?/i.exec(uri)?.[1];
 }
 
+/** The sign client's attestation step, answering "no attestation" at once (a module-level function, see RelayConnectionMonitor on V8). */
+const noAttestation = async (): Promise<string> => '';
+
 type Outcome = { kind: 'approved'; session: SessionTypes.Struct } | { kind: 'failed'; error: unknown } | { kind: 'expired' } | { kind: 'cancelled' };
 
 /**
@@ -229,7 +232,7 @@ export class WalletConnectConnection {
     }
     if (!(this.options.verifyApi ?? !isLoopbackRelay(relayUrl))) {
       // The client has no switch for it: its attestation step answers "no attestation" at once.
-      client.core.verify.register = async () => '';
+      client.core.verify.register = noAttestation;
     }
     const ours = (topic: string) => topic === this.session?.topic;
     client.on('session_event', ({ topic, params }) => {
