@@ -106,3 +106,34 @@ test('a modal chunk that fails to load says so with a retry that works, and Esca
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
   await expect(dialog(page).getByRole('button', { name: 'Demo Wallet', exact: true })).toBeVisible();
 });
+
+test('before the click the Connect dialog is prepared, hidden: nothing sees it, the page under it takes clicks and Tab, and the click shows that same element', async ({ page }) => {
+  await freshPage(page);
+  const prepared = page.locator('[data-portico-modal] .pt-root[data-prepared] [role="dialog"][data-view="Connect"]');
+  await expect(prepared).toHaveCount(1);
+  // Hidden, not in the accessibility tree, not focusable.
+  await expect(prepared).toBeHidden();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.locator('[data-portico-modal] .pt-root[data-prepared]')).toHaveAttribute('inert', '');
+  // Its full-page overlay does not cover the page: a click lands on the page's own control.
+  const network = page.locator('button.portico-network-button');
+  const box = (await network.boundingBox())!;
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.className ?? '', { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toContain('portico-network-button');
+  // Tab from the page never enters it.
+  await page.locator('button.portico-connect-button').focus();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.querySelector('[data-portico-modal]')?.shadowRoot?.activeElement)).toBe(false);
+  }
+  // The click shows the prepared element itself, focus moved into it, then back to the button on Escape.
+  const marked = await prepared.evaluate((element) => ((element as HTMLElement & { prepared?: boolean }).prepared = true));
+  expect(marked).toBe(true);
+  await page.locator('button.portico-connect-button').click();
+  await expect(dialog(page)).toBeVisible();
+  expect(await dialog(page).evaluate((element) => (element as HTMLElement & { prepared?: boolean }).prepared === true)).toBe(true);
+  await expect(page.locator('[data-portico-modal] .pt-root')).not.toHaveAttribute('data-prepared');
+  expect(await page.evaluate(() => !!document.querySelector('[data-portico-modal]')?.shadowRoot?.activeElement)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.locator('button.portico-connect-button')).toBeFocused();
+});

@@ -136,8 +136,11 @@ test.describe('issue #38: a social sign-in after an e-mail login', () => {
       for (let round = 1; round <= 10; round++) {
         await test.step(`round ${round}: e-mail`, async () => {
           await page.waitForTimeout(Math.max(0, lastMailAt + MAIL_COOLDOWN_MS - Date.now()));
-          lastMailAt = Date.now();
           const address = await emailLogin(page, browser, email, round === 1);
+          // The service counts its cooldown from when it sent the code, which is before this
+          // (the code was read from the mail catcher): counting from the round's start was short
+          // by the time to reach the code, and a quick Google round then met the service's limit.
+          lastMailAt = Date.now();
           if (emailAddress) expect(address).toBe(emailAddress);
           emailAddress = address;
           await disconnect(page);

@@ -39,7 +39,11 @@ export function followConnectAttempts(kernel: Kernel): () => void {
     if (followed && attempt.outcome) {
       const { views, off } = followed;
       off();
-      if (attempt.outcome === 'connected' && views.has(router.getSnapshot().current.view)) router.close('connected');
+      if (attempt.outcome === 'connected' && views.has(router.getSnapshot().current.view)) {
+        // Closed (a host's own `connect()` call): the connecting view it was put on goes, so the next open shows the account, not a finished attempt.
+        if (router.getSnapshot().isOpen) router.close('connected');
+        else router.reset();
+      }
       // Stays followed (ended) until the next attempt, so it is not followed again.
       followed.off = ended;
     }

@@ -54,21 +54,19 @@ function ModalSkeleton({ portico, failed, retry }: { portico: Portico; failed: b
 }
 
 /**
- * Mounts the modal once it has been opened. The chunk is preloaded on idle and, once
- * loaded, rendered directly (no `lazy`/`Suspense`): a click then commits the dialog in
- * the click's own task. React reveals a suspended boundary only after a ~300 ms fallback
+ * Mounts the modal once its chunk has loaded (preloaded on idle), before any click: the modal
+ * then keeps a hidden, inert dialog ready, so a click only shows it (#41). Rendered directly (no
+ * `lazy`/`Suspense`): the dialog commits in the click's own task. React reveals a suspended boundary only after a ~300 ms fallback
  * throttle, which is what a `lazy` modal cost the first open even with its chunk cached.
  */
 function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChunk; load: () => void }) {
   const { isOpen } = useObservable(portico.kernel.router);
-  const [opened, setOpened] = useState(false);
-  if (isOpen && !opened) setOpened(true);
   const waiting = isOpen && chunk.status !== 'ready';
   useEffect(() => {
     // A load already under way makes this a no-op; after a failure the user retries.
     if (waiting && chunk.status === 'pending') load();
   }, [waiting, chunk.status, load]);
-  if (chunk.status === 'ready') return opened ? <chunk.Root /> : null;
+  if (chunk.status === 'ready') return <chunk.Root />;
   return waiting ? <ModalSkeleton portico={portico} failed={chunk.status === 'failed'} retry={load} /> : null;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { onIdle, type PluginInfo } from '@portico/kernel';
 import { definePluginMessages as defineCatalogue, en, followConnectAttempts, loadTranslation, pluginTranslations, showPluginLocale, translateWith, type PluginMessages, type Portico } from '@portico/core';
@@ -6,7 +6,7 @@ import { useObservable } from '../hooks/useObservable';
 import { usePortico } from '../hooks/usePortico';
 import { useT } from '../hooks/useT';
 import { ModalShell } from './ModalShell';
-import { discardShadowHost, prepareShadowHost, useShadowHost } from './useShadowHost';
+import { useShadowHost } from './useShadowHost';
 import { followWalletListing } from '../views/walletListing';
 import * as connectingView from '../views/ConnectingView';
 import * as connectView from '../views/ConnectView';
@@ -54,16 +54,13 @@ function followInstance(portico: Portico): void {
 
 /**
  * Called once the chunk has loaded, before the modal renders: hands over the complete English
- * catalogue (it travels with the modal: the page's first load has only the buttons' words) and,
- * unless the modal is already open, makes its host ready while the browser is idle (#41).
+ * catalogue (it travels with the modal: the page's first load has only the buttons' words) and
+ * starts what the modal follows for the instance.
  */
 export function ready(portico: Portico): void {
   portico.i18n.provideEnglish(en);
   followWalletListing(portico);
   followInstance(portico);
-  if (portico.kernel.router.getSnapshot().isOpen) return;
-  prepareShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
-  portico.kernel.events.once('kernel:disposed', () => discardShadowHost(portico));
 }
 
 /**
@@ -127,25 +124,50 @@ export function useModalT() {
   return useT();
 }
 
-/** The lazily loaded modal: a shadow-root host on the page and the shell while open. */
+/**
+ * The lazily loaded modal, mounted once its chunk has loaded: a shadow-root host on the page, and
+ * the shell. While closed, when the browser is idle, it renders the shell the next open will show
+ * (the entry view: Connect for a visitor who has not connected), hidden and inert: its render,
+ * style and layout are done before the click, which then only shows it (#41: click → dialog
+ * visible 32.0 → 16.6 ms on the minimal host, docs/benchmarks.md). Each opening gets a fresh shell: closing unmounts the
+ * one that was open (focus goes back to the opener) and a new one is prepared at the next idle
+ * moment, so nothing a view held carries over to the next opening.
+ */
 export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
-  const container = useShadowHost(portico, portico.cspNonce, (message) => portico.kernel.logger.warn(message));
-  const { isOpen } = useObservable(portico.kernel.router);
+  const { kernel } = portico;
+  const container = useShadowHost(portico.cspNonce, (message) => kernel.logger.warn(message));
+  // The host leaves the page with the kernel, even while this stays mounted.
+  useEffect(() => kernel.events.once('kernel:disposed', () => (container.getRootNode() as ShadowRoot).host.remove()), [kernel, container]);
+  const router = useObservable(kernel.router);
+  // The entry view follows the connection (Account once connected).
+  useObservable(kernel.connection);
+  const { isOpen } = router;
+  const [shell, setShell] = useState({ key: 0, prepared: false, opened: isOpen, wasOpen: isOpen });
+  if (shell.wasOpen !== isOpen) {
+    // Closed: the shell that was open goes; opened: whatever is rendered becomes the open one.
+    setShell((s) => ({ key: isOpen ? s.key : s.key + 1, prepared: false, opened: s.opened || isOpen, wasOpen: isOpen }));
+  }
+  useEffect(() => {
+    if (isOpen || shell.prepared) return;
+    return onIdle(() => setShell((s) => (s.wasOpen ? s : { ...s, prepared: true })));
+  }, [isOpen, shell.prepared]);
   // Once the modal has opened, the chunks of views that ask for it (`prefetch` in their
   // manifest: All Wallets, Networks, Account, the QR view, …) load when the browser is idle,
-  // so a first visit renders in the click's frame. Never for a plugin that is not active.
-  useEffect(
-    () =>
-      onIdle(() => {
-        const { kernel } = portico;
-        for (const view of kernel.contributions.list('views')) {
-          if (view.prefetch && kernel.plugins.get(view.pluginId)?.status === 'active') void kernel.loadView(view.id).catch(() => undefined);
-        }
-      }),
-    [portico],
-  );
-  return isOpen ? createPortal(<ModalShell />, container) : null;
+  // so a first visit renders in the click's frame. Never before the first open (nothing is
+  // fetched for a modal the visitor never opens), never for a plugin that is not active.
+  useEffect(() => {
+    if (!shell.opened) return;
+    return onIdle(() => {
+      for (const view of kernel.contributions.list('views')) {
+        if (view.prefetch && kernel.plugins.get(view.pluginId)?.status === 'active') void kernel.loadView(view.id).catch(() => undefined);
+      }
+    });
+  }, [kernel, shell.opened]);
+  const { current, stack } = router;
+  // Ready only for what `open()` will show: the closed stack is the entry view itself.
+  const ready = shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && current.view !== '' && current.view === kernel.router.entry();
+  return createPortal(isOpen || ready ? <ModalShell key={shell.key} open={isOpen} /> : null, container);
 }
 
 /**

@@ -63,8 +63,12 @@ export function useViewTitle(title: string | undefined): void {
   }, [context, title]);
 }
 
-/** The dialog: overlay, 360 px card, header (back, title, close), alerts and the current view. */
-export function ModalShell() {
+/**
+ * The dialog: overlay, 360 px card, header (back, title, close), alerts and the current view.
+ * With `open={false}` it is the shell prepared ahead of a click (ModalRoot): rendered and laid
+ * out but invisible, inert and hidden from assistive technology, its animations held until it opens.
+ */
+export function ModalShell({ open = true }: { open?: boolean }) {
   const portico = usePortico('ModalShell');
   const { kernel } = portico;
   const t = useT();
@@ -75,7 +79,7 @@ export function ModalShell() {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const viewId = router.current.view;
-  const onKeyDown = useFocusTrap(dialog);
+  const onKeyDown = useFocusTrap(dialog, open);
 
   const definition = contributions.views.find((v) => v.id === viewId);
   const gate = useObservable(kernel.requestGate);
@@ -99,7 +103,16 @@ export function ModalShell() {
   }, [blocked]);
 
   return (
-    <div className="pt-root" data-theme={theme.resolved} dir={t.dir} lang={t.locale} style={themeVariablesToStyle(theme.variables).style}>
+    <div
+      className="pt-root"
+      data-theme={theme.resolved}
+      dir={t.dir}
+      lang={t.locale}
+      style={open ? themeVariablesToStyle(theme.variables).style : { ...themeVariablesToStyle(theme.variables).style, visibility: 'hidden' }}
+      data-prepared={open ? undefined : ''}
+      aria-hidden={open ? undefined : true}
+      inert={!open}
+    >
       <div
         className="pt-overlay"
         data-testid="portico-overlay"

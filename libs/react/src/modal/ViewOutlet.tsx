@@ -1,6 +1,6 @@
 import type { ViewModule } from '@portico/kernel';
 import { Button, Spinner } from '@portico/ui';
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, memo, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBanner } from '../errors/ErrorBanner';
 import { cataloguesDefined, toError, translationsSettled } from '@portico/core';
 import { usePortico } from '../hooks/usePortico';
@@ -25,9 +25,10 @@ class RenderBoundary extends Component<{ fallback: (error: Error, reset: () => v
 
 /**
  * Renders a contributed view, loading its (lazy) module through the kernel. A load or
- * render failure shows an error with a retry button, never a blank modal.
+ * render failure shows an error with a retry button, never a blank modal. Memoized: the shell
+ * re-rendering (the open of a prepared shell, a title or an alert) does not re-render the view.
  */
-export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknown }) {
+export const ViewOutlet = memo(function ViewOutlet({ viewId, params }: { viewId: string; params?: unknown }) {
   const { kernel } = usePortico('ViewOutlet');
   const t = useT();
   const [attempt, setAttempt] = useState(0);
@@ -76,4 +77,4 @@ export function ViewOutlet({ viewId, params }: { viewId: string; params?: unknow
       <View params={params} />
     </RenderBoundary>
   );
-}
+});

@@ -49,9 +49,12 @@ export function focusNeighbour(from: HTMLElement, direction: 'forward' | 'backwa
  * the opener when it closes (or, when the opener is gone, to the host's connect button), and
  * gives every list of the modal its keys (`listKeyTarget`). Returns the keydown handler for the dialog.
  */
-export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
+export function useFocusTrap(dialog: RefObject<HTMLElement | null>, active = true): (event: KeyboardEvent) => void {
   const typed = useRef<TypeAhead>({ text: '', at: 0 });
+  // `active`: the dialog is open. A shell prepared ahead of the click (hidden, inert) traps
+  // nothing; the opener is the element focused when it opens.
   useEffect(() => {
+    if (!active) return;
     const opener = activeElement() as HTMLElement | null;
     return () => {
       if (opener?.isConnected) return opener.focus();
@@ -59,11 +62,11 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
       // the host's connect button takes focus, so a keyboard user is not dropped on <body>.
       document.querySelector<HTMLElement>('.portico-connect-button')?.focus();
     };
-  }, []);
+  }, [active]);
 
   useEffect(() => {
     const root = dialog.current;
-    if (!root) return;
+    if (!active || !root) return;
     // Focus the view's first control; until a (lazy) view has rendered, hold focus on the
     // dialog. Views render in children, so watch the DOM rather than this component.
     const ensureFocus = () => {
@@ -77,7 +80,7 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
     const observer = new MutationObserver(ensureFocus);
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [dialog]);
+  }, [dialog, active]);
 
   return (event) => {
     const root = dialog.current;
