@@ -23,11 +23,18 @@ const houseSyntax = [
 // count too: with useDefineForClassFields off they compile to the same assignment.
 const propertyFunctionLiterals = [
   {
-    selector: "AssignmentExpression[left.type='MemberExpression'] > :matches(ArrowFunctionExpression, FunctionExpression).right",
+    selector: "AssignmentExpression[operator='='][left.type='MemberExpression'] > :matches(ArrowFunctionExpression, FunctionExpression).right",
     message: 'A function literal assigned to a property is allocated in old space by V8 and keeps its context alive; assign a local const (or a bound / module-level function) instead.',
   },
   {
-    selector: "PropertyDefinition[static!=true] > :matches(ArrowFunctionExpression, FunctionExpression).value",
+    // The same behind a type assertion, `satisfies` or `!`: erased, the JavaScript is the plain assignment.
+    selector:
+      "AssignmentExpression[operator='='][left.type='MemberExpression'] > :matches(TSAsExpression, TSSatisfiesExpression, TSNonNullExpression, TSTypeAssertion).right > :matches(ArrowFunctionExpression, FunctionExpression).expression",
+    message: 'A function literal assigned to a property is allocated in old space by V8 and keeps its context alive; assign a local const (or a bound / module-level function) instead.',
+  },
+  {
+    // Not `#private` fields: those stay native class fields, which are not assignments.
+    selector: "PropertyDefinition[static!=true][key.type!='PrivateIdentifier'] > :matches(ArrowFunctionExpression, FunctionExpression).value",
     message: 'A class field holding a function literal compiles to `this.x = () => …`, which V8 allocates in old space with its context; use a method, or assign a local const in the constructor.',
   },
 ];

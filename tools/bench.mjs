@@ -111,7 +111,7 @@ try {
           button.click();
           const check = () => {
             const host = document.querySelector('[data-portico-modal]');
-            const dialog = host?.shadowRoot?.querySelector('[role="dialog"]');
+            const dialog = host?.shadowRoot?.querySelector('.pt-root:not([data-prepared]) [role="dialog"]');
             if (dialog && dialog.getBoundingClientRect().width > 0) {
               requestAnimationFrame(() => resolve(performance.now() - start));
             } else requestAnimationFrame(check);
@@ -121,7 +121,7 @@ try {
     );
     samples.push(ms);
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+    await page.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('.pt-root:not([data-prepared]) [role="dialog"]'));
   }
   samples.sort((a, b) => a - b);
   console.log(`  warm: click → dialog visible (next frame), 20 opens in one page: median ${f(median(samples))} ms, min ${f(samples[0])}, max ${f(samples[19])}  [target < 50]`);
@@ -205,7 +205,7 @@ try {
       ),
     );
     await wc.keyboard.press('Escape');
-    await wc.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+    await wc.waitForFunction(() => !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('.pt-root:not([data-prepared]) [role="dialog"]'));
   }
   const count = await (async () => {
     await wc.click('.portico-connect-button');

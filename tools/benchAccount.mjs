@@ -44,7 +44,7 @@ export async function measureAccountPaint(browser, url, samples = 10) {
   for (let i = 0; i < samples; i++) {
     await page.evaluate(() => window.portico.refreshBalances());
     await page.click('.portico-account-button');
-    await page.waitForFunction(`!!${inModal('[role="dialog"]')}`);
+    await page.waitForFunction(`!!${inModal('.pt-root:not([data-prepared]) [role="dialog"]')}`);
     await asked(page, 'tokens');
     tokens.push(await paintAfterRelease(page, 'tokens', '[data-testid="token-list"] li', 200));
     await page.locator('[data-portico-modal] >> role=tab[name="Activity"]').click();
@@ -53,7 +53,7 @@ export async function measureAccountPaint(browser, url, samples = 10) {
     activity.push(await paintAfterRelease(page, 'activity', '[data-testid="activity"][data-count="1000"] [data-testid="activity-row"]', 8));
     if (i < samples - 1) {
       await page.keyboard.press('Escape');
-      await page.waitForFunction(`!${inModal('[role="dialog"]')}`);
+      await page.waitForFunction(`!${inModal('.pt-root:not([data-prepared]) [role="dialog"]')}`);
     }
   }
   // Scroll through the 1,000 rows: 120 frames, 60 px each.

@@ -25,7 +25,7 @@ export async function measureApproval(browser, { url, token, account, samples = 
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => window.portico);
     await page.evaluate(() => window.portico.connect('dev.portico.benchwallet'));
-    await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+    await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('.pt-root:not([data-prepared]) [role="dialog"]'));
     await settle(page);
     const result = await page.evaluate(
       ({ token, account }) =>
@@ -41,7 +41,7 @@ export async function measureApproval(browser, { url, token, account, samples = 
             .request({ method: 'eth_sendTransaction', params: [{ from: account, to: token, data }] })
             .catch(() => undefined);
           const onFrame = () => {
-            const dialog = root()?.querySelector('[role="dialog"][data-view="ApproveTransaction"]');
+            const dialog = root()?.querySelector('.pt-root:not([data-prepared]) [role="dialog"][data-view="ApproveTransaction"]');
             if (viewMs === undefined && dialog?.querySelector('[data-testid="approve-action-text"]')) viewMs = performance.now() - start;
             const simulation = dialog?.querySelector('[data-testid="approve-simulation"]');
             const status = simulation?.getAttribute('data-status');

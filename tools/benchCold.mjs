@@ -77,7 +77,7 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, socialsU
       const { context, page, errors } = await fresh(walletUrl);
       await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '[data-connector-id="dev.portico.benchwallet"]');
       await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[data-connector-id="dev.portico.benchwallet"]').click());
-      await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('[role="dialog"]'));
+      await page.waitForFunction(() => window.portico.kernel.connection.get('eip155').status === 'connected' && !document.querySelector('[data-portico-modal]')?.shadowRoot?.querySelector('.pt-root:not([data-prepared]) [role="dialog"]'));
       await settle(page);
       record('first open → Account', await clickAndTime(page, { host: '.portico-connect-button' }, 'Account', '[data-testid="account-address"]'));
       await settle(page, 150);
@@ -97,7 +97,7 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, socialsU
       await settle(page, 150);
       record('Connect → All Wallets', await clickAndTime(page, { text: 'All Wallets' }, 'AllWallets'));
       await page.evaluate(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[aria-label="Back"]').click());
-      await page.waitForFunction(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('[role="dialog"][data-view="Connect"]'));
+      await page.waitForFunction(() => document.querySelector('[data-portico-modal]').shadowRoot.querySelector('.pt-root:not([data-prepared]) [role="dialog"][data-view="Connect"]'));
       record('Connect → WalletConnect QR view', await clickAndTime(page, { modal: '[data-connector-id="walletConnect"]' }, 'ConnectingWalletConnect'));
       if (errors.length) throw new Error(`bench WalletConnect page: ${errors.join('; ')}`);
       await context.close();

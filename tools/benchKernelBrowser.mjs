@@ -55,8 +55,9 @@ export async function benchKernelInBrowser(browser, { timeoutMs = 60_000 } = {})
         reject(error);
       });
       page.on('console', (message) => {
+        // The bench's result lines only (one per task, two tasks), not any other message of the page.
+        if (!/ mean .* median .* p99 /.test(message.text())) return;
         lines.push(message.text());
-        // One line per task: the bench has two.
         if (lines.length === 2) {
           clearTimeout(timer);
           resolve(lines);

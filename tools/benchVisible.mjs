@@ -35,8 +35,8 @@ export async function measureVisible(browser, { url, dist, view = 'Connect', con
       ({ view, content }) => {
         const root = () => document.querySelector('[data-portico-modal]')?.shadowRoot;
         const ready = () => {
-          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
-          return !!d && !d.querySelector('[data-view-loading]') && (!content || !!d.querySelector(content)) && d.getBoundingClientRect().width > 0;
+          const d = root()?.querySelector(`.pt-root:not([data-prepared]) [role="dialog"][data-view="${view}"]`);
+          return !!d && !d.querySelector('[data-view-loading]') && (!content || !!d.querySelector(content)) && d.getBoundingClientRect().width > 0 && d.checkVisibility({ visibilityProperty: true });
         };
         window.benchVisible = new Promise((resolve, reject) => {
           document.addEventListener(

@@ -25,7 +25,7 @@ export function clickToView(page, target, view, content, { frame = false } = {})
               : inModal(target.modal)[0];
         if (!element) return reject(new Error(`nothing to click at ${JSON.stringify(target)}`));
         const look = () => {
-          const d = root()?.querySelector(`[role="dialog"][data-view="${view}"]`);
+          const d = root()?.querySelector(`.pt-root:not([data-prepared]) [role="dialog"][data-view="${view}"]`);
           return { dialog: !!d, loading: !!d?.querySelector('[data-view-loading]'), content: content ? !!d?.querySelector(content) : true };
         };
         const ready = () => {

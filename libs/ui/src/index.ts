@@ -2,7 +2,7 @@ export { porticoStyles } from './styles/porticoStyles';
 export { approvalStyles } from './styles/approvalStyles';
 export { AlertBanner } from './components/AlertBanner';
 export type { AlertBannerProps } from './components/AlertBanner';
-export { Avatar, IMAGE_PRELOAD_TIMEOUT_MS } from './components/Avatar';
+export { Avatar, HoldNetworkImages, IMAGE_PRELOAD_TIMEOUT_MS } from './components/Avatar';
 export type { AvatarProps } from './components/Avatar';
 export { Button } from './components/Button';
 export type { ButtonProps } from './components/Button';

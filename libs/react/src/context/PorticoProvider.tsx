@@ -71,7 +71,7 @@ function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChu
 }
 
 /**
- * Provides a Portico instance to the hooks and renders the modal when it opens. Starts the
+ * Provides a Portico instance to the hooks and renders the modal (mounted once its chunk has loaded). Starts the
  * kernel, and preloads the modal chunk and the Connect view when the browser is idle, so a
  * click shows the dialog at once. Nothing of the modal touches the network before that.
  */
@@ -83,7 +83,7 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
     setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
     pending.current = loadModalRoot().then(
       (module) => {
-        // Before the modal renders: its views read the whole English catalogue; the modal's host is made while idle.
+        // Before the modal renders: its views read the whole English catalogue.
         module.ready(portico);
         setChunk({ status: 'ready', Root: module.default });
       },

@@ -129,18 +129,18 @@ export function useModalT() {
  * the shell. While closed, when the browser is idle, it renders the shell the next open will show
  * (the entry view: Connect for a visitor who has not connected), hidden and inert: its render,
  * style and layout are done before the click, which then only shows it (#41: click → dialog
- * visible 32.0 → 16.6 ms on the minimal host, docs/benchmarks.md). Each opening gets a fresh shell: closing unmounts the
+ * visible 32.0 → 19.5 ms on the minimal host, docs/benchmarks.md). Each opening gets a fresh shell: closing unmounts the
  * one that was open (focus goes back to the opener) and a new one is prepared at the next idle
  * moment, so nothing a view held carries over to the next opening.
  */
 export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
   const { kernel } = portico;
-  const container = useShadowHost(portico.cspNonce, (message) => kernel.logger.warn(message));
+  const container = useShadowHost(portico.cspNonce, (message) => kernel.logger.warn(message), kernel);
   // The host leaves the page with the kernel, even while this stays mounted.
   useEffect(() => kernel.events.once('kernel:disposed', () => (container.getRootNode() as ShadowRoot).host.remove()), [kernel, container]);
   const router = useObservable(kernel.router);
-  // The entry view follows the connection (Account once connected).
+  // Whether the open would show the home view follows the connection (it shows Account once connected).
   useObservable(kernel.connection);
   const { isOpen } = router;
   const [shell, setShell] = useState({ key: 0, prepared: false, opened: isOpen, wasOpen: isOpen });
@@ -165,8 +165,13 @@ export default function ModalRoot() {
     });
   }, [kernel, shell.opened]);
   const { current, stack } = router;
-  // Ready only for what `open()` will show: the closed stack is the entry view itself.
-  const ready = shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && current.view !== '' && current.view === kernel.router.entry();
+  // Without its stylesheet (no constructable stylesheets and no CSP nonce), a hidden dialog would
+  // still take room at the end of the page: none is prepared then.
+  const shadow = container.getRootNode() as ShadowRoot;
+  const styled = !!shadow.adoptedStyleSheets?.length || !!shadow.querySelector('style');
+  // Ready only when `open()` will show the home view: the closed stack is it, and it is the entry (nobody connected).
+  const home = kernel.router.home();
+  const ready = styled && shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && home !== '' && current.view === home && kernel.router.entry() === home;
   return createPortal(isOpen || ready ? <ModalShell key={shell.key} open={isOpen} /> : null, container);
 }
 

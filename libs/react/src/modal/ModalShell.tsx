@@ -1,6 +1,6 @@
 import { approvalKind, approvalTitleKey, themeVariablesToStyle } from '@portico/core';
-import { AlertBanner, BackIcon, CloseIcon, IconButton } from '@portico/ui';
-import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { AlertBanner, BackIcon, CloseIcon, HoldNetworkImages, IconButton } from '@portico/ui';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useObservable } from '../hooks/useObservable';
 import { usePorticoEvent } from '../hooks/usePorticoEvent';
 import { usePortico } from '../hooks/usePortico';
@@ -80,6 +80,10 @@ export function ModalShell({ open = true }: { open?: boolean }) {
   const dialog = useRef<HTMLDivElement>(null);
   const viewId = router.current.view;
   const onKeyDown = useFocusTrap(dialog, open);
+  const root = useRef<HTMLDivElement>(null);
+  // `inert` set on the element, not as a prop: React 18 (in the peer range) drops an unknown boolean
+  // attribute. A layout effect: before the paint, and before the focus trap's effect on open.
+  useLayoutEffect(() => void root.current?.toggleAttribute('inert', !open), [open]);
 
   const definition = contributions.views.find((v) => v.id === viewId);
   const gate = useObservable(kernel.requestGate);
@@ -108,10 +112,10 @@ export function ModalShell({ open = true }: { open?: boolean }) {
       data-theme={theme.resolved}
       dir={t.dir}
       lang={t.locale}
+      ref={root}
       style={open ? themeVariablesToStyle(theme.variables).style : { ...themeVariablesToStyle(theme.variables).style, visibility: 'hidden' }}
       data-prepared={open ? undefined : ''}
       aria-hidden={open ? undefined : true}
-      inert={!open}
     >
       <div
         className="pt-overlay"
@@ -159,14 +163,18 @@ export function ModalShell({ open = true }: { open?: boolean }) {
             )}
           </header>
           <div className="pt-body pt-stack" data-pt-body key={viewId}>
-            <AlertsBar />
+            {/* Alerts only once open: an alert inserted while hidden is not announced when it shows. */}
+            {open ? <AlertsBar /> : null}
             {blocked ? (
               <p role="status" className="pt-muted" data-testid="close-blocked">
                 {t('modal.closeBlocked')}
               </p>
             ) : null}
             <StepTitleContext.Provider value={steps}>
-              <ViewOutlet viewId={viewId} params={router.current.params} />
+              {/* Prepared, the view requests no image from the network: a visitor who never opens fetches nothing. */}
+              <HoldNetworkImages.Provider value={!open}>
+                <ViewOutlet viewId={viewId} params={router.current.params} />
+              </HoldNetworkImages.Provider>
             </StepTitleContext.Provider>
           </div>
           <footer className="pt-footer">{t('modal.poweredBy')}</footer>

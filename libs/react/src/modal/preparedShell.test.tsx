@@ -41,7 +41,14 @@ describe('the shell prepared ahead of the click (#41)', () => {
         <button type="button">page</button>
       </PorticoProvider>,
     );
+    // A wallet whose icon is on the network, and one whose icon is inline.
+    portico.kernel.connectors.register({ id: 'far-wallet', name: 'Far Wallet', type: 'ANNOUNCED', namespaces: ['acme'], icon: 'https://wallet.example/far.png' }, 'acme');
+    portico.kernel.connectors.register({ id: 'near-wallet', name: 'Near Wallet', type: 'ANNOUNCED', namespaces: ['acme'], icon: 'data:image/png;base64,AAAA' }, 'acme');
     const shell = await preparedShell();
+    await vi.waitFor(() => expect(shell.textContent).toContain('Far Wallet'));
+    const images = () => [...shell.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    // Nothing requested from the network before an open; the inline image is drawn already.
+    expect(images()).toEqual(['data:image/png;base64,AAAA']);
     expect(shell.style.visibility).toBe('hidden');
     expect(shell.hasAttribute('inert')).toBe(true);
     expect(shell.getAttribute('aria-hidden')).toBe('true');
@@ -52,6 +59,7 @@ describe('the shell prepared ahead of the click (#41)', () => {
     // Prefetching waits for the first open: a visitor who never opens the modal fetches nothing.
     expect(loads).toEqual([]);
     await act(async () => void portico.open());
+    expect(images().sort()).toEqual(['data:image/png;base64,AAAA', 'https://wallet.example/far.png']);
     await vi.waitFor(() => expect(loads).toEqual(['FeatureView']), { timeout: 5000 });
     await portico.dispose();
   });

@@ -24,6 +24,20 @@ describe('the modal host made while idle (#41)', () => {
     await p.dispose();
   });
 
+  it('comes back for the next instance a provider is given after the first was disposed', async () => {
+    const first = portico();
+    const { rerender } = render(<PorticoProvider portico={first} />);
+    await vi.waitFor(() => expect(hosts()).toHaveLength(1), { timeout: 3_000 });
+    await act(async () => void (await first.dispose()));
+    expect(hosts()).toHaveLength(0);
+    const next = portico();
+    rerender(<PorticoProvider portico={next} />);
+    await vi.waitFor(() => expect(hosts()).toHaveLength(1), { timeout: 3_000 });
+    await act(async () => void next.open());
+    await vi.waitFor(() => expect(hosts()[0]!.shadowRoot!.querySelector('.pt-root:not([data-prepared]) [role="dialog"]')).not.toBeNull());
+    await next.dispose();
+  });
+
   it('leaves the page with the kernel, whether or not the modal opened', async () => {
     for (const opened of [false, true]) {
       const p = portico();

@@ -38,11 +38,13 @@ function createShadowHost(cspNonce: string | undefined, warn: (message: string) 
  * stylesheet's rules are compiled and its fonts matched on the dialog it prepares ahead of the
  * click (ModalRoot), not in the click's frame.
  */
-export function useShadowHost(cspNonce: string | undefined, warn: (message: string) => void): HTMLElement {
+export function useShadowHost(cspNonce: string | undefined, warn: (message: string) => void, owner?: object): HTMLElement {
   const [{ host, mount }] = useState(() => createShadowHost(cspNonce, warn));
+  // Per owner (the kernel): a disposed kernel takes the host off the page (ModalRoot), and the
+  // provider's next instance puts it back.
   useLayoutEffect(() => {
     document.body.appendChild(host);
     return () => host.remove();
-  }, [host]);
+  }, [host, owner]);
   return mount;
 }

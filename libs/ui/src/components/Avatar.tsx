@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { safeImageUrl } from './safeImageUrl';
 
 /** The spec's image preload timeout. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
+
+/**
+ * `true` while the avatars below are rendered ahead of being shown (the modal's dialog prepared
+ * before a click, hidden): an image from the network is not requested until then (a `data:`
+ * image, which costs no request, is drawn), so a visitor who never opens the modal fetches nothing.
+ */
+export const HoldNetworkImages = createContext(false);
 
 /** Props of `Avatar`. */
 export interface AvatarProps {
@@ -44,7 +51,8 @@ export function addressGradient(seed: string): string {
  * when the URL is unsafe, fails to load, or takes longer than 2 s.
  */
 export function Avatar({ src, name, size = 36, seed }: AvatarProps) {
-  const url = safeImageUrl(src);
+  const safe = safeImageUrl(src);
+  const url = useContext(HoldNetworkImages) && !safe?.startsWith('data:') ? undefined : safe;
   // The outcome is stored with the URL it belongs to, so a new URL starts as loading.
   const [result, setResult] = useState<{ url: string; ok: boolean }>();
   const state = !url ? 'failed' : result?.url === url ? (result.ok ? 'ok' : 'failed') : 'loading';
