@@ -121,13 +121,19 @@ export function createCallsWallet(parts: { account: () => PrivateKeyAccount; rpc
     const account = parts.account();
     const data = encodeFunctionData({ abi: EXECUTE_BATCH_ABI, functionName: 'executeBatch', args: [calls.map((c) => ({ target: c.to, value: c.value, data: c.data }))] });
     const authorizationList = (await delegated(network)) ? undefined : [await wallet.signAuthorization({ account, contractAddress: implementation, executor: 'self', chainId: Number(network.split(':')[1]) })];
+    let hash: Hex;
     try {
-      return await wallet.sendTransaction({ account, chain: null, to: account.address, data, ...(authorizationList ? { authorizationList } : {}) });
+      hash = await wallet.sendTransaction({ account, chain: null, to: account.address, data, ...(authorizationList ? { authorizationList } : {}) });
     } catch (error) {
       // The node's estimate runs the batch first: a call that would revert stops it here, nothing sent.
       const estimate = error instanceof BaseError && error.walk((e) => e instanceof EstimateGasExecutionError || e instanceof ExecutionRevertedError) !== null;
       throw new RpcError(`The batch was not sent: ${shortMessage(error)}`, estimate ? NOT_SENT : -32603);
     }
+    // The delegating transaction moves the account's nonce by two once mined (its own and its
+    // authorization's), while the node's pending count says one until then: a batch sent before it
+    // is mined would reuse a nonce ("lower than the current nonce", seen once in CI). Wait for it.
+    if (authorizationList) await clientsFor(network).reader.waitForTransactionReceipt({ hash, pollingInterval: 200 });
+    return hash;
   };
 
   return {
