@@ -167,8 +167,10 @@ export default function ModalRoot() {
   const { current, stack } = router;
   // Without its stylesheet (no constructable stylesheets and no CSP nonce), a hidden dialog would
   // still take room at the end of the page: none is prepared then.
-  const shadow = container.getRootNode() as ShadowRoot;
-  const styled = !!shadow.adoptedStyleSheets?.length || !!shadow.querySelector('style');
+  const [styled] = useState(() => {
+    const shadow = container.getRootNode() as ShadowRoot;
+    return !!shadow.adoptedStyleSheets?.length || !!shadow.querySelector('style');
+  });
   // Ready only when `open()` will show the home view: the closed stack is it, and it is the entry (nobody connected).
   const home = kernel.router.home();
   const ready = styled && shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && home !== '' && current.view === home && kernel.router.entry() === home;
