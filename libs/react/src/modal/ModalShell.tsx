@@ -113,7 +113,7 @@ export function ModalShell({ open = true }: { open?: boolean }) {
       dir={t.dir}
       lang={t.locale}
       ref={root}
-      style={{ ...themeVariablesToStyle(theme.variables).style, ...(open ? {} : { visibility: 'hidden' }) }}
+      style={themeVariablesToStyle(theme.variables).style}
       data-prepared={open ? undefined : ''}
       aria-hidden={open ? undefined : true}
     >

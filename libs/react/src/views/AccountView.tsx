@@ -1,4 +1,4 @@
-import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, Tabs } from '@portico/ui';
+import { Avatar, Button, CloseIcon, CopyIcon, IconButton, ListItem, NAMED_ICONS, Tabs } from '@portico/ui';
 import { kernelRefs, type Balance } from '@portico/kernel';
 import { useState } from 'react';
 import { formatBalance, formatDecimal, readFailureKind, truncateAddress, type Network } from '@portico/core';
@@ -159,7 +159,7 @@ export default function AccountView() {
             return (
               <li key={button.id}>
                 <button type="button" className="pt-action" data-wallet-button={button.id} onClick={() => kernel.router.push(button.view)}>
-                  <ManifestIcon icon={button.icon} name={text} size={32} />
+                  <ManifestIcon icon={button.icon} name={text} size={32} icons={NAMED_ICONS} />
                   <span className="pt-action-label">{text}</span>
                 </button>
               </li>

@@ -22,6 +22,8 @@ const socials = (count: number) =>
           { id: 'social', label: 'Social', order: 20, view: 'Social', options: 'socialProviders' },
           // A method of anyone's: a row with its label and its icon, opening its view.
           { id: 'passkey', label: 'Passkey', order: 30, view: 'Social', icon: 'key' },
+          // A name the Account view draws (NAMED_ICONS) but not the Connect view (CONNECT_ICONS): the label's initial.
+          { id: 'trade', label: 'Trade', order: 40, view: 'Social', icon: 'swap' },
         ],
         socialProviders: NAMES.slice(0, count).map((label, i) => ({ id: label.toLowerCase(), label, order: i })),
       },
@@ -93,5 +95,8 @@ describe('ConnectView: social providers', () => {
     expect(screen.queryByRole('group', { name: 'Social' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Social' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Passkey' }).querySelector('svg')).not.toBeNull();
+    const trade = screen.getByRole('button', { name: 'Trade' });
+    expect(trade.querySelector('svg, img')).toBeNull();
+    expect(trade.textContent).toContain('T');
   });
 });

@@ -1,4 +1,4 @@
-import { AlertBanner, Button, GridIcon, IconButton, ListItem, NAMED_ICONS } from '@portico/ui';
+import { AlertBanner, Button, CONNECT_ICONS, GridIcon, IconButton, ListItem } from '@portico/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@portico/core';
 import { useLegalGate } from '../hooks/useLegalGate';
@@ -14,10 +14,10 @@ import { keepPlaces, useWalletListingPending, type ShownGroup } from './walletLi
 /** A connect method's choices shown as icons after the first, before the rest go behind "More" (as AppKit does with social providers). */
 export const OPTION_ICONS_SHOWN = 3;
 
-/** A connect method's icon: a named one as drawn in a row (no badge), an image URL as an avatar; none: the row's initial. */
+/** A connect method's icon: a named one (`CONNECT_ICONS`) as drawn in a row (no badge), an image URL as an avatar; none: the row's initial. */
 function methodIcon(icon: string | undefined, name: string) {
   if (icon === undefined) return undefined;
-  const Named = Object.hasOwn(NAMED_ICONS, icon) ? NAMED_ICONS[icon]! : undefined;
+  const Named = Object.hasOwn(CONNECT_ICONS, icon) ? CONNECT_ICONS[icon]! : undefined;
   return Named ? <Named /> : <ManifestIcon icon={icon} name={name} />;
 }
 

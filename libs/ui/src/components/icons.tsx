@@ -1,11 +1,14 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpRight, ChevronLeft, CircleDollarSign, Copy, KeyRound, LayoutGrid, Mail, Wallet, X, type IconNode } from 'lucide';
-import { createElement, type SVGProps } from 'react';
+import { ChevronLeft, Copy, KeyRound, LayoutGrid, Mail, Wallet, X, type IconNode } from 'lucide';
+import { createElement, type ReactElement, type SVGProps } from 'react';
 
 // The icons are Lucide's (ISC), drawn from its icon nodes with the modal's stroke and size.
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
+/** An icon drawn by the modal. */
+export type Icon = (props: SVGProps<SVGSVGElement>) => ReactElement;
+
 /** An icon component from a Lucide icon node; `className` adds to the icon's own (BackIcon's `pt-flip`). */
-function lucideIcon(node: IconNode, ownClass?: string) {
+export function lucideIcon(node: IconNode, ownClass?: string): Icon {
   const Icon = (props: SVGProps<SVGSVGElement>) => (
     <svg {...base} {...(ownClass ? { className: ownClass } : {})} {...props}>
       {node.map(([tag, attrs], i) => createElement(tag, { ...attrs, key: i }))}
@@ -26,32 +29,12 @@ export const WalletIcon = lucideIcon(Wallet);
 export const MailIcon = lucideIcon(Mail);
 /** Grid (all wallets). */
 export const GridIcon = lucideIcon(LayoutGrid);
-/** Send: an arrow leaving up and right. */
-export const SendIcon = lucideIcon(ArrowUpRight);
-/** Receive: an arrow into a tray. */
-export const ReceiveIcon = lucideIcon(ArrowDownToLine);
-/** Swap: two opposite arrows. */
-export const SwapIcon = lucideIcon(ArrowLeftRight);
-/** Buy: a dollar sign in a circle. */
-export const BuyIcon = lucideIcon(CircleDollarSign);
 /** Permissions: a key. */
 export const KeyIcon = lucideIcon(KeyRound);
 
 /**
- * The icons a manifest may name (`walletButtons[].icon`, `socialProviders[].icon`), by name.
- * The names of AppKit's icon set that Portico's plugins use map to the nearest icon here.
+ * The icons the Connect view draws by name (a connect method's or a social provider's `icon`):
+ * `NAMED_ICONS` without the Account view's actions (send, receive, swap, buy), which the modal's
+ * first chunk does not carry (#41).
  */
-export const NAMED_ICONS: Readonly<Record<string, (props: SVGProps<SVGSVGElement>) => ReturnType<typeof CloseIcon>>> = {
-  send: SendIcon,
-  'arrow-bottom-circle': ReceiveIcon,
-  receive: ReceiveIcon,
-  'recycle-horizontal': SwapIcon,
-  swap: SwapIcon,
-  dollar: BuyIcon,
-  buy: BuyIcon,
-  wallet: WalletIcon,
-  mail: MailIcon,
-  key: KeyIcon,
-  copy: CopyIcon,
-  close: CloseIcon,
-};
+export const CONNECT_ICONS: Readonly<Record<string, Icon>> = { wallet: WalletIcon, mail: MailIcon, key: KeyIcon, copy: CopyIcon, close: CloseIcon };

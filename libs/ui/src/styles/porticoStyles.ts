@@ -36,6 +36,7 @@ export const porticoStyles = `
 .pt-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
 .pt-title { margin: 0; font-size: 1.05em; font-weight: 600; text-align: center; }
 .pt-body { padding: 8px 16px 16px; overflow-y: auto; animation: pt-fade var(--pt-d-view) ease-out; }
+.pt-root[data-prepared] { visibility: hidden; }
 .pt-root[data-prepared] :is(.pt-overlay, .pt-card, .pt-body) { animation: none; }
 .pt-footer { padding: 10px 16px; border-top: 1px solid var(--pt-border); font-size: .8em; color: var(--pt-fg-3); text-align: center; }
 .pt-stack { display: flex; flex-direction: column; gap: 8px; }
