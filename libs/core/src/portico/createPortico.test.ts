@@ -543,12 +543,18 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     expect(p.kernel.router.getSnapshot().isOpen).toBe(true);
   });
 
-  it('an unknown connector fails its attempt with AdapterNotFoundError, shown on the Connecting view', async () => {
+  it('an unknown connector fails its attempt with AdapterNotFoundError, shown on the Connecting view while the modal is open, and leaves no view behind while it is closed', async () => {
     const p = portico({ projectId: 'p', networks, plugins: [acmeChain({ hold: true }).plugin] });
     await p.start();
+    void p.open();
     await expect(p.connect('nope')).rejects.toMatchObject({ name: 'AdapterNotFoundError' });
     expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'nope', status: 'failed', error: { name: 'AdapterNotFoundError' } });
-    expect(p.kernel.router.getSnapshot().current.view).toBe('Connecting');
+    expect(p.kernel.router.getSnapshot()).toMatchObject({ isOpen: true, current: { view: 'Connecting' } });
+    p.kernel.router.close('cancelled');
+    // A host's own connect() with the modal closed: the attempt fails the same way, and the next open starts on Connect.
+    await expect(p.connect('nope')).rejects.toMatchObject({ name: 'AdapterNotFoundError' });
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'nope', status: 'failed' });
+    expect(p.kernel.router.getSnapshot().stack.map((entry) => entry.view)).toEqual(['Connect']);
   });
 
   it('a newer attempt supersedes the pending one; the view follows the newer attempt', async () => {

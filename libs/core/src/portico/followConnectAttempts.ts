@@ -9,7 +9,8 @@ const ended = (): void => undefined;
  * only changes state): when one begins, the connector's own view (a QR code, when its plugin
  * contributes it) or the view with the `connecting` role; leaving that view (Back, another view)
  * or closing the modal before a wallet answered gives the attempt up; when it connects, the modal
- * closes if it is still on that view (a plugin, sign-in, may have moved it on). Without such a
+ * closes if it is still on that view (a plugin, sign-in, may have moved it on). An attempt started
+ * while the modal is closed leaves no view behind when it ends, however it ends. Without such a
  * view (a headless host) nothing is shown. Returns the way to stop following.
  */
 export function followConnectAttempts(kernel: Kernel): () => void {
@@ -39,10 +40,13 @@ export function followConnectAttempts(kernel: Kernel): () => void {
     if (followed && attempt.outcome) {
       const { views, off } = followed;
       off();
-      if (attempt.outcome === 'connected' && views.has(router.getSnapshot().current.view)) {
-        // Closed (a host's own `connect()` call): the connecting view it was put on goes, so the next open shows the account, not a finished attempt.
-        if (router.getSnapshot().isOpen) router.close('connected');
-        else router.reset();
+      const { isOpen, current } = router.getSnapshot();
+      if (views.has(current.view)) {
+        // Closed (a host's own `connect()` call), whatever its outcome: the connecting view it was put
+        // on goes, so the next open starts where an open starts (the account, or Connect), not on a
+        // finished attempt. Open: a connected attempt closes the modal; a failed one stays to say why.
+        if (!isOpen) router.reset();
+        else if (attempt.outcome === 'connected') router.close('connected');
       }
       // Stays followed (ended) until the next attempt, so it is not followed again.
       followed.off = ended;

@@ -25,8 +25,8 @@ function prefetchingPlugin(loads: string[]) {
   });
 }
 
-function setup(extra: ReturnType<typeof prefetchingPlugin>[] = []) {
-  const { plugin } = acmeChain();
+function setup(extra: ReturnType<typeof prefetchingPlugin>[] = [], behaviour: Parameters<typeof acmeChain>[0] = {}) {
+  const { plugin } = acmeChain(behaviour);
   const portico = createPortico({ projectId: 'p', networks: acmeNetworks, plugins: [plugin, ...extra], storage: createMemoryStorage(), logLevel: 'silent' });
   return portico;
 }
@@ -49,7 +49,7 @@ describe('the shell prepared ahead of the click (#41)', () => {
     const images = () => [...shell.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     // Nothing requested from the network before an open; the inline image is drawn already.
     expect(images()).toEqual(['data:image/png;base64,AAAA']);
-    expect(shell.style.visibility).toBe('hidden');
+    expect(getComputedStyle(shell).visibility).toBe('hidden');
     expect(shell.hasAttribute('inert')).toBe(true);
     expect(shell.getAttribute('aria-hidden')).toBe('true');
     expect(dialogOf(shell).getAttribute('data-view')).toBe('Connect');
@@ -85,7 +85,7 @@ describe('the shell prepared ahead of the click (#41)', () => {
     expect(shell.hasAttribute('data-prepared')).toBe(false);
     expect(shell.hasAttribute('inert')).toBe(false);
     expect(shell.hasAttribute('aria-hidden')).toBe(false);
-    expect(shell.style.visibility).toBe('');
+    expect(getComputedStyle(shell).visibility).not.toBe('hidden');
     expect(prepared.contains(shadow()!.activeElement)).toBe(true);
     await act(async () => void portico.kernel.router.close('cancelled'));
     await expect(closed).resolves.toBe('cancelled');
@@ -120,6 +120,21 @@ describe('the shell prepared ahead of the click (#41)', () => {
     expect(shells()).toHaveLength(0);
     await act(async () => void portico.open());
     await vi.waitFor(() => expect(dialogOf(shells()[0]!).getAttribute('data-view')).toBe('Account'), { timeout: 5000 });
+    await portico.dispose();
+  }, 15_000);
+
+  it("comes back after a host's own connect() fails while the modal is closed, and the open shows Connect, not the failed attempt", async () => {
+    const portico = setup([], { decline: true });
+    await portico.start();
+    render(<PorticoProvider portico={portico} />);
+    await preparedShell();
+    await act(async () => void (await portico.connect('acme-wallet').catch(() => undefined)));
+    expect(portico.kernel.connection.get('acme').status).toBe('disconnected');
+    expect(portico.kernel.router.getSnapshot().stack.map((entry) => entry.view)).toEqual(['Connect']);
+    const shell = await preparedShell();
+    await act(async () => void portico.open());
+    expect(dialogOf(shell).getAttribute('data-view')).toBe('Connect');
+    expect(shell.hasAttribute('data-prepared')).toBe(false);
     await portico.dispose();
   }, 15_000);
 });
