@@ -77,18 +77,21 @@ function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChu
  */
 export function PorticoProvider({ portico, children }: { portico: Portico; children?: ReactNode }) {
   const [chunk, setChunk] = useState<ModalChunk>({ status: 'pending' });
-  const pending = useRef<Promise<void> | undefined>(undefined);
+  // The instance the modal chunk was loaded (or is loading) for: a provider given another instance
+  // loads it again for that one (the module is cached), so `ready` runs for each instance.
+  const pending = useRef<Portico | undefined>(undefined);
   const load = useCallback(() => {
-    if (pending.current) return;
+    if (pending.current === portico) return;
+    pending.current = portico;
     setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
-    pending.current = loadModalRoot().then(
+    loadModalRoot().then(
       (module) => {
         // Before the modal renders: its views read the whole English catalogue.
         module.ready(portico);
         setChunk({ status: 'ready', Root: module.default });
       },
       (error: unknown) => {
-        pending.current = undefined;
+        if (pending.current === portico) pending.current = undefined;
         portico.kernel.logger.warn(`The modal failed to load: ${error instanceof Error ? error.message : String(error)}`);
         setChunk({ status: 'failed' });
       },
@@ -96,6 +99,8 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
   }, [portico]);
   useEffect(() => {
     void portico.start();
+    // A next instance: the chunk is here (or on its way) already; it gets its catalogue and follows at once.
+    if (pending.current) load();
     return onIdle(() => {
       load();
       void portico.kernel.loadView('Connect').catch(() => undefined);

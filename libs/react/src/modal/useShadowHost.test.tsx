@@ -33,6 +33,8 @@ describe('the modal host made while idle (#41)', () => {
     const next = portico();
     rerender(<PorticoProvider portico={next} />);
     await vi.waitFor(() => expect(hosts()).toHaveLength(1), { timeout: 3_000 });
+    // The modal's module made ready for this instance too: its English catalogue (beyond the buttons' words) is in.
+    await vi.waitFor(() => expect(next.i18n.t('modal.close')).toBe('Close'));
     await act(async () => void next.open());
     await vi.waitFor(() => expect(hosts()[0]!.shadowRoot!.querySelector('.pt-root:not([data-prepared]) [role="dialog"]')).not.toBeNull());
     await next.dispose();
