@@ -68,7 +68,7 @@ export async function measureCold(browser, { hostUrl, walletUrl, wcUrl, socialsU
     // With e-mail and social login as lazy plugins (#16): the first open's Connect view with their buttons.
     if (socialsUrl) {
       const { context, page, errors } = await fresh(socialsUrl);
-      record('first open → Connect, with e-mail and socials', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '.pt-social-grid'));
+      record('first open → Connect, with e-mail and socials', await clickAndTime(page, { host: '.portico-connect-button' }, 'Connect', '[role="group"][aria-label="Social"] button'));
       if (errors.length) throw new Error(`bench socials page: ${errors.join('; ')}`);
       await context.close();
     }
