@@ -45,7 +45,7 @@ export { toError } from './errors/toError';
 export { formatAmount } from './format/formatAmount';
 export { safeText } from './format/safeText';
 export { formatBalance } from './format/formatBalance';
-export { formatDate, formatDecimal, formatFixed, formatQuantity, formatUsd } from './format/formatNumber';
+export { formatDate, formatDecimal, formatFixed, formatQuantity, formatTime, formatUsd } from './format/formatNumber';
 export { parseAmount } from './format/parseAmount';
 export { truncateAddress } from './format/truncateAddress';
 export { createThemeStore } from './theme/createThemeStore';

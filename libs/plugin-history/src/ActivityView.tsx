@@ -1,5 +1,5 @@
 import type { ActivityTransaction, Network } from '@portico/kernel';
-import { formatDate, formatFixed, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
+import { formatDate, formatFixed, formatTime, truncateAddress, useAccount, usePluginT, usePortico, useT, type ViewProps } from '@portico/react';
 import { Avatar, Button, Spinner } from '@portico/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -170,7 +170,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
             {amount(transfer, locale)}
           </div>
         ))}
-        {metadata.minedAt ? <div className="pt-muted">{time(metadata.minedAt, locale)}</div> : null}
+        {metadata.minedAt ? <div className="pt-muted">{formatTime(new Date(metadata.minedAt), locale)}</div> : null}
       </div>
     </>
   );
@@ -198,14 +198,6 @@ function amount(transfer: ActivityTransfer, locale: string): string {
   return `${sign}${shown} ${transfer.fungible_info?.symbol ?? ''}`.trim();
 }
 
-function time(iso: string, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(iso));
-  }
-}
-
 interface Group {
   key: string;
   label: string;
@@ -216,19 +208,19 @@ interface Group {
 export function groupByDay(transactions: readonly ActivityTransaction[], locale: string, p: PluginT, now = new Date()): Group[] {
   const groups = new Map<string, Group>();
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const add = (key: string, label: string, transaction: ActivityTransaction) => {
-    const group = groups.get(key) ?? { key, label, transactions: [] };
+  // A day's label is made once, for its first transaction.
+  const add = (key: string, label: () => string, transaction: ActivityTransaction) => {
+    const group = groups.get(key) ?? { key, label: label(), transactions: [] };
     group.transactions.push(transaction);
     groups.set(key, group);
   };
-  const pending = transactions.filter((x) => x.metadata.status === 'pending' || !x.metadata.minedAt);
-  for (const transaction of pending) add('pending', p('history.pending'), transaction);
+  const isPending = (x: ActivityTransaction) => x.metadata.status === 'pending' || !x.metadata.minedAt;
+  for (const transaction of transactions) if (isPending(transaction)) add('pending', () => p('history.pending'), transaction);
   for (const transaction of transactions) {
-    if (pending.includes(transaction)) continue;
+    if (isPending(transaction)) continue;
     const mined = new Date(transaction.metadata.minedAt!);
     const day = new Date(mined.getFullYear(), mined.getMonth(), mined.getDate()).getTime();
-    const label = day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : formatDate(mined, locale, true);
-    add(String(day), label, transaction);
+    add(String(day), () => (day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : formatDate(mined, locale, true)), transaction);
   }
   return [...groups.values()];
 }

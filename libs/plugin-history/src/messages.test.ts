@@ -37,6 +37,21 @@ describe('groupByDay', () => {
     ]);
   });
 
+  it('makes one date formatter for a thousand transactions over forty days, not one per transaction (it cost the Activity tab ~50 ms)', () => {
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Real, { construct: (target, args: ConstructorParameters<typeof Real>) => (made++, new target(...args)) });
+    try {
+      const many = Array.from({ length: 1000 }, (_, i) => tx(`t${i}`, new Date(2026, 8, 1 + Math.floor(i / 25), 12, i % 25).toISOString()));
+      const groups = groupByDay(many, 'nl', p, now);
+      expect(groups).toHaveLength(40);
+      expect(groups.reduce((sum, g) => sum + g.transactions.length, 0)).toBe(1000);
+      expect(made).toBeLessThanOrEqual(1);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+  });
+
   it('writes older days in the locale', () => {
     const [group] = groupByDay([tx('o', new Date(2026, 9, 1, 12).toISOString())], 'de', p, now);
     expect(group!.label).toBe('01.10.2026');

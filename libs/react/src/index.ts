@@ -58,6 +58,7 @@ export {
   toError,
   formatBalance,
   formatDate,
+  formatTime,
   formatDecimal,
   formatFixed,
   formatUsd,
