@@ -40,6 +40,23 @@ describe('the modal host made while idle (#41)', () => {
     await next.dispose();
   });
 
+  it('gives focus back to the opener when the kernel is disposed while the modal is open', async () => {
+    const p = portico();
+    render(
+      <PorticoProvider portico={p}>
+        <button type="button">opener</button>
+      </PorticoProvider>,
+    );
+    await vi.waitFor(() => expect(hosts()).toHaveLength(1), { timeout: 3_000 });
+    const opener = [...document.querySelectorAll('button')].find((b) => b.textContent === 'opener')!;
+    opener.focus();
+    await act(async () => void p.open());
+    await vi.waitFor(() => expect(hosts()[0]!.shadowRoot!.activeElement).not.toBeNull());
+    await act(async () => void (await p.dispose()));
+    expect(hosts()).toHaveLength(0);
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('leaves the page with the kernel, whether or not the modal opened', async () => {
     for (const opened of [false, true]) {
       const p = portico();
