@@ -61,6 +61,21 @@ test.describe('under a strict Content-Security-Policy', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('without constructable stylesheets and with a nonce the policy does not allow, nothing of the modal shows before the click (no dialog is prepared unstyled)', async ({ page }) => {
+    await withoutAdoptedStyleSheets(page);
+    await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);
+    await page.goto('/?cspNonce=stale-nonce');
+    // The modal's chunk has loaded and its host is on the page, its <style> blocked (no sheet).
+    await expect(page.locator('[data-portico-modal]')).toHaveCount(1);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    expect(await page.evaluate(() => document.querySelector('[data-portico-modal]')!.shadowRoot!.querySelector('style')?.sheet ?? null)).toBeNull();
+    // Still nothing rendered in it at the next idle moments: a prepared dialog would show as a plain list at the page's end.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    expect(await page.evaluate(() => document.querySelector('[data-portico-modal]')!.shadowRoot!.querySelectorAll('.pt-root').length)).toBe(0);
+    await connectButton(page).click();
+    await expect(dialog(page)).toHaveAttribute('data-view', 'Connect');
+  });
+
   test('without constructable stylesheets and without the nonce, no inline <style> is injected at all (so the test above can fail)', async ({ page }) => {
     await withoutAdoptedStyleSheets(page);
     await withPolicy(page, `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${NONCE}'; img-src 'self' data: https:`);

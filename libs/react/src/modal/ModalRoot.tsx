@@ -125,6 +125,17 @@ export function useModalT() {
 }
 
 /**
+ * Whether the modal's stylesheet applies in its shadow root (read once the host is on the page):
+ * adopted, or a `<style>` the page's CSP let through (a blocked one has no `sheet`). Without it the
+ * prepared dialog would show unstyled at the end of the page (it is hidden by the stylesheet):
+ * none is prepared then.
+ */
+function styled(container: HTMLElement): boolean {
+  const shadow = container.getRootNode() as ShadowRoot;
+  return !!shadow.adoptedStyleSheets?.length || !!shadow.querySelector('style')?.sheet;
+}
+
+/**
  * The lazily loaded modal, mounted once its chunk has loaded: a shadow-root host on the page, and
  * the shell. While closed, when the browser is idle, it renders the shell the next open will show
  * (the entry view: Connect for a visitor who has not connected), hidden and inert: its render,
@@ -150,8 +161,8 @@ export default function ModalRoot() {
   }
   useEffect(() => {
     if (isOpen || shell.prepared) return;
-    return onIdle(() => setShell((s) => (s.wasOpen ? s : { ...s, prepared: true })));
-  }, [isOpen, shell.prepared]);
+    return onIdle(() => setShell((s) => (s.wasOpen || !styled(container) ? s : { ...s, prepared: true })));
+  }, [isOpen, shell.prepared, container]);
   // Once the modal has opened, the chunks of views that ask for it (`prefetch` in their
   // manifest: All Wallets, Networks, Account, the QR view, …) load when the browser is idle,
   // so a first visit renders in the click's frame. Never before the first open (nothing is
@@ -165,15 +176,9 @@ export default function ModalRoot() {
     });
   }, [kernel, shell.opened]);
   const { current, stack } = router;
-  // Without its stylesheet (no constructable stylesheets and no CSP nonce), a hidden dialog would
-  // still take room at the end of the page: none is prepared then.
-  const [styled] = useState(() => {
-    const shadow = container.getRootNode() as ShadowRoot;
-    return !!shadow.adoptedStyleSheets?.length || !!shadow.querySelector('style');
-  });
   // Ready only when `open()` will show the home view: the closed stack is it, and it is the entry (nobody connected).
   const home = kernel.router.home();
-  const ready = styled && shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && home !== '' && current.view === home && kernel.router.entry() === home;
+  const ready = shell.prepared && !isOpen && stack.length === 1 && current.params === undefined && home !== '' && current.view === home && kernel.router.entry() === home;
   return createPortal(isOpen || ready ? <ModalShell key={shell.key} open={isOpen} /> : null, container);
 }
 
