@@ -6,7 +6,7 @@ import type { Portico } from '@portico/core';
 import { PorticoContext } from './PorticoContext';
 
 /** Where the modal's chunk (shell, styles, UI kit) stands. */
-type ModalChunk = { status: 'pending' | 'failed' } | { status: 'ready'; Root: ComponentType };
+type ModalChunk = { status: 'pending' | 'failed' } | { status: 'ready'; Root: ComponentType; for: Portico };
 
 /**
  * Shown only when the modal opens before its chunk has arrived (a click before the page
@@ -61,12 +61,14 @@ function ModalSkeleton({ portico, failed, retry }: { portico: Portico; failed: b
  */
 function ModalHost({ portico, chunk, load }: { portico: Portico; chunk: ModalChunk; load: () => void }) {
   const { isOpen } = useObservable(portico.kernel.router);
-  const waiting = isOpen && chunk.status !== 'ready';
+  // Ready for this instance: made ready (`ready`) for another one, it waits for this one's turn.
+  const ready = chunk.status === 'ready' && chunk.for === portico;
+  const waiting = isOpen && !ready;
   useEffect(() => {
     // A load already under way makes this a no-op; after a failure the user retries.
-    if (waiting && chunk.status === 'pending') load();
+    if (waiting && chunk.status !== 'failed') load();
   }, [waiting, chunk.status, load]);
-  if (chunk.status === 'ready') return <chunk.Root />;
+  if (ready) return <chunk.Root />;
   return waiting ? <ModalSkeleton portico={portico} failed={chunk.status === 'failed'} retry={load} /> : null;
 }
 
@@ -86,12 +88,15 @@ export function PorticoProvider({ portico, children }: { portico: Portico; child
     setChunk((current) => (current.status === 'failed' ? { status: 'pending' } : current));
     loadModalRoot().then(
       (module) => {
+        // An answer for an instance the provider has since replaced is not this one's.
+        if (pending.current !== portico) return;
         // Before the modal renders: its views read the whole English catalogue.
         module.ready(portico);
-        setChunk({ status: 'ready', Root: module.default });
+        setChunk({ status: 'ready', Root: module.default, for: portico });
       },
       (error: unknown) => {
-        if (pending.current === portico) pending.current = undefined;
+        if (pending.current !== portico) return;
+        pending.current = undefined;
         portico.kernel.logger.warn(`The modal failed to load: ${error instanceof Error ? error.message : String(error)}`);
         setChunk({ status: 'failed' });
       },
