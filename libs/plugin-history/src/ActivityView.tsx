@@ -9,7 +9,6 @@ import { useActivity } from './useActivity';
 type ActivityTransfer = ActivityTransaction['transfers'][number];
 
 type PluginT = ReturnType<typeof usePluginT>;
-const DAY_MS = 86_400_000;
 /** From this many transactions the list is virtualized (rows exist while visible): 1,000 paint in one frame's time. */
 export const VIRTUALIZE_FROM = 100;
 const ROW_HEIGHT = 56;
@@ -170,7 +169,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
             {amount(transfer, locale)}
           </div>
         ))}
-        {metadata.minedAt ? <div className="pt-muted">{formatTime(new Date(metadata.minedAt), locale)}</div> : null}
+        {minedAt(transaction) ? <div className="pt-muted">{formatTime(minedAt(transaction)!, locale)}</div> : null}
       </div>
     </>
   );
@@ -198,6 +197,12 @@ function amount(transfer: ActivityTransfer, locale: string): string {
   return `${sign}${shown} ${transfer.fungible_info?.symbol ?? ''}`.trim();
 }
 
+/** When the transaction was mined, if the source says so readably. */
+function minedAt(transaction: ActivityTransaction): Date | undefined {
+  const at = transaction.metadata.minedAt ? new Date(transaction.metadata.minedAt) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
 interface Group {
   key: string;
   label: string;
@@ -214,13 +219,16 @@ export function groupByDay(transactions: readonly ActivityTransaction[], locale:
     group.transactions.push(transaction);
     groups.set(key, group);
   };
-  const isPending = (x: ActivityTransaction) => x.metadata.status === 'pending' || !x.metadata.minedAt;
+  // The day before today's midnight, as a date: a day is not always 24 hours (a clock change).
+  const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
+  // A time the source gave unreadable counts as none: with the pending ones, rather than a broken view.
+  const isPending = (x: ActivityTransaction) => x.metadata.status === 'pending' || !minedAt(x);
   for (const transaction of transactions) if (isPending(transaction)) add('pending', () => p('history.pending'), transaction);
   for (const transaction of transactions) {
     if (isPending(transaction)) continue;
-    const mined = new Date(transaction.metadata.minedAt!);
+    const mined = minedAt(transaction)!;
     const day = new Date(mined.getFullYear(), mined.getMonth(), mined.getDate()).getTime();
-    add(String(day), () => (day === startOfToday ? p('history.today') : day === startOfToday - DAY_MS ? p('history.yesterday') : formatDate(mined, locale, true)), transaction);
+    add(String(day), () => (day === startOfToday ? p('history.today') : day === startOfYesterday ? p('history.yesterday') : formatDate(mined, locale, true)), transaction);
   }
   return [...groups.values()];
 }

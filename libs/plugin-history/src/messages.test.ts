@@ -1,6 +1,6 @@
 import type { ActivityTransaction } from '@portico/kernel';
 import { BUILTIN_LOCALES, catalogueProblems } from '@portico/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { groupByDay } from './ActivityView';
 import { messages } from './messages';
 
@@ -41,14 +41,37 @@ describe('groupByDay', () => {
     const Real = Intl.DateTimeFormat;
     let made = 0;
     Intl.DateTimeFormat = new Proxy(Real, { construct: (target, args: ConstructorParameters<typeof Real>) => (made++, new target(...args)) });
+    // Each use of a formatter reads its `format` accessor: one per day's label, not one per transaction.
+    const formats = vi.spyOn(Real.prototype as unknown as { format: string }, 'format', 'get');
     try {
       const many = Array.from({ length: 1000 }, (_, i) => tx(`t${i}`, new Date(2026, 8, 1 + Math.floor(i / 25), 12, i % 25).toISOString()));
       const groups = groupByDay(many, 'nl', p, now);
       expect(groups).toHaveLength(40);
       expect(groups.reduce((sum, g) => sum + g.transactions.length, 0)).toBe(1000);
-      expect(made).toBeLessThanOrEqual(1);
+      expect(made).toBe(1);
+      expect(formats).toHaveBeenCalledTimes(40);
     } finally {
       Intl.DateTimeFormat = Real;
+      formats.mockRestore();
+    }
+  });
+
+  it('says Yesterday across a clock change (a 23-hour day), and puts a transaction with an unreadable time with the pending ones instead of failing', () => {
+    // Berlin's clocks went forward on 29 March 2026: that day had 23 hours.
+    // Node's environment (this package is typed for the browser): Node reads TZ again when it is set.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const zone = env['TZ'];
+    env['TZ'] = 'Europe/Berlin';
+    try {
+      const afterChange = new Date(2026, 2, 30, 12);
+      const groups = groupByDay([tx('y', new Date(2026, 2, 29, 1).toISOString()), tx('odd', 'not a date')], 'en', p, afterChange);
+      expect(groups.map((g) => [g.label, g.transactions.map((t) => t.id)])).toEqual([
+        ['Pending', ['odd']],
+        ['Yesterday', ['y']],
+      ]);
+    } finally {
+      if (zone === undefined) delete env['TZ'];
+      else env['TZ'] = zone;
     }
   });
 
