@@ -147,7 +147,7 @@ function styled(container: HTMLElement): boolean {
 export default function ModalRoot() {
   const portico = usePortico('ModalRoot');
   const { kernel } = portico;
-  const container = useShadowHost(portico.cspNonce, (message) => kernel.logger.warn(message), kernel);
+  const container = useShadowHost(portico.cspNonce, (message) => kernel.logger.warn(message));
   // The host leaves the page with the kernel, even while this stays mounted.
   useEffect(() => kernel.events.once('kernel:disposed', () => (container.getRootNode() as ShadowRoot).host.remove()), [kernel, container]);
   const router = useObservable(kernel.router);

@@ -38,13 +38,12 @@ function createShadowHost(cspNonce: string | undefined, warn: (message: string) 
  * stylesheet's rules are compiled and its fonts matched on the dialog it prepares ahead of the
  * click (ModalRoot), not in the click's frame.
  */
-export function useShadowHost(cspNonce: string | undefined, warn: (message: string) => void, owner?: object): HTMLElement {
+export function useShadowHost(cspNonce: string | undefined, warn: (message: string) => void): HTMLElement {
   const [{ host, mount }] = useState(() => createShadowHost(cspNonce, warn));
-  // Per owner (the kernel): a disposed kernel takes the host off the page (ModalRoot), and the
-  // provider's next instance puts it back.
+  // One per mount: the provider mounts the modal afresh for each instance it is given (PorticoProvider).
   useLayoutEffect(() => {
     document.body.appendChild(host);
     return () => host.remove();
-  }, [host, owner]);
+  }, [host]);
   return mount;
 }
