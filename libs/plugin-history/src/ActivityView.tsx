@@ -143,6 +143,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
   const image = lead?.nft_info?.content?.preview?.url ?? lead?.fungible_info?.icon?.url;
   // A contract creation says what was made when the contract names itself ("Test USD (tUSD)"), not only where.
   const created = metadata.operationType === 'deploy' ? metadata.created : undefined;
+  const mined = minedAt(transaction);
   const body = (
     <>
       <Avatar src={image} name={lead?.fungible_info?.symbol ?? lead?.nft_info?.name ?? created?.name ?? p(`history.op.${metadata.operationType}`)} size={32} />
@@ -169,7 +170,7 @@ function ActivityRow({ transaction, network, p, locale }: { transaction: Activit
             {amount(transfer, locale)}
           </div>
         ))}
-        {minedAt(transaction) ? <div className="pt-muted">{formatTime(minedAt(transaction)!, locale)}</div> : null}
+        {mined ? <div className="pt-muted">{formatTime(mined, locale)}</div> : null}
       </div>
     </>
   );
@@ -221,14 +222,14 @@ export function groupByDay(transactions: readonly ActivityTransaction[], locale:
   };
   // The day before today's midnight, as a date: a day is not always 24 hours (a clock change).
   const startOfYesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
-  // A time the source gave unreadable counts as none: with the pending ones, rather than a broken view.
-  const isPending = (x: ActivityTransaction) => x.metadata.status === 'pending' || !minedAt(x);
-  for (const transaction of transactions) if (isPending(transaction)) add('pending', () => p('history.pending'), transaction);
-  for (const transaction of transactions) {
-    if (isPending(transaction)) continue;
-    const mined = minedAt(transaction)!;
-    const day = new Date(mined.getFullYear(), mined.getMonth(), mined.getDate()).getTime();
-    add(String(day), () => (day === startOfToday ? p('history.today') : day === startOfYesterday ? p('history.yesterday') : formatDate(mined, locale, true)), transaction);
-  }
+  // Pending, or a time the source gave unreadable (counted as none: with the pending ones, rather than a broken view): undefined.
+  const mined = transactions.map((x) => (x.metadata.status === 'pending' ? undefined : minedAt(x)));
+  transactions.forEach((transaction, i) => mined[i] || add('pending', () => p('history.pending'), transaction));
+  transactions.forEach((transaction, i) => {
+    const at = mined[i];
+    if (!at) return;
+    const day = new Date(at.getFullYear(), at.getMonth(), at.getDate()).getTime();
+    add(String(day), () => (day === startOfToday ? p('history.today') : day === startOfYesterday ? p('history.yesterday') : formatDate(at, locale, true)), transaction);
+  });
   return [...groups.values()];
 }
