@@ -555,6 +555,11 @@ describe('connect attempts: cancelled, superseded, slow', () => {
     await expect(p.connect('nope')).rejects.toMatchObject({ name: 'AdapterNotFoundError' });
     expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'nope', status: 'failed' });
     expect(p.kernel.router.getSnapshot().stack.map((entry) => entry.view)).toEqual(['Connect']);
+    // A retry storm from a host script with the modal closed: each attempt ends (superseded or failed), and nothing is left behind.
+    const storm = await Promise.allSettled(Array.from({ length: 20 }, () => p.connect('nope')));
+    expect(storm.every((result) => result.status === 'rejected')).toBe(true);
+    expect(p.kernel.router.getSnapshot()).toMatchObject({ isOpen: false, stack: [{ view: 'Connect' }] });
+    expect(p.connectAttempt.getSnapshot()).toMatchObject({ connectorId: 'nope', status: 'failed' });
   });
 
   it('a newer attempt supersedes the pending one; the view follows the newer attempt', async () => {
