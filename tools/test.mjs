@@ -88,17 +88,29 @@ await step('size budget (minimal host initial JS, lazy feature plugins)', () => 
   }
   return ok;
 });
+// Two Playwright runs side by side (e2e/playwright.config.ts: PORTICO_E2E_SHARD), each on its own
+// port with its own build, services and reports; every spec runs in exactly one of them.
+const BROWSER_SHARDS = [
+  { shard: '1', port: '4319', report: 'playwright' },
+  { shard: '2', port: '4320', report: 'playwright-4320' },
+];
 await step('browser tests (Playwright, Chromium)', async () => {
-  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-  const config = ['-c', 'e2e/playwright.config.ts'];
-  // The list of tests first (it runs no setup): a run whose globalSetup fails reports none of
-  // them, and the summary counts every listed test that never ran as failed.
-  const listing = spawnSync('npx', ['playwright', 'test', ...config, '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
-  if (listing.status === 0) {
-    mkdirSync(join(ROOT, 'e2e/.reports'), { recursive: true });
-    writeFileSync(join(ROOT, 'e2e/.reports/playwright.list.json'), listing.stdout);
-  }
-  return (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env })) === 0;
+  // The wallet frame, which each run serves from apps/wallet-frame/dist: built once, before both.
+  const { buildWalletFrame } = await import('./services.mjs');
+  buildWalletFrame();
+  const runs = BROWSER_SHARDS.map(async ({ shard, port, report }) => {
+    const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1' };
+    const config = ['-c', 'e2e/playwright.config.ts'];
+    // The list of tests first (it runs no setup): a run whose globalSetup fails reports none of
+    // them, and the summary counts every listed test that never ran as failed.
+    const listing = spawnSync('npx', ['playwright', 'test', ...config, '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+    if (listing.status === 0) {
+      mkdirSync(join(ROOT, 'e2e/.reports'), { recursive: true });
+      writeFileSync(join(ROOT, `e2e/.reports/${report}.list.json`), listing.stdout);
+    }
+    return (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env, prefix: `[browser ${shard}] ` })) === 0;
+  });
+  return (await Promise.all(runs)).every(Boolean);
 });
 
 if (planOnly) process.exit(0);
@@ -112,9 +124,9 @@ const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failedTests = suites.reduce((n, s) => n + s.failed, 0);
 // A failed check counts once, unless failing tests already account for it; so lint, typecheck
 // or a runner that crashed before writing its report can never leave "0 failed".
-// Each test step is matched with its own reports (Playwright writes `playwright.json`).
+// Each test step is matched with its own reports (the Playwright runs write `playwright.json` and `playwright-<port>.json`).
 const BROWSER = 'browser tests (Playwright, Chromium)';
-const isBrowserReport = (s) => s.name.endsWith('playwright.json');
+const isBrowserReport = (s) => /playwright(-\d+)?\.json$/.test(s.name);
 const testSteps = {
   'unit and integration tests': suites.filter((s) => !isBrowserReport(s)).reduce((n, s) => n + s.failed, 0),
   [BROWSER]: suites.filter(isBrowserReport).reduce((n, s) => n + s.failed, 0),

@@ -138,10 +138,18 @@ export function listPid(pid, name, { group = false } = {}) {
 /**
  * Runs a command to completion in its own process group, passing on SIGINT/SIGTERM to it, and
  * resolves with its exit code once it has stopped (SIGTERM, SIGKILL after `graceMs`) whatever
- * the command left running in that group, naming it on stderr.
+ * the command left running in that group, naming it on stderr. `options.prefix`: each line the
+ * command prints is printed whole with this prefix, so two commands run side by side stay readable.
  */
 export async function runInGroup(command, args, options = {}, graceMs = 3000) {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const stdio = options.prefix === undefined ? 'inherit' : 'pipe';
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', stdio, stdio], detached: true });
+  if (options.prefix !== undefined) {
+    prefixLines(child.stdout, process.stdout, options.prefix);
+    prefixLines(child.stderr, process.stderr, options.prefix);
+  }
+  // Its pipes close once the command and whatever it started have let go of them.
+  const closed = new Promise((done) => child.once('close', done));
   const forward = (signal) => signalTarget(-child.pid, signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -152,14 +160,28 @@ export async function runInGroup(command, args, options = {}, graceMs = 3000) {
     });
     const left = processes().filter((p) => p.pgid === child.pid);
     if (left.length) {
-      console.warn(`⚠ stopping what ${command} left running in its process group: ${left.map(describeProcess).join(', ')}`);
+      console.warn(`${options.prefix ?? ''}⚠ stopping what ${command} left running in its process group: ${left.map(describeProcess).join(', ')}`);
       await stopTargets([-child.pid], graceMs);
     }
+    // The last lines it printed (a process outside its group may hold a pipe open: not waited on for long).
+    if (options.prefix !== undefined) await Promise.race([closed, new Promise((done) => setTimeout(done, graceMs).unref())]);
     return code;
   } finally {
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
   }
+}
+
+/** Copies `from` to `to` a whole line at a time, each line after `prefix` (a last line without its newline too). */
+function prefixLines(from, to, prefix) {
+  let partial = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    if (lines.length) to.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+  });
+  from.on('end', () => partial && to.write(`${prefix}${partial}\n`));
 }
 
 // Launchers list a PID right after spawning it, so its start precedes the listing by little.
