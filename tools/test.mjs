@@ -95,12 +95,9 @@ const BROWSER_SHARDS = [
   { shard: '2', port: '4320', report: 'playwright-4320' },
 ];
 await step('browser tests (Playwright, Chromium)', async () => {
-  // The wallet frame, which each run serves from apps/wallet-frame/dist: built once, before both.
-  const { buildWalletFrame } = await import('./services.mjs');
-  buildWalletFrame();
-  const runs = BROWSER_SHARDS.map(async ({ shard, port, report }) => {
+  const config = ['-c', 'e2e/playwright.config.ts'];
+  const shards = BROWSER_SHARDS.map(({ shard, port, report }) => {
     const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1' };
-    const config = ['-c', 'e2e/playwright.config.ts'];
     // The list of tests first (it runs no setup): a run whose globalSetup fails reports none of
     // them, and the summary counts every listed test that never ran as failed.
     const listing = spawnSync('npx', ['playwright', 'test', ...config, '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -108,8 +105,13 @@ await step('browser tests (Playwright, Chromium)', async () => {
       mkdirSync(join(ROOT, 'e2e/.reports'), { recursive: true });
       writeFileSync(join(ROOT, `e2e/.reports/${report}.list.json`), listing.stdout);
     }
-    return (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env, prefix: `[browser ${shard}] ` })) === 0;
+    return { shard, env };
   });
+  // The wallet frame, which each run serves from apps/wallet-frame/dist: built once, before both
+  // (after the listings, so a failed build counts every browser test as failed).
+  const { buildWalletFrame } = await import('./services.mjs');
+  buildWalletFrame();
+  const runs = shards.map(async ({ shard, env }) => (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env, prefix: `[browser ${shard}] ` })) === 0);
   return (await Promise.all(runs)).every(Boolean);
 });
 
