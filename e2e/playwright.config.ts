@@ -15,9 +15,10 @@ const REPORT = PORT === 4319 ? '.reports/playwright.json' : `.reports/playwright
  * `npm test` runs the browser tests as two Playwright runs side by side, each on its own port with
  * its own build and its own services (globalSetup), so no test shares a chain account, a rate
  * limit or a mailbox with one running beside it: `PORTICO_E2E_SHARD=1` runs the specs below,
- * `PORTICO_E2E_SHARD=2` every other one; unset, all of them. One run alone kept this 2-core
- * machine kind 58 % busy, the rest waiting on pages and services (21 min); the two side by side,
- * 12 and 14.5 min. The split is by measured time: the registry's hosts take four minutes to set up.
+ * `PORTICO_E2E_SHARD=2` every other one (tools/testPlan.test.mjs checks each test runs in exactly
+ * one); unset, all of them. One run alone kept this 2-core machine kind 58 % busy, the rest waiting
+ * on pages and services (21 min); the two side by side took 13.7–14.9 min each in CI. The split is
+ * by measured time: the registry's hosts take four minutes to set up.
  */
 const FIRST_SHARD = ['registry', 'screenshots', 'email', 'csp', 'guard'];
 const SHARD = process.env.PORTICO_E2E_SHARD;

@@ -44,3 +44,40 @@ describe('npm test on a fresh machine', () => {
     }
   });
 });
+
+describe("the browser step's two Playwright runs (PORTICO_E2E_SHARD)", () => {
+  /** The browser tests a Playwright run with this shard setting would run, by file and title (it runs none). */
+  const listed = (shard) => {
+    const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+    delete env.PORTICO_E2E_SHARD;
+    if (shard !== undefined) env.PORTICO_E2E_SHARD = shard;
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (result.status !== 0) return { status: result.status, stderr: result.stderr, tests: [] };
+    const tests = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) tests.push(`${spec.file} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(result.stdout).suites) walk(suite);
+    return { status: 0, tests };
+  };
+
+  it('every browser test runs in exactly one of the two, and each has some', () => {
+    const all = listed(undefined);
+    const first = listed('1');
+    const second = listed('2');
+    for (const run of [all, first, second]) expect(run.status, run.stderr).toBe(0);
+    expect(first.tests.length).toBeGreaterThan(0);
+    expect(second.tests.length).toBeGreaterThan(0);
+    expect(first.tests.filter((t) => second.tests.includes(t))).toEqual([]);
+    expect([...first.tests, ...second.tests].sort()).toEqual([...all.tests].sort());
+  });
+
+  it('a shard setting other than 1 or 2 is refused by name, not run as all the tests or none', () => {
+    for (const bad of ['3', '', '1/2']) {
+      const run = listed(bad);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain(`PORTICO_E2E_SHARD must be 1 or 2, not ${JSON.stringify(bad)}`);
+    }
+  });
+});
