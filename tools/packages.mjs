@@ -69,7 +69,9 @@ export async function buildLibrary({ folder, short, pkg }) {
     platform: 'neutral',
     target: 'es2022',
     unbundle: true,
-    dts: true,
+    // Declarations from TypeScript 7's native compiler (as the typecheck step): the 20 libraries'
+    // builds took 13 s and 22 CPU-seconds here, against 40 s and 58 with TypeScript 5.9.
+    dts: { tsgo: true },
     sourcemap: true,
     outDir: 'dist',
     clean: true,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run typecheck` (and the typecheck step of `npm test`): every workspace project whose
-// `typecheck` script is `tsc -p tsconfig.json`, checked in a few TypeScript programs instead of
+// `typecheck` script is `tsgo -p tsconfig.json`, checked in a few TypeScript programs instead of
 // one per project. Each project's tsconfig imports the others' sources through the base
 // config's paths, so checking 35 projects one by one checked the kernel, core and React
 // sources 35 times; a program per set of compiler options checks each file once.
@@ -20,7 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { workspacePackages } from './boundaries.mjs';
 import { ROOT } from './workspace.mjs';
 
-const SCRIPT = 'tsc -p tsconfig.json';
+const SCRIPT = 'tsgo -p tsconfig.json';
+/**
+ * TypeScript 7's compiler (Go, `@typescript/native-preview`): the same checks as TypeScript 5.9's
+ * `tsc` in a quarter of the CPU time (this repository's programs: 46 CPU-seconds against 194).
+ * TypeScript 5.9 stays for what needs its JavaScript API (typescript-eslint, the boundary check).
+ */
+export const TSGO = join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 const AUGMENTS = /^\s*declare\s+(?:module\s+['"](?!virtual:)|global\b)/m;
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 
@@ -80,14 +86,13 @@ export function planPrograms(root = ROOT) {
   return [...programs.values()].map((p) => ({ ...p, name: p.name || `${p.projects.length} projects with types ${JSON.stringify(p.options.types ?? [])}` }));
 }
 
-/** Runs `tsc` on each program, `concurrency` at a time; prints each one's output and time; resolves to true if all pass. */
+/** Runs `tsgo` on each program, `concurrency` at a time; prints each one's output and time; resolves to true if all pass. */
 export async function typecheck({ root = ROOT, concurrency = Math.min(2, availableParallelism()), log = console.log } = {}) {
   // The largest programs first, so the last to finish is a small one.
   const programs = planPrograms(root).sort((a, b) => b.projects.length - a.projects.length);
   const dir = join(root, 'node_modules/.cache/portico-typecheck');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   const queue = programs.map((program, i) => {
     const config = join(dir, `tsconfig.${i}.json`);
     writeFileSync(config, JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: program.options, include: program.include }, null, 2));
@@ -98,7 +103,7 @@ export async function typecheck({ root = ROOT, concurrency = Math.min(2, availab
     for (let next = queue.shift(); next; next = queue.shift()) {
       const started = Date.now();
       const { code, output } = await new Promise((done) => {
-        const child = spawn(process.execPath, [tsc, '-p', next.config, '--pretty', 'false'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [TSGO, '-p', next.config, '--pretty', 'false'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         child.stdout.on('data', (d) => (output += d));
         child.stderr.on('data', (d) => (output += d));

@@ -11,7 +11,7 @@ afterEach(() => {
   roots = [];
 });
 
-const SCRIPT = { typecheck: 'tsc -p tsconfig.json' };
+const SCRIPT = { typecheck: 'tsgo -p tsconfig.json' };
 /** A throw-away workspace: { 'libs/a': { types: ['node'], files: { 'src/a.ts': '…' } } }. */
 function workspace(spec) {
   const root = mkdtempSync(join(tmpdir(), 'portico-typecheck-'));
