@@ -35,40 +35,56 @@ let interrupted;
 if (registry) for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted ? process.exit(130) : (interrupted = signal)));
 
 const checks = [];
-const step = async (name, fn) => {
-  if (planOnly) return void console.log(`step: ${name}`);
-  console.log(`\n━━ ${name} ━━`);
+/**
+ * Runs steps side by side (one, usually), each timed and reported as its own step; whatever their
+ * tests left running is swept once all are done. Steps run together print a line at a time, each
+ * line after the step's name (`fn` gets that prefix; a step alone gets none and prints as it goes).
+ */
+const sideBySide = async (steps) => {
+  const names = steps.map(({ name }) => name);
+  if (planOnly) return void names.forEach((name) => console.log(`step: ${name}`));
+  console.log(`\n━━ ${names.join(' | ')}${steps.length > 1 ? ' (side by side)' : ''} ━━`);
   const t = Date.now();
-  let ok;
-  try {
-    ok = await fn();
-  } catch (error) {
-    console.error(error);
-    ok = false;
-  }
+  const results = await Promise.all(
+    steps.map(async ({ name, fn }) => {
+      const prefix = steps.length > 1 ? `[${name}] ` : undefined;
+      let ok;
+      try {
+        ok = await fn(prefix);
+      } catch (error) {
+        console.error(prefix ?? '', error);
+        ok = false;
+      }
+      return { name, ok, seconds: ((Date.now() - t) / 1000).toFixed(1) };
+    }),
+  );
   const left = await registry.sweep(t);
-  if (left.length) console.warn(`⚠ ${name}: stopped what its tests left running: ${left.join('; ')}`);
-  checks.push({ name, ok, seconds: ((Date.now() - t) / 1000).toFixed(1) });
+  if (left.length) console.warn(`⚠ ${names.join(', ')}: stopped what their tests left running: ${left.join('; ')}`);
+  checks.push(...results);
   if (interrupted) {
     registry.close();
-    console.error(`\n${interrupted}: stopped after ${name}`);
+    console.error(`\n${interrupted}: stopped after ${names.join(', ')}`);
     process.exit(130);
   }
 };
+const step = (name, fn) => sideBySide([{ name, fn }]);
 const nx = async (...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV })) === 0;
 
-// Lint and typecheck over the whole workspace at once: ESLint in one process (one config, no
-// type information), TypeScript in a program per set of compiler options (tools/typecheck.mjs).
-// Per project (`nx run-many -t lint` / `-t typecheck`) they start 35 processes that each
-// load the same parser and re-check the same shared sources.
-await step('lint', async () => (await runInGroup('npx', ['eslint', '.'])) === 0);
 await step('module boundaries', () => {
   const violations = checkBoundaries(ROOT);
   for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
   console.log(violations.length ? `${violations.length} violation(s)` : 'ok');
   return violations.length === 0;
 });
-await step('typecheck', async () => (await runInGroup(process.execPath, ['tools/typecheck.mjs'])) === 0);
+// Lint and typecheck over the whole workspace at once: ESLint in one process (one config, no
+// type information), TypeScript 7 in a program per set of compiler options (tools/typecheck.mjs).
+// Per project (`nx run-many -t lint` / `-t typecheck`) they start 35 processes that each
+// load the same parser and re-check the same shared sources. ESLint keeps about one core busy,
+// so the two run side by side.
+await sideBySide([
+  { name: 'lint', fn: async (prefix) => (await runInGroup('npx', ['eslint', '.'], { prefix })) === 0 },
+  { name: 'typecheck', fn: async (prefix) => (await runInGroup(process.execPath, ['tools/typecheck.mjs'], { prefix })) === 0 },
+]);
 await step('unit and integration tests', () =>
   nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'),
 );
