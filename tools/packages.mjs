@@ -205,17 +205,30 @@ export function undeclaredImports(staged) {
   return [...found].map(([name, files]) => ({ name, files }));
 }
 
-/** publint (strict: warnings count) on a staged library; its messages as text. */
-export async function lintPackage(staged) {
+/**
+ * `npm pack` of a staged library into `destination`: the tarball a registry would get (its path).
+ * publint and attw each pack the folder themselves unless given it: one `npm pack` for both.
+ */
+export function packLibrary(staged, destination) {
+  const result = spawnSync('npm', ['pack', staged, '--pack-destination', destination, '--json', '--ignore-scripts'], { encoding: 'utf8', cwd: destination });
+  if (result.status !== 0) throw new Error(`npm pack ${staged} failed:\n${result.stdout}${result.stderr}`);
+  return join(destination, JSON.parse(result.stdout)[0].filename);
+}
+
+/** publint (strict: warnings count) on a staged library (its tarball if given, else npm packs it); its messages as text. */
+export async function lintPackage(staged, tarball) {
   const { publint } = await import('publint');
   const { formatMessage } = await import('publint/utils');
-  const { messages, pkg } = await publint({ pkgDir: staged, level: 'suggestion', strict: true, pack: 'npm' });
+  // A tarball's files are under `package/`: that is the package's folder then.
+  const where = tarball ? { pkgDir: 'package', pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer } } : { pkgDir: staged, pack: 'npm' };
+  const { messages, pkg } = await publint({ ...where, level: 'suggestion', strict: true });
   return messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`);
 }
 
-/** @arethetypeswrong/cli on a staged library, ESM-only profile (no CommonJS entry is claimed); exit status and report. */
-export function checkTypes(staged) {
-  const result = spawnSync(join(ROOT, 'node_modules/.bin/attw'), ['--pack', staged, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], { encoding: 'utf8', cwd: staged });
+/** @arethetypeswrong/cli on a staged library (its tarball if given, else attw packs it), ESM-only profile (no CommonJS entry is claimed); exit status and report. */
+export function checkTypes(staged, tarball) {
+  const target = tarball ? [tarball] : ['--pack', staged];
+  const result = spawnSync(join(ROOT, 'node_modules/.bin/attw'), [...target, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], { encoding: 'utf8', cwd: staged });
   return { ok: result.status === 0, report: `${result.stdout}${result.stderr}`.trim() };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_STAMPS, buildLibrary, checkTypes, libraries, lintPackage, PACK_DIR, stageLibrary, undeclaredImports, versionsOf } from './packages.mjs';
+import { BUILD_STAMPS, buildLibrary, checkTypes, libraries, lintPackage, PACK_DIR, packLibrary, stageLibrary, undeclaredImports, versionsOf } from './packages.mjs';
 
 // Issue #19: every library as a registry would get it: built by tsdown to dist/, its published
 // package.json pointing there, checked by publint (strict) and @arethetypeswrong/cli (ESM-only),
@@ -36,10 +36,17 @@ describe('the published libraries (tools/packages.mjs)', () => {
     for (const deps of [manifest.dependencies, manifest.peerDependencies]) for (const range of Object.values(deps ?? {})) expect(range).not.toBe('*');
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
-    expect(await lintPackage(dir)).toEqual([]);
-    expect(undeclaredImports(dir)).toEqual([]);
-    const types = checkTypes(dir);
-    expect(types.ok, types.report).toBe(true);
+    // Packed once, for publint and attw both (as a registry gets it).
+    const packed = mkdtempSync(join(tmpdir(), 'portico-packed-'));
+    try {
+      const tarball = packLibrary(dir, packed);
+      expect(await lintPackage(dir, tarball)).toEqual([]);
+      expect(undeclaredImports(dir)).toEqual([]);
+      const types = checkTypes(dir, tarball);
+      expect(types.ok, types.report).toBe(true);
+    } finally {
+      rmSync(packed, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('the built kernel runs in Node without TypeScript: its decorated services resolve (the decorators are compiled)', async () => {
@@ -67,6 +74,15 @@ describe('the published libraries (tools/packages.mjs)', () => {
       writeFileSync(join(broken, 'package.json'), JSON.stringify(manifest));
       expect((await lintPackage(broken)).join('\n')).toMatch(/index\.d\.ts/);
       expect(checkTypes(broken).ok).toBe(false);
+      // The same through its tarball (what the libraries' checks above are given).
+      const packed = mkdtempSync(join(tmpdir(), 'portico-packed-'));
+      try {
+        const tarball = packLibrary(broken, packed);
+        expect((await lintPackage(broken, tarball)).join('\n')).toMatch(/index\.d\.ts/);
+        expect(checkTypes(broken, tarball).ok).toBe(false);
+      } finally {
+        rmSync(packed, { recursive: true, force: true });
+      }
       expect(undeclaredImports(broken).map((u) => u.name)).toContain('zod');
     }, 120_000);
   });
