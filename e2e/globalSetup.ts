@@ -47,7 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // As the hosted explorer API: the playground's project, from the test host's origin only (anything else: 403).
     startWalletRegistry({ projectIds: ['playground-project'], allowedOrigins: [`http://${host}`] }),
     // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan), refusals as HTTP 200 NOTOK.
-    startIndexer({ rpcUrl: a.url, allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),
+    startIndexer({ rpcUrl: a.url, wsUrl: a.url.replace(/^http/, 'ws'), allowedOrigins: [`http://${host}`], strict: true, apiKeys: [process.env.PORTICO_INDEXER_KEY, process.env.PORTICO_INDEXER_TEST_KEY] }),
     // As the real 1inch API (no CORS, 429 past the key's rate: 5 a second here); the page goes through the swap proxy.
     startSwapAggregator({ rpcUrl: a.url, router: uniswap.router, weth: uniswap.weth, apiKey: process.env.PORTICO_AGGREGATOR_KEY, strict: true, rps: 5 }),
     // As Coinbase Onramp's and Meld's APIs (their paths and shapes, no CORS, CDP JWTs, single-use session tokens bound to the client IP); the page goes through the onramp server.

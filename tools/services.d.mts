@@ -55,7 +55,7 @@ export function startWalletRegistry(options?: { projectIds?: readonly string[]; 
  * Starts the local indexer following the EVM node at `rpcUrl`; its Etherscan-compatible account API is `${url}/api`,
  * or in strict mode (as Etherscan API V2: keys, `chainid`, `rps` a second per key, the free plan's refusal for `paidChains`) `${url}/v2/api`.
  */
-export function startIndexer(options: { rpcUrl: string; allowedOrigins?: string[]; strict?: boolean; apiKeys?: string[]; rps?: number; paidChains?: number[] }): Promise<LocalService>;
+export function startIndexer(options: { rpcUrl: string; wsUrl?: string; allowedOrigins?: string[]; strict?: boolean; apiKeys?: string[]; rps?: number; paidChains?: number[] }): Promise<LocalService>;
 
 /** Starts the local swap aggregator (the 1inch Swap API v6.0 over a Uniswap V2 router); requests need the bearer `apiKey` when given. */
 export function startSwapAggregator(options: { rpcUrl: string; router: string; weth: string; apiKey?: string; allowedOrigins?: string[]; strict?: boolean; rps?: number }): Promise<LocalService>;

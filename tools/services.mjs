@@ -21,13 +21,22 @@ function startTsxService({ name, cwd, script, env }) {
   // Listed until it exits: `npm test` stops what a failing suite left running (tools/workspace.mjs).
   child.once('exit', listPid(child.pid, name, { group: true }));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // SIGTERM to its group; one that has not exited 10 s later is killed (a stop that hangs never holds a teardown).
   const stop = async () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
+    const signal = (which) => {
+      try {
+        process.kill(-child.pid, which);
+      } catch {
+        // Already gone.
+      }
+    };
+    signal('SIGTERM');
+    const timer = setTimeout(() => {
+      console.warn(`${name} did not exit within 10 s of SIGTERM: killed`);
+      signal('SIGKILL');
+    }, 10_000);
     await exited;
+    clearTimeout(timer);
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`${name} did not start within 30 s`))), 30_000);
@@ -117,16 +126,17 @@ export function startWalletRegistry({ projectIds, allowedOrigins } = {}) {
 }
 
 /**
- * Starts the local indexer (apps/indexer) following the EVM node at `rpcUrl`: the
+ * Starts the local indexer (apps/indexer) following the EVM node at `rpcUrl` (its new heads pushed
+ * over `wsUrl` when given, e.g. anvil's `ws://` on the same port): the
  * Etherscan-compatible account API at `${url}/api`, CORS for `allowedOrigins`. `strict`: as
  * Etherscan API V2 (`${url}/v2/api` only, one of `apiKeys`, `chainid`, `rps` calls a second per key,
  * the free plan's refusal for `paidChains`).
  */
-export function startIndexer({ rpcUrl, allowedOrigins = [], strict = false, apiKeys = [], rps, paidChains = [] }) {
+export function startIndexer({ rpcUrl, wsUrl, allowedOrigins = [], strict = false, apiKeys = [], rps, paidChains = [] }) {
   if (!rpcUrl) return Promise.reject(new Error('startIndexer needs the rpcUrl of the EVM node to follow'));
   if (strict && !apiKeys.length) return Promise.reject(new Error('startIndexer in strict mode needs apiKeys'));
   const strictEnv = strict ? { INDEXER_STRICT: '1', INDEXER_API_KEYS: apiKeys.join(','), INDEXER_PAID_CHAINS: paidChains.join(','), ...(rps === undefined ? {} : { INDEXER_RPS: String(rps) }) } : {};
-  return startTsxService({ name: 'indexer', cwd: join(ROOT, 'apps/indexer'), script: 'src/main.ts', env: { INDEXER_RPC_URL: rpcUrl, INDEXER_PORT: '0', INDEXER_ALLOWED_ORIGINS: allowedOrigins.join(','), ...strictEnv } });
+  return startTsxService({ name: 'indexer', cwd: join(ROOT, 'apps/indexer'), script: 'src/main.ts', env: { INDEXER_RPC_URL: rpcUrl, ...(wsUrl ? { INDEXER_WS_URL: wsUrl } : {}), INDEXER_PORT: '0', INDEXER_ALLOWED_ORIGINS: allowedOrigins.join(','), ...strictEnv } });
 }
 
 /**

@@ -43,7 +43,7 @@ const [siwx, solana, bitcoin, relay, registry, indexer, aggregator, onramp] = aw
   // As the hosted explorer API: the playground's project, from the playground's origin only (anything else: 403).
   startWalletRegistry({ projectIds: ['playground-project'], allowedOrigins: [origin] }),
   // As Etherscan API V2: /v2/api with a key and the chain, 3 calls a second per key (the free plan). The page holds the key, as dapps hold theirs.
-  startIndexer({ rpcUrl: chainA.url, allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),
+  startIndexer({ rpcUrl: chainA.url, wsUrl: chainA.url.replace(/^http/, 'ws'), allowedOrigins: [origin], strict: true, apiKeys: [INDEXER_KEY] }),
   // As the real 1inch API: no CORS, a 1-request-per-second key. The page reaches it through the swap proxy below.
   startSwapAggregator({ rpcUrl: chainA.url, router: uniswap.router, weth: uniswap.weth, apiKey: AGGREGATOR_KEY, strict: true, rps: 1 }),
   // As Coinbase Onramp's and Meld's APIs (no CORS, CDP JWTs, single-use session tokens for the client IP). The page reaches them through the onramp server below.

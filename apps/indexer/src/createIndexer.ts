@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPublicClient, decodeAbiParameters, getAddress, http, isAddress, parseAbi, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import { createPublicClient, decodeAbiParameters, getAddress, http, isAddress, parseAbi, webSocket, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import { createEtherscanGate, type RefusalKind } from './etherscanGate';
 
 /** Options of `startIndexer`. */
@@ -11,8 +11,15 @@ export interface IndexerOptions {
   port?: number;
   /** Origins allowed by CORS; by default any http://127.0.0.1 or http://localhost origin. */
   allowedOrigins?: readonly string[];
-  /** How often the node is asked for new blocks, in ms (100 by default). */
+  /** How often the node is asked for new blocks, in ms (100 by default); with `wsUrl`, only while its subscription is down. */
   pollMs?: number;
+  /**
+   * The same node over WebSocket (anvil serves it on its HTTP port: `ws://127.0.0.1:8545`): new
+   * heads are pushed (`eth_subscribe` "newHeads") and indexed at once, and the node is asked
+   * only every 2 s besides (a lost push is still found); a dropped subscription is made again
+   * each second, polling every `pollMs` meanwhile. Without it, the node is polled every `pollMs`.
+   */
+  wsUrl?: string;
   /**
    * As the real Etherscan API V2: only `/v2/api` (the V1 path `/api` answers V1's deprecation),
    * every call with one of `apiKeys`, at most `rps` calls a second per key, and `chainid` the
@@ -43,6 +50,8 @@ export interface Indexer {
   stop(): Promise<void>;
 }
 
+/** With a head subscription, how often the node is asked anyway (a push lost, a node restarted). */
+const FALLBACK_MS = 2000;
 /** Etherscan's largest page (`page × offset` may not pass 10,000 either). */
 const MAX_OFFSET = 10_000;
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -156,6 +165,38 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   }
 
   const pollMs = options.pollMs ?? 100;
+  // Woken by a pushed head (or stop()), else after pollMs — or FALLBACK_MS while subscribed.
+  let wake: (() => void) | undefined;
+  let subscribed = false;
+  const nextRound = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, subscribed ? FALLBACK_MS : pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  const heads = options.wsUrl ? createPublicClient({ transport: webSocket(options.wsUrl, { reconnect: false, retryCount: 0 }) }) : undefined;
+  let resubscribe: ReturnType<typeof setTimeout> | undefined;
+  const subscribeLater = () => {
+    subscribed = false;
+    if (!stopped && !resubscribe) resubscribe = setTimeout(() => ((resubscribe = undefined), void subscribe()), 1000);
+  };
+  async function subscribe(): Promise<void> {
+    if (!heads || stopped) return;
+    try {
+      const subscription = await heads.transport.subscribe({ params: ['newHeads'], onData: () => wake?.(), onError: subscribeLater });
+      if (stopped) return;
+      subscribed = Boolean(subscription);
+      // A head may have come while subscribing.
+      wake?.();
+    } catch {
+      subscribeLater();
+    }
+  }
+  await subscribe();
   async function follow(): Promise<void> {
     while (!stopped) {
       try {
@@ -173,8 +214,8 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
         if (String(error) !== String(failure)) console.error(`indexer: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         failure = error;
       }
-      for (const wake of waiters) wake();
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      for (const wakeWaiter of waiters) wakeWaiter();
+      if (!stopped) await nextRound();
     }
   }
   const following = follow();
@@ -267,7 +308,19 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     },
     async stop() {
       stopped = true;
+      clearTimeout(resubscribe);
+      wake?.();
       await following;
+      // The socket is closed, its subscription with it: no eth_unsubscribe, whose answer a node
+      // that is gone (stopped before the indexer) would never send.
+      // (At most a second: a socket still connecting to a node that is gone is not waited for.)
+      if (heads) {
+        const closing = heads.transport
+          .getRpcClient()
+          .then((socket) => socket.close())
+          .catch(() => undefined);
+        await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      }
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
