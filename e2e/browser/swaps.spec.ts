@@ -257,6 +257,9 @@ test.describe('Swap', () => {
     await setMode(page, { hold: true });
     await d.getByTestId('swap-confirm').click();
     await expect(d.getByTestId('swap-status')).toHaveAttribute('data-phase', 'swap');
+    // The prompt has reached the wallet and is held (the phase is set before the request leaves the view: a
+    // release before it arrives answered nothing, and the prompt stayed held in one CI run).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { heldPrompts: number } } }).porticoTestWallets.wallet.heldPrompts)).toBe(1);
     await asOther((w) => w.writeContract({ account: w.account!, chain: chain(), address: uniswap().router, abi: ROUTER, functionName: 'swapExactETHForTokens', args: [0n, [uniswap().weth, tokens().ptk], w.account!.address, BigInt(Math.floor(Date.now() / 1000) + 600)], value: parseEther('20') }));
     await page.evaluate(() => (window as unknown as { porticoTestWallets: { wallet: { setMode(m: object): void; release(): void } } }).porticoTestWallets.wallet.release());
     await setMode(page, {});
