@@ -5,8 +5,10 @@ import { defineConfig } from '@playwright/test';
 const here = dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.PORTICO_E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
-// A build of its own per port, so two runs on different ports never overwrite each other's files.
-const OUT_DIR = PORT === 4319 ? 'dist' : `dist-e2e-${PORT}`;
+// A build of its own per port, so two runs on different ports never overwrite each other's files; or the one
+// `npm test` made before starting its runs (PORTICO_PLAYGROUND_BUILT=1), which they all serve.
+const PLAYGROUND_BUILT = process.env.PORTICO_PLAYGROUND_BUILT === '1';
+const OUT_DIR = PORT === 4319 || PLAYGROUND_BUILT ? 'dist' : `dist-e2e-${PORT}`;
 // Likewise traces and reports: a run clears its results directory when it starts.
 const RESULTS = PORT === 4319 ? 'test-results' : `test-results-${PORT}`;
 const REPORT = PORT === 4319 ? '.reports/playwright.json' : `.reports/playwright-${PORT}.json`;
@@ -66,8 +68,9 @@ export default defineConfig({
       ],
     },
   },
+  // The playground, built for this run, or built once (apps/playground/dist) for runs side by side (PORTICO_PLAYGROUND_BUILT=1, `npm test`).
   webServer: {
-    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `${PLAYGROUND_BUILT ? '' : `npx vite build --outDir ${OUT_DIR} && `}npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     cwd: resolve(here, '../apps/playground'),
     url: baseURL,
     reuseExistingServer: false,

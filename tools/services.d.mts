@@ -34,6 +34,9 @@ export function solanaNetworkId(url: string): Promise<string>;
 /** Builds the wallet frame with Vite. */
 export function buildWalletFrame(): void;
 
+/** Builds the playground with Vite (apps/playground/dist). */
+export function buildPlayground(): void;
+
 /** Serves the built wallet frame, configured with the auth service and RPC URLs, embeddable by `ancestors`. */
 export function startWalletFrame(options: { authUrl: string; ancestors: string[]; rpcUrls?: Record<string, string>; smartAccounts?: Record<string, string>; networks?: Record<string, { name: string; symbol: string; decimals: number }>; port?: number }): Promise<LocalService>;
 /** What the frame's approval screen names each local network with an RPC URL. */

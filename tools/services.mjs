@@ -304,8 +304,17 @@ export async function solanaNetworkId(url) {
 
 /** Builds the wallet frame (apps/wallet-frame → dist) with Vite; throws on failure. */
 export function buildWalletFrame() {
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: join(ROOT, 'apps/wallet-frame'), stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`the wallet frame build failed (${result.status})`);
+  viteBuild('apps/wallet-frame', 'the wallet frame');
+}
+
+/** Builds the playground (apps/playground → dist) with Vite, as the browser tests serve it; throws on failure. */
+export function buildPlayground() {
+  viteBuild('apps/playground', 'the playground');
+}
+
+function viteBuild(folder, what) {
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: join(ROOT, folder), stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${what} build failed (${result.status})`);
 }
 
 const pairs = (record) => Object.entries(record).map(([id, value]) => `${id}=${value}`).join(',');
@@ -348,11 +357,12 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * the host origins of `projects` (`{ id: [origins] }`); `smartAccounts`: the EIP-7702 account
  * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
  * a free one; a node the frame sends through must allow its origin); `build: false` serves the
- * frame already built; `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
+ * frame already built (the default when PORTICO_WALLET_FRAME_BUILT=1: `npm test` builds it once
+ * before its test steps, which serve it side by side, and a build while another serves it would race); `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
  * also the OpenID stand-in (Google, X, Discord, GitHub, Apple, Facebook), the auth service each project's client
  * there; `farcasterRpcUrl` (with `social`): Farcaster too, its ID registry on that local chain. `stop()` ends them all.
  */
-export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, mailPerClientPerMinute, authEnv, framePort: port, build = true, social = false, farcasterRpcUrl } = {}) {
+export async function startEmbeddedWallet({ projects, rpcUrls = {}, smartAccounts = {}, dataDir, cooldownMs, codeTtlMs, mailPerClientPerMinute, authEnv, framePort: port, build = process.env.PORTICO_WALLET_FRAME_BUILT !== '1', social = false, farcasterRpcUrl } = {}) {
   const hosts = [...new Set(Object.values(projects).flat())];
   if (build) buildWalletFrame();
   const framePort = port ?? (await freePort());

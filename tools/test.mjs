@@ -38,7 +38,7 @@ const checks = [];
 /**
  * Runs steps side by side (one, usually), each timed and reported as its own step; whatever their
  * tests left running is swept once all are done. Steps run together print a line at a time, each
- * line after the step's name (`fn` gets that prefix; a step alone gets none and prints as it goes).
+ * line after the step's `label` (default its name; `fn` gets that prefix; a step alone gets none and prints as it goes).
  */
 const sideBySide = async (steps) => {
   const names = steps.map(({ name }) => name);
@@ -46,8 +46,8 @@ const sideBySide = async (steps) => {
   console.log(`\n━━ ${names.join(' | ')}${steps.length > 1 ? ' (side by side)' : ''} ━━`);
   const t = Date.now();
   const results = await Promise.all(
-    steps.map(async ({ name, fn }) => {
-      const prefix = steps.length > 1 ? `[${name}] ` : undefined;
+    steps.map(async ({ name, label = name, fn }) => {
+      const prefix = steps.length > 1 ? `[${label}] ` : undefined;
       let ok;
       try {
         ok = await fn(prefix);
@@ -68,7 +68,7 @@ const sideBySide = async (steps) => {
   }
 };
 const step = (name, fn) => sideBySide([{ name, fn }]);
-const nx = async (...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV })) === 0;
+const nx = async (prefix, ...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV, prefix })) === 0;
 
 await step('module boundaries', () => {
   const violations = checkBoundaries(ROOT);
@@ -85,10 +85,6 @@ await sideBySide([
   { name: 'lint', fn: async (prefix) => (await runInGroup('npx', ['eslint', '.'], { prefix })) === 0 },
   { name: 'typecheck', fn: async (prefix) => (await runInGroup(process.execPath, ['tools/typecheck.mjs'], { prefix })) === 0 },
 ]);
-await step('unit and integration tests', () =>
-  nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'),
-);
-
 await step('size budget (minimal host initial JS, lazy feature plugins)', () => {
   buildHost();
   const { initial } = measureSizes();
@@ -104,32 +100,53 @@ await step('size budget (minimal host initial JS, lazy feature plugins)', () => 
   }
   return ok;
 });
-// Two Playwright runs side by side (e2e/playwright.config.ts: PORTICO_E2E_SHARD), each on its own
-// port with its own build, services and reports; every spec runs in exactly one of them.
+// Two Playwright runs (e2e/playwright.config.ts: PORTICO_E2E_SHARD), each on its own port with its
+// own services and reports; every spec runs in exactly one of them.
 const BROWSER_SHARDS = [
   { shard: '1', port: '4319', report: 'playwright' },
   { shard: '2', port: '4320', report: 'playwright-4320' },
 ];
-await step('browser tests (Playwright, Chromium)', async () => {
-  const config = ['-c', 'e2e/playwright.config.ts'];
-  const shards = BROWSER_SHARDS.map(({ shard, port, report }) => {
-    const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1' };
-    // The list of tests first (it runs no setup): a run whose globalSetup fails reports none of
-    // them, and the summary counts every listed test that never ran as failed.
-    const listing = spawnSync('npx', ['playwright', 'test', ...config, '--list', '--reporter=json'], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+const UNIT = 'unit and integration tests';
+const BROWSER = 'browser tests (Playwright, Chromium)';
+const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_PLAYGROUND_BUILT: '1' });
+let built = false;
+// What the test steps below serve or publish, built once before they start, since they run side by
+// side: the libraries (the package checks and the registry test would each build them, into the
+// same folders), the wallet frame (served by both Playwright runs, started by an integration test)
+// and the playground (served by both runs).
+await step('builds the tests serve (libraries, wallet frame, playground)', async () => {
+  // The list of browser tests first (it runs no setup): if a build fails, or a run's globalSetup,
+  // the summary counts every listed test that never ran as failed.
+  for (const { shard, port, report } of BROWSER_SHARDS) {
+    const listing = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], { cwd: ROOT, env: browserEnv(shard, port), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
     if (listing.status === 0) {
       mkdirSync(join(ROOT, 'e2e/.reports'), { recursive: true });
       writeFileSync(join(ROOT, `e2e/.reports/${report}.list.json`), listing.stdout);
     }
-    return { shard, env };
-  });
-  // The wallet frame, which each run serves from apps/wallet-frame/dist: built once, before both
-  // (after the listings, so a failed build counts every browser test as failed).
-  const { buildWalletFrame } = await import('./services.mjs');
+  }
+  const { buildLibrary, libraries } = await import('./packages.mjs');
+  for (const lib of libraries()) await buildLibrary(lib);
+  const { buildPlayground, buildWalletFrame } = await import('./services.mjs');
   buildWalletFrame();
-  const runs = shards.map(async ({ shard, env }) => (await runInGroup('npx', ['playwright', 'test', ...config], { cwd: ROOT, env, prefix: `[browser ${shard}] ` })) === 0);
-  return (await Promise.all(runs)).every(Boolean);
+  buildPlayground();
+  // Served as built: startEmbeddedWallet builds the frame only without this.
+  process.env.PORTICO_WALLET_FRAME_BUILT = '1';
+  built = true;
+  return true;
 });
+// The unit and integration tests beside the browser tests: either alone left this 2-core machine
+// kind about a sixth idle (waiting on pages, services, the network), and neither needs the other.
+await sideBySide([
+  { name: UNIT, label: 'unit', fn: (prefix) => nx(prefix, '-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json') },
+  {
+    name: BROWSER,
+    fn: async () => {
+      if (!built) return false;
+      const runs = BROWSER_SHARDS.map(async ({ shard, port }) => (await runInGroup('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: browserEnv(shard, port), prefix: `[browser ${shard}] ` })) === 0);
+      return (await Promise.all(runs)).every(Boolean);
+    },
+  },
+]);
 
 if (planOnly) process.exit(0);
 registry.close();
@@ -143,10 +160,9 @@ const failedTests = suites.reduce((n, s) => n + s.failed, 0);
 // A failed check counts once, unless failing tests already account for it; so lint, typecheck
 // or a runner that crashed before writing its report can never leave "0 failed".
 // Each test step is matched with its own reports (the Playwright runs write `playwright.json` and `playwright-<port>.json`).
-const BROWSER = 'browser tests (Playwright, Chromium)';
 const isBrowserReport = (s) => /playwright(-\d+)?\.json$/.test(s.name);
 const testSteps = {
-  'unit and integration tests': suites.filter((s) => !isBrowserReport(s)).reduce((n, s) => n + s.failed, 0),
+  [UNIT]: suites.filter((s) => !isBrowserReport(s)).reduce((n, s) => n + s.failed, 0),
   [BROWSER]: suites.filter(isBrowserReport).reduce((n, s) => n + s.failed, 0),
 };
 const failed =
