@@ -72,8 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // wallet frame on its own origin, for the playground's origin (its project id, playground-project). The mail
   // cooldown is 3 s here (the spec's 30 s would make a test wait): the message is tested, not the length.
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-auth-'));
-  // The frame is built here unless `npm test` built it once for the Playwright runs and the unit step it starts
-  // side by side (PORTICO_WALLET_FRAME_BUILT=1, startEmbeddedWallet's default): a build into the folder another serves would race.
+  // The frame is built here unless `npm test` built it once for the Playwright runs it starts side by side
+  // (PORTICO_WALLET_FRAME_BUILT=1, startEmbeddedWallet's default): a build into the folder another serves would race.
   // Its smart account on the first chain: EIP-7702 delegation to eth-infinitism's Simple7702Account.
   const wallet = await deploySimple7702Account(a.url).then((implementation) => startEmbeddedWallet({ projects: { 'playground-project': [`http://${host}`] }, rpcUrls: { 'eip155:31337': a.url, [`solana:${SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)}`]: solana.url }, smartAccounts: { 'eip155:31337': implementation }, dataDir, cooldownMs: 3_000, framePort, social: true, farcasterRpcUrl: a.url })).catch(async (error: unknown) => {
     await services.stop();

@@ -358,7 +358,7 @@ export function startWalletFrame({ authUrl, ancestors, rpcUrls = {}, smartAccoun
  * implementation per network (see `deploySimple7702Account`); `framePort`: the frame's port (default
  * a free one; a node the frame sends through must allow its origin); `build: false` serves the
  * frame already built (the default when PORTICO_WALLET_FRAME_BUILT=1: `npm test` builds it once
- * before its test steps, which serve it side by side, and a build while another serves it would race); `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
+ * for its two browser runs, which serve it side by side, and a build while another serves it would race); `cooldownMs`, `codeTtlMs`: the auth service's mail cooldown and passcode lifetime; `social`:
  * also the OpenID stand-in (Google, X, Discord, GitHub, Apple, Facebook), the auth service each project's client
  * there; `farcasterRpcUrl` (with `social`): Farcaster too, its ID registry on that local chain. `stop()` ends them all.
  */

@@ -38,7 +38,7 @@ const checks = [];
 /**
  * Runs steps side by side (one, usually), each timed and reported as its own step; whatever their
  * tests left running is swept once all are done. Steps run together print a line at a time, each
- * line after the step's `label` (default its name; `fn` gets that prefix; a step alone gets none and prints as it goes).
+ * line after the step's name (`fn` gets that prefix; a step alone gets none and prints as it goes).
  */
 const sideBySide = async (steps) => {
   const names = steps.map(({ name }) => name);
@@ -46,8 +46,8 @@ const sideBySide = async (steps) => {
   console.log(`\n━━ ${names.join(' | ')}${steps.length > 1 ? ' (side by side)' : ''} ━━`);
   const t = Date.now();
   const results = await Promise.all(
-    steps.map(async ({ name, label = name, fn }) => {
-      const prefix = steps.length > 1 ? `[${label}] ` : undefined;
+    steps.map(async ({ name, fn }) => {
+      const prefix = steps.length > 1 ? `[${name}] ` : undefined;
       let ok;
       try {
         ok = await fn(prefix);
@@ -68,7 +68,7 @@ const sideBySide = async (steps) => {
   }
 };
 const step = (name, fn) => sideBySide([{ name, fn }]);
-const nx = async (prefix, ...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV, prefix })) === 0;
+const nx = async (...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV })) === 0;
 
 await step('module boundaries', () => {
   const violations = checkBoundaries(ROOT);
@@ -85,6 +85,11 @@ await sideBySide([
   { name: 'lint', fn: async (prefix) => (await runInGroup('npx', ['eslint', '.'], { prefix })) === 0 },
   { name: 'typecheck', fn: async (prefix) => (await runInGroup(process.execPath, ['tools/typecheck.mjs'], { prefix })) === 0 },
 ]);
+const UNIT = 'unit and integration tests';
+// Alone: beside the browser runs (tried), the machine was no better used and tests that wait on
+// the clock (a nonce's 150 ms lifetime, a proxy's pacing) failed under the load.
+await step(UNIT, () => nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'));
+
 await step('size budget (minimal host initial JS, lazy feature plugins)', () => {
   buildHost();
   const { initial } = measureSizes();
@@ -106,14 +111,12 @@ const BROWSER_SHARDS = [
   { shard: '1', port: '4319', report: 'playwright' },
   { shard: '2', port: '4320', report: 'playwright-4320' },
 ];
-const UNIT = 'unit and integration tests';
 const BROWSER = 'browser tests (Playwright, Chromium)';
 const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_PLAYGROUND_BUILT: '1' });
 let built = false;
-// What the test steps below serve or publish, built once before they start, since they run side by
-// side: the libraries (the package checks and the registry test would each build them, into the
-// same folders), the wallet frame (served by both Playwright runs, started by an integration test)
-// and the playground (served by both runs).
+// What the browser tests serve or publish, built once before the two runs start: the libraries
+// (for the registry test; the unit step's package checks built them already, unless their sources
+// changed since), the wallet frame and the playground (served by both runs).
 await step('builds the tests serve (libraries, wallet frame, playground)', async () => {
   // The list of browser tests first (it runs no setup): if a build fails, or a run's globalSetup,
   // the summary counts every listed test that never ran as failed.
@@ -134,19 +137,11 @@ await step('builds the tests serve (libraries, wallet frame, playground)', async
   built = true;
   return true;
 });
-// The unit and integration tests beside the browser tests: either alone left this 2-core machine
-// kind about a sixth idle (waiting on pages, services, the network), and neither needs the other.
-await sideBySide([
-  { name: UNIT, label: 'unit', fn: (prefix) => nx(prefix, '-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json') },
-  {
-    name: BROWSER,
-    fn: async () => {
-      if (!built) return false;
-      const runs = BROWSER_SHARDS.map(async ({ shard, port }) => (await runInGroup('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: browserEnv(shard, port), prefix: `[browser ${shard}] ` })) === 0);
-      return (await Promise.all(runs)).every(Boolean);
-    },
-  },
-]);
+await step(BROWSER, async () => {
+  if (!built) return false;
+  const runs = BROWSER_SHARDS.map(async ({ shard, port }) => (await runInGroup('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: browserEnv(shard, port), prefix: `[browser ${shard}] ` })) === 0);
+  return (await Promise.all(runs)).every(Boolean);
+});
 
 if (planOnly) process.exit(0);
 registry.close();
