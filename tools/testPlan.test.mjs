@@ -62,6 +62,7 @@ describe("the browser step's two Playwright runs (PORTICO_E2E_SHARD)", () => {
     return { status: 0, tests };
   };
 
+  // Three listings (each loads the config and every spec): seconds alone, more on a busy machine.
   it('every browser test runs in exactly one of the two, and each has some', () => {
     const all = listed(undefined);
     const first = listed('1');
@@ -71,7 +72,7 @@ describe("the browser step's two Playwright runs (PORTICO_E2E_SHARD)", () => {
     expect(second.tests.length).toBeGreaterThan(0);
     expect(first.tests.filter((t) => second.tests.includes(t))).toEqual([]);
     expect([...first.tests, ...second.tests].sort()).toEqual([...all.tests].sort());
-  });
+  }, 60_000);
 
   it('a shard setting other than 1 or 2 is refused by name, not run as all the tests or none', () => {
     for (const bad of ['3', '', '1/2']) {

@@ -3,7 +3,7 @@ import { startAnvil } from '@portico/chain-eip155/testing/node';
 import { HttpError } from '@portico/kernel/errors';
 import { createSiwxServerClient, type SiwxMessageFields, type SiwxSession } from '@portico/plugin-siwx';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSiwxServer, type SiwxServerHandle } from './createSiwxServer';
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
@@ -292,7 +292,10 @@ describe('CORS', () => {
 
 describe('nonce limits', () => {
   it('refuses new nonces past the cap with 429, and frees expired ones', async () => {
-    const small = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier()], maxNonces: 2, nonceTtlMs: 150 }).listen(0);
+    // The server's clock is moved past the nonces' lifetime, not waited on (a 150 ms lifetime ran out
+    // between two requests on a busy machine).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const small = await createSiwxServer({ domain: 'app.example.com', verifiers: [createEip155Verifier()], maxNonces: 2, nonceTtlMs: 60_000 }).listen(0);
     try {
       const get = () => fetch(`${small.url}/nonce?chainId=${chainId}&address=${account.address}`);
       expect((await get()).status).toBe(200);
@@ -300,9 +303,12 @@ describe('nonce limits', () => {
       const refused = await get();
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({ error: 'Too many outstanding nonces; try again later' });
-      await new Promise((r) => setTimeout(r, 200));
+      vi.setSystemTime(Date.now() + 59_000);
+      expect((await get()).status).toBe(429);
+      vi.setSystemTime(Date.now() + 2_000);
       expect((await get()).status).toBe(200);
     } finally {
+      vi.useRealTimers();
       await small.close();
     }
   });
