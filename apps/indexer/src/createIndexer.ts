@@ -187,9 +187,9 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   async function subscribe(): Promise<void> {
     if (!heads || stopped) return;
     try {
-      const subscription = await heads.transport.subscribe({ params: ['newHeads'], onData: () => wake?.(), onError: subscribeLater });
+      await heads.transport.subscribe({ params: ['newHeads'], onData: () => wake?.(), onError: subscribeLater });
       if (stopped) return;
-      subscribed = Boolean(subscription);
+      subscribed = true;
       // A head may have come while subscribing.
       wake?.();
     } catch {
@@ -284,10 +284,33 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     return isLoopbackHttpOrigin(origin) ? origin : undefined;
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  /** Ends the following and closes the node's socket (at most a second: one still connecting to a node that is gone is not waited for). */
+  async function halt(): Promise<void> {
+    stopped = true;
+    clearTimeout(resubscribe);
+    wake?.();
+    await following;
+    // The socket is closed, its subscription with it: no eth_unsubscribe, whose answer a node
+    // that is gone (stopped before the indexer) would never send.
+    if (heads) {
+      const closing = heads.transport
+        .getRpcClient()
+        .then((socket) => socket.close())
+        .catch(() => undefined);
+      await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    }
+  }
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    // Its port taken, say: nothing of it keeps running (the following, the node's socket).
+    await halt();
+    throw error;
+  }
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -307,20 +330,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       }
     },
     async stop() {
-      stopped = true;
-      clearTimeout(resubscribe);
-      wake?.();
-      await following;
-      // The socket is closed, its subscription with it: no eth_unsubscribe, whose answer a node
-      // that is gone (stopped before the indexer) would never send.
-      // (At most a second: a socket still connecting to a node that is gone is not waited for.)
-      if (heads) {
-        const closing = heads.transport
-          .getRpcClient()
-          .then((socket) => socket.close())
-          .catch(() => undefined);
-        await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-      }
+      await halt();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,3 +1,5 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ANVIL_ACCOUNT_0, ANVIL_ACCOUNT_1 } from '@portico/chain-eip155/testing';
 import { startAnvil, type AnvilNode } from '@portico/chain-eip155/testing/node';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther, type Hex } from 'viem';
@@ -80,5 +82,29 @@ describe('the indexer follows pushed heads over WebSocket (wsUrl)', () => {
     const started = Date.now();
     await indexer.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
+  }, 30_000);
+});
+
+describe('a start that fails leaves nothing running', () => {
+  it('its port taken: startIndexer rejects and stops following its node (no request after; its socket is closed the same way as by stop())', async () => {
+    // The node behind a counting proxy: every request the indexer makes over HTTP is seen.
+    let asked = 0;
+    const proxy = createServer((req, res) => {
+      asked++;
+      req.pipe(request(anvil.url, { method: req.method, headers: req.headers }, (answer) => (res.writeHead(answer.statusCode ?? 502, answer.headers), answer.pipe(res))));
+    });
+    const taken = createServer();
+    await Promise.all([proxy, taken].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    const portOf = (server: Server) => (server.address() as AddressInfo).port;
+    try {
+      const start = startIndexer({ rpcUrl: `http://127.0.0.1:${portOf(proxy)}`, wsUrl: anvil.url.replace(/^http/, 'ws'), pollMs: 20, port: portOf(taken) });
+      await expect(start).rejects.toThrow(/EADDRINUSE/);
+      const after = asked;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Still following, it would have asked the node again meanwhile (it did, before this was fixed).
+      expect(asked - after).toBe(0);
+    } finally {
+      await Promise.all([proxy, taken].map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
+    }
   }, 30_000);
 });
