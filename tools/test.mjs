@@ -112,12 +112,11 @@ const BROWSER_SHARDS = [
   { shard: '2', port: '4320', report: 'playwright-4320' },
 ];
 const BROWSER = 'browser tests (Playwright, Chromium)';
-const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_PLAYGROUND_BUILT: '1' });
+// Both runs serve the wallet frame and the playground as built by the step below.
+const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1', PORTICO_PLAYGROUND_BUILT: '1' });
 let built = false;
-// What the browser tests serve or publish, built once before the two runs start: the libraries
-// (for the registry test; the unit step's package checks built them already, unless their sources
-// changed since), the wallet frame and the playground (served by both runs).
-await step('builds the tests serve (libraries, wallet frame, playground)', async () => {
+// What both browser runs serve, built once before they start (each built its own playground before).
+await step('builds the browser tests serve (wallet frame, playground)', async () => {
   // The list of browser tests first (it runs no setup): if a build fails, or a run's globalSetup,
   // the summary counts every listed test that never ran as failed.
   for (const { shard, port, report } of BROWSER_SHARDS) {
@@ -127,13 +126,9 @@ await step('builds the tests serve (libraries, wallet frame, playground)', async
       writeFileSync(join(ROOT, `e2e/.reports/${report}.list.json`), listing.stdout);
     }
   }
-  const { buildLibrary, libraries } = await import('./packages.mjs');
-  for (const lib of libraries()) await buildLibrary(lib);
   const { buildPlayground, buildWalletFrame } = await import('./services.mjs');
   buildWalletFrame();
   buildPlayground();
-  // Served as built: startEmbeddedWallet builds the frame only without this.
-  process.env.PORTICO_WALLET_FRAME_BUILT = '1';
   built = true;
   return true;
 });
