@@ -1,6 +1,8 @@
 // Types of registry.mjs (a local Verdaccio for the tests).
 export interface LocalRegistry {
   url: string;
+  /** The npm registry this machine uses, which Verdaccio proxies and `npmWith` installs all but `@portico/*` from. */
+  upstream: string;
   npmrc: string;
   dir: string;
   stop(): Promise<void>;

@@ -230,6 +230,14 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
     const installed = JSON.parse(readFileSync(join(folder, 'node_modules/@portico/react/package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
     expect(installed.exports['.']!.default).toMatch(/^\.\/dist\/.+\.js$/);
     expect(existsSync(join(folder, 'node_modules/@portico/kernel/src'))).toBe(false);
+    // Each @portico package came from the local registry, and the rest from the upstream one (the scope's registry only).
+    const lock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    const resolved = Object.entries(lock.packages).filter(([path]) => path.includes('node_modules/'));
+    const portico = resolved.filter(([path]) => /node_modules\/@portico\/[^/]+$/.test(path));
+    expect(portico.length).toBeGreaterThanOrEqual(5);
+    const fromLocal = ([, entry]: [string, { resolved?: string }]) => entry.resolved?.startsWith(registry!.url) === true;
+    expect(portico.filter((row) => !fromLocal(row))).toEqual([]);
+    expect(resolved.filter((row) => !row[0].includes('@portico/') && fromLocal(row))).toEqual([]);
   });
 
   for (const spec of HOSTS) {
