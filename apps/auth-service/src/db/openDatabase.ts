@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createPglite } from '@portico/service-kit/pglite';
 import * as schema from './schema';
 
 /** The service's database, whichever engine is under it. */
@@ -49,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<{ db:
       throw error;
     }
   }
-  const client = new PGlite(options.dataDir);
+  const client = await createPglite(options.dataDir);
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });

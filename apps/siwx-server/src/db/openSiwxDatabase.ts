@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createPglite } from '@portico/service-kit/pglite';
 import * as schema from './schema';
 
 /** The server's database, whichever engine is under it. */
@@ -60,7 +60,7 @@ export async function openSiwxDatabase(options: SiwxDatabaseOptions = {}): Promi
       throw error;
     }
   }
-  const client = new PGlite(options.dataDir);
+  const client = await createPglite(options.dataDir);
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS, migrationsTable: MIGRATIONS_TABLE });
