@@ -13,4 +13,4 @@ export function versionsOf(libs: Library[]): Record<string, string>;
 export function stageLibrary(lib: Library, versions: Record<string, string>): Promise<string>;
 export function undeclaredImports(staged: string): Array<{ name: string; files: string[] }>;
 export function lintPackage(staged: string): Promise<string[]>;
-export function checkTypes(staged: string): { ok: boolean; report: string };
+export function checkTypes(staged: string, tarball?: string): Promise<{ ok: boolean; report: string }>;

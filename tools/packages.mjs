@@ -4,7 +4,7 @@
 //
 //   node tools/packages.mjs build [name…]   tsdown → each library's dist/ (ESM, .d.ts, source maps)
 //   node tools/packages.mjs stage [name…]   build, then .pack/<folder>/: dist, README, the published package.json
-//   node tools/packages.mjs check [name…]   stage, then publint and @arethetypeswrong/cli on each
+//   node tools/packages.mjs check [name…]   stage, then publint and @arethetypeswrong/core on each
 //   node tools/packages.mjs publish [name…] stage, then `npm publish` each version the registry lacks
 //                                           (npm's configured registry and login; `npm run release`)
 //
@@ -13,7 +13,8 @@
 // other @portico packages replaced by `^` their versions, and nothing only the workspace uses
 // (scripts, devDependencies, nx).
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -225,11 +226,29 @@ export async function lintPackage(staged, tarball) {
   return messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`);
 }
 
-/** @arethetypeswrong/cli on a staged library (its tarball if given, else attw packs it), ESM-only profile (no CommonJS entry is claimed); exit status and report. */
-export function checkTypes(staged, tarball) {
-  const target = tarball ? [tarball] : ['--pack', staged];
-  const result = spawnSync(join(ROOT, 'node_modules/.bin/attw'), [...target, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], { encoding: 'utf8', cwd: staged });
-  return { ok: result.status === 0, report: `${result.stdout}${result.stderr}`.trim() };
+/** What attw's `esm-only` profile leaves out: resolution from CommonJS and Node 10's (no CommonJS entry is claimed). */
+const ESM_ONLY_IGNORES = ['node10', 'node16-cjs'];
+
+/**
+ * @arethetypeswrong/core (what the attw CLI runs) on a staged library's tarball (packed here if not given), judged as the
+ * CLI's `--profile esm-only` judges it: every problem found counts, but those of an ignored resolution. In this process:
+ * the CLI, one process per library, started Node and loaded TypeScript nineteen times for the unit step's checks.
+ * Resolves `{ ok, report }`, the report one line per problem.
+ */
+export async function checkTypes(staged, tarball) {
+  const { checkPackage, createPackageFromTarballData } = await import('@arethetypeswrong/core');
+  const packed = tarball ? undefined : mkdtempSync(join(tmpdir(), 'portico-attw-'));
+  try {
+    const file = tarball ?? packLibrary(staged, packed);
+    const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(readFileSync(file))));
+    if (!analysis.types) return { ok: true, report: `${analysis.packageName}: no types` };
+    const problems = analysis.problems.filter((problem) => !('resolutionKind' in problem) || !ESM_ONLY_IGNORES.includes(problem.resolutionKind));
+    const where = (problem) => [problem.entrypoint, problem.resolutionKind, problem.fileName].filter(Boolean).join(', ');
+    const report = problems.map((problem) => `${problem.kind}${where(problem) ? ` (${where(problem)})` : ''}`).join('\n');
+    return { ok: problems.length === 0, report: report || `${analysis.packageName}: no problems` };
+  } finally {
+    if (packed) rmSync(packed, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -267,7 +286,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       continue;
     }
     const problems = [...(await lintPackage(staged)), ...undeclaredImports(staged).map(({ name, files }) => `undeclared import: ${name} (${files.join(', ')})`)];
-    const types = checkTypes(staged);
+    const types = await checkTypes(staged);
     if (!types.ok) problems.push(`attw:\n${types.report}`);
     failed += problems.length ? 1 : 0;
     console.log(`${problems.length ? '✗' : '✓'} ${lib.pkg.name}@${lib.pkg.version}${problems.length ? `\n  ${problems.join('\n  ')}` : ''}`);
