@@ -246,12 +246,14 @@ const VIEWS: readonly { name: string; view: string; reach: (page: Page, query: s
 ];
 
 /**
- * Reaches `view` once, at the first viewport, then for each viewport: the page resized to it (the modal's layout follows the
- * window: CSS alone, no pointer or size read at mount), its screenshot against that viewport's baseline and axe. Both are
- * compared even when the first differs (soft), so one run names every image that changed.
+ * Reaches `view` once, loading the page at the first of `viewports`, then for each of them: the page resized to it, its
+ * screenshot against that viewport's baseline, and axe. Both images are compared even when the first differs (soft), so
+ * one run names every image that changed. The modal's layout follows the window by CSS: the only reads of the window
+ * (Connect's and WalletConnect's `isMobile`: a coarse pointer and at most 768 px) are false on both viewports here,
+ * which have a fine pointer, so a resized page must match the baseline a page loaded at that size made.
  */
-async function shoot(page: Page, variant: Variant, view: (typeof VIEWS)[number]) {
-  await page.setViewportSize(VIEWPORTS[0].viewport);
+async function shoot(page: Page, variant: Variant, view: (typeof VIEWS)[number], viewports: readonly (typeof VIEWPORTS)[number][]) {
+  await page.setViewportSize(viewports[0]!.viewport);
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: variant.name === 'dark' ? 'dark' : 'light' });
   const d = await view.reach(page, variant.query);
   await expect(d).toHaveAttribute('data-view', view.view);
@@ -259,7 +261,7 @@ async function shoot(page: Page, variant: Variant, view: (typeof VIEWS)[number])
   await expect(page.locator('.pt-root')).toHaveAttribute('data-theme', variant.name === 'dark' ? 'dark' : 'light');
   // Fonts and lazily loaded view chunks have settled.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  for (const { name: viewportName, viewport } of VIEWPORTS) {
+  for (const { name: viewportName, viewport } of viewports) {
     const file = `${view.name}-${variant.name}-${viewportName}.png`;
     await page.setViewportSize(viewport);
     await expect.soft(d).toHaveScreenshot(file, {
@@ -278,14 +280,16 @@ test.beforeAll(async () => {
 });
 
 // One page per view and variant, shot on each viewport in turn: a page load, a connection and the way to the view once
-// instead of once per viewport (42 fewer of each in the suite).
+// instead of once per viewport (42 fewer of each in the suite). The dark variant loads on the phone and is resized to the
+// desktop, the others the other way round, so every view is still shot loaded at each size, and resized to each.
 test.describe('screenshots on desktop and phone', () => {
   // One time zone wherever the suite runs (Buy is not offered in some).
-  test.use({ viewport: VIEWPORTS[0].viewport, deviceScaleFactor: 1, timezoneId: 'UTC' });
+  test.use({ deviceScaleFactor: 1, timezoneId: 'UTC' });
   for (const variant of VARIANTS) {
+    const viewports = variant.name === 'dark' ? [...VIEWPORTS].reverse() : VIEWPORTS;
     for (const view of VIEWS) {
-      test(`${view.name} (${variant.name}) matches its baselines on ${VIEWPORTS.map((v) => v.name).join(' and ')}`, async ({ page }) => {
-        await shoot(page, variant, view);
+      test(`${view.name} (${variant.name}) matches its baselines on ${viewports.map((v) => v.name).join(', then ')}`, async ({ page }) => {
+        await shoot(page, variant, view, viewports);
       });
     }
   }
