@@ -20,11 +20,11 @@ const REPORT = PORT === 4319 ? '.reports/playwright.json' : `.reports/playwright
  * `PORTICO_E2E_SHARD=2` every other one (tools/testPlan.test.mjs checks each test runs in exactly
  * one); unset, all of them. One run alone kept this 2-core machine kind 58 % busy, the rest waiting
  * on pages and services (21 min); the two side by side took 13.7–14.9 min each in CI. The split is
- * by measured time: the registry's hosts take four minutes to set up. Once the screenshots shared a
- * page between viewports and the hosts took only @portico from the registry, the first run took
- * 12.2 min against the second's 13.6: the multichain spec (38 s) moved to the first.
+ * by measured time (test time in one CI run: 292 s in this list against 556 s in the other, once
+ * `npm test` made the registry's hosts beside its unit step instead of inside this list's run;
+ * activity, socials and farcaster, 138 s, moved here then).
  */
-const FIRST_SHARD = ['registry', 'screenshots', 'email', 'csp', 'guard', 'multichain'];
+const FIRST_SHARD = ['registry', 'screenshots', 'email', 'csp', 'guard', 'multichain', 'activity', 'socials', 'farcaster'];
 const SHARD = process.env.PORTICO_E2E_SHARD;
 if (SHARD !== undefined && SHARD !== '1' && SHARD !== '2') throw new Error(`PORTICO_E2E_SHARD must be 1 or 2, not ${JSON.stringify(SHARD)}`);
 const firstShardFiles = FIRST_SHARD.map((name) => `**/${name}.spec.ts`);

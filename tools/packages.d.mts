@@ -10,7 +10,7 @@ export function entrySources(pkg: Library['pkg']): string[];
 export function buildLibrary(lib: Library): Promise<void>;
 export function publishedManifest(pkg: Library['pkg'], versions: Record<string, string>): Record<string, unknown>;
 export function versionsOf(libs: Library[]): Record<string, string>;
-export function stageLibrary(lib: Library, versions: Record<string, string>): Promise<string>;
+export function stageLibrary(lib: Library, versions: Record<string, string>, into?: string): Promise<string>;
 export function undeclaredImports(staged: string): Array<{ name: string; files: string[] }>;
 export function lintPackage(staged: string): Promise<string[]>;
 export function checkTypes(staged: string, tarball?: string): Promise<{ ok: boolean; report: string }>;

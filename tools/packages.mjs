@@ -140,10 +140,10 @@ export function publishedManifest(pkg, versions) {
 /** Every library's version, by name. */
 export const versionsOf = (libs) => Object.fromEntries(libs.map(({ pkg }) => [pkg.name, pkg.version]));
 
-/** Builds and copies a library to `.pack/<folder>/` as it would be published; returns that folder. */
-export async function stageLibrary(lib, versions) {
+/** Builds and copies a library to `<into>/<folder>/` (`.pack/` unless given) as it would be published; returns that folder. */
+export async function stageLibrary(lib, versions, into = PACK_DIR) {
   await buildLibrary(lib);
-  const target = join(PACK_DIR, lib.short);
+  const target = join(into, lib.short);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   cpSync(join(lib.folder, 'dist'), join(target, 'dist'), { recursive: true });

@@ -9,4 +9,4 @@ export interface LocalRegistry {
 }
 export function startRegistry(): Promise<LocalRegistry>;
 export function publishTo(registry: LocalRegistry, folder: string): void;
-export function npmWith(registry: LocalRegistry, cwd: string, args: string[]): string;
+export function npmWith(registry: Pick<LocalRegistry, 'url' | 'upstream' | 'npmrc'>, cwd: string, args: string[]): string;

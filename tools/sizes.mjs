@@ -113,16 +113,23 @@ export const FEATURE_VARIANTS = {
  */
 export const LAZY_PLUGIN_LINES_BUDGET_BYTES = 400;
 
+/** Builds the feature variants and the same host without them (`dist-bare`, `dist-<variant>`). */
+export function buildFeatureVariants() {
+  for (const variant of ['bare', ...Object.keys(FEATURE_VARIANTS)]) buildPluginVariant(variant);
+}
+
 /**
- * Builds the feature variants and the same host without them; for each: the gzip bytes its first
- * load adds and the files of its plugins found in that first load (there should be none).
+ * For each feature variant: the gzip bytes its first load adds to the same host without its plugins,
+ * and the files of its plugins found in that first load (there should be none). Builds them first
+ * unless `built` (buildFeatureVariants has).
  */
-export function measureFeatureFirstLoads() {
-  const bare = measureSizes(buildPluginVariant('bare'), { sameHashes: true }).initial.gzip;
+export function measureFeatureFirstLoads({ built = false } = {}) {
+  if (!built) buildFeatureVariants();
+  const dist = (variant) => join(HOST_DIR, `dist-${variant}`);
+  const bare = measureSizes(dist('bare'), { sameHashes: true }).initial.gzip;
   return Object.entries(FEATURE_VARIANTS).map(([variant, folders]) => {
-    const dist = buildPluginVariant(variant);
-    const added = measureSizes(dist, { sameHashes: true }).initial.gzip - bare;
-    const pluginFiles = firstLoadSources(dist).filter((file) => folders.some((folder) => file.startsWith(folder)));
+    const added = measureSizes(dist(variant), { sameHashes: true }).initial.gzip - bare;
+    const pluginFiles = firstLoadSources(dist(variant)).filter((file) => folders.some((folder) => file.startsWith(folder)));
     return { variant, added, pluginFiles, folders };
   });
 }

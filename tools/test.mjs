@@ -6,10 +6,11 @@
 // running (in that group, listed in the run's PID registry or carrying it in its environment)
 // is stopped and named, so a suite that fails before its teardown leaves nothing behind.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectReports } from './summarize.mjs';
-import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup } from './workspace.mjs';
+import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup, startInGroup } from './workspace.mjs';
 
 const started = Date.now();
 // `--plan` prints what would run, in order, and runs nothing (tools/testPlan.test.mjs checks
@@ -22,7 +23,7 @@ prerequisite('dependencies', ensureInstalled);
 prerequisite('chromium', ensureChromium);
 // Only after installing: the boundary check parses with the typescript package.
 const { checkBoundaries, workspacePackages } = await import('./boundaries.mjs');
-const { buildHost, measureSizes, measureFeatureFirstLoads, kib, INITIAL_JS_BUDGET_KIB, LAZY_PLUGIN_LINES_BUDGET_BYTES } = await import('./sizes.mjs');
+const { measureSizes, measureFeatureFirstLoads, kib, INITIAL_JS_BUDGET_KIB, LAZY_PLUGIN_LINES_BUDGET_BYTES } = await import('./sizes.mjs');
 
 const folders = workspacePackages(ROOT).map((p) => p.folder);
 if (!planOnly) for (const folder of folders) rmSync(join(ROOT, folder, '.reports'), { recursive: true, force: true });
@@ -68,7 +69,7 @@ const sideBySide = async (steps) => {
   }
 };
 const step = (name, fn) => sideBySide([{ name, fn }]);
-const nx = async (...args) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: NX_ENV })) === 0;
+const nx = async (args, env = {}) => (await runInGroup('npx', ['nx', 'run-many', '--outputStyle=static', ...args], { env: { ...NX_ENV, ...env } })) === 0;
 
 await step('module boundaries', () => {
   const violations = checkBoundaries(ROOT);
@@ -86,25 +87,6 @@ await sideBySide([
   { name: 'typecheck', fn: async (prefix) => (await runInGroup(process.execPath, ['tools/typecheck.mjs'], { prefix })) === 0 },
 ]);
 const UNIT = 'unit and integration tests';
-// Alone: beside the browser runs (tried), the machine was no better used and tests that wait on
-// the clock (a nonce's 150 ms lifetime, a proxy's pacing) failed under the load.
-await step(UNIT, () => nx('-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'));
-
-await step('size budget (minimal host initial JS, lazy feature plugins)', () => {
-  buildHost();
-  const { initial } = measureSizes();
-  const size = kib(initial.gzip);
-  console.log(`initial JS ${size.toFixed(3)} KiB gzip (budget ${INITIAL_JS_BUDGET_KIB} KiB, target 100)`);
-  let ok = size <= INITIAL_JS_BUDGET_KIB;
-  // The feature plugins, listed as lazy plugins, put none of their code in the first load:
-  // what a host adds is its own `() => import(...)` lines.
-  for (const { variant, added, pluginFiles, folders } of measureFeatureFirstLoads()) {
-    console.log(`+ ${folders.map((f) => f.replace(/^libs\/|\/$/g, '')).join(' + ')} (lazy): ${pluginFiles.length} of their files in the first load, +${added} B gzip (the host's lines; budget ${LAZY_PLUGIN_LINES_BUDGET_BYTES} B)`);
-    if (pluginFiles.length) console.error(`  in the first load of ${variant}: ${pluginFiles.join(', ')}`);
-    ok &&= pluginFiles.length === 0 && added <= LAZY_PLUGIN_LINES_BUDGET_BYTES;
-  }
-  return ok;
-});
 // Two Playwright runs (e2e/playwright.config.ts: PORTICO_E2E_SHARD), each on its own port with its
 // own services and reports; every spec runs in exactly one of them.
 const BROWSER_SHARDS = [
@@ -112,11 +94,15 @@ const BROWSER_SHARDS = [
   { shard: '2', port: '4320', report: 'playwright-4320' },
 ];
 const BROWSER = 'browser tests (Playwright, Chromium)';
-// Both runs serve the wallet frame and the playground as built by the step below.
-const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1', PORTICO_PLAYGROUND_BUILT: '1' });
+// What runs beside the unit step (tools/beside.mjs) writes its results here.
+const besideDir = planOnly ? undefined : mkdtempSync(join(tmpdir(), 'portico-beside-'));
+// Both runs serve the wallet frame and the playground as built by the step below; the registry test takes the hosts
+// made beside the unit step, and its size check the bench host built there.
+const browserEnv = (shard, port) => ({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PORTICO_E2E_SHARD: shard, PORTICO_E2E_PORT: port, PORTICO_WALLET_FRAME_BUILT: '1', PORTICO_PLAYGROUND_BUILT: '1', PORTICO_REGISTRY_HOSTS: join(besideDir, 'registry.json'), PORTICO_BENCH_HOST_BUILT: '1' });
 let built = false;
-// What both browser runs serve, built once before they start (each built its own playground before).
-await step('builds the browser tests serve (wallet frame, playground)', async () => {
+// Before the unit step: what the browser tests serve (built once for both runs), and the libraries staged for the
+// registry test (before the package checks, which rebuild one library in place to test the build cache).
+await step('builds (wallet frame, playground, the libraries for the registry)', async () => {
   // The list of browser tests first (it runs no setup): if a build fails, or a run's globalSetup,
   // the summary counts every listed test that never ran as failed.
   for (const { shard, port, report } of BROWSER_SHARDS) {
@@ -129,14 +115,80 @@ await step('builds the browser tests serve (wallet frame, playground)', async ()
   const { buildPlayground, buildWalletFrame } = await import('./services.mjs');
   buildWalletFrame();
   buildPlayground();
+  const { stageForRegistry } = await import('./registryHosts.mjs');
+  writeFileSync(join(besideDir, 'stage.json'), JSON.stringify(await stageForRegistry()));
   built = true;
   return true;
+});
+
+/**
+ * Beside the unit step, at the lowest CPU priority: the bench host's builds for the size budget,
+ * then the registry test's hosts (tools/beside.mjs). On a 2-core machine the unit tests left about
+ * 0.4 of a core unused; the hosts took 200 CPU-seconds inside the browser step. Its own PID registry:
+ * it outlives the unit step's sweep, and is stopped after the browser step.
+ */
+const besidePids = planOnly ? undefined : createPidRegistry();
+const beside = planOnly || !built
+  ? undefined
+  : startInGroup(process.execPath, ['tools/beside.mjs', besideDir, join(besideDir, 'stage.json')], { env: { PORTICO_PID_DIR: besidePids.dir }, prefix: '[beside] ' }, 120_000);
+if (planOnly) console.log('beside: size budget builds, registry hosts (nice 19)');
+const stopBeside = () => beside && process.kill(-beside.pid, 'SIGTERM');
+process.once('exit', () => {
+  try {
+    stopBeside();
+  } catch {
+    // Already gone.
+  }
+});
+/** Waits for a result of the work beside (`size.json`), or for it to end without writing one. */
+const besideResult = async (name) => {
+  const file = join(besideDir, name);
+  let ended = false;
+  beside?.exited.then(() => (ended = true));
+  while (!existsSync(file)) {
+    if (!beside || ended) return { ok: false, error: `the work beside the unit step ended without ${name}` };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
+};
+
+// Alone: beside the browser runs (tried), the machine was no better used and tests that wait on
+// the clock (a nonce's 150 ms lifetime, a proxy's pacing) failed under the load.
+// The tests that start the wallet frame serve the build above rather than make their own.
+await step(UNIT, () => nx(['-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'], built ? { PORTICO_WALLET_FRAME_BUILT: '1' } : {}));
+
+await step('size budget (minimal host initial JS, lazy feature plugins)', async () => {
+  // Built beside the unit step.
+  const builds = await besideResult('size.json');
+  if (!builds.ok) {
+    console.error(`the bench host's builds failed:\n${builds.error}`);
+    return false;
+  }
+  const { initial } = measureSizes();
+  const size = kib(initial.gzip);
+  console.log(`initial JS ${size.toFixed(3)} KiB gzip (budget ${INITIAL_JS_BUDGET_KIB} KiB, target 100)`);
+  let ok = size <= INITIAL_JS_BUDGET_KIB;
+  // The feature plugins, listed as lazy plugins, put none of their code in the first load:
+  // what a host adds is its own `() => import(...)` lines.
+  for (const { variant, added, pluginFiles, folders } of measureFeatureFirstLoads({ built: true })) {
+    console.log(`+ ${folders.map((f) => f.replace(/^libs\/|\/$/g, '')).join(' + ')} (lazy): ${pluginFiles.length} of their files in the first load, +${added} B gzip (the host's lines; budget ${LAZY_PLUGIN_LINES_BUDGET_BYTES} B)`);
+    if (pluginFiles.length) console.error(`  in the first load of ${variant}: ${pluginFiles.join(', ')}`);
+    ok &&= pluginFiles.length === 0 && added <= LAZY_PLUGIN_LINES_BUDGET_BYTES;
+  }
+  return ok;
 });
 await step(BROWSER, async () => {
   if (!built) return false;
   const runs = BROWSER_SHARDS.map(async ({ shard, port }) => (await runInGroup('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: ROOT, env: browserEnv(shard, port), prefix: `[browser ${shard}] ` })) === 0);
   return (await Promise.all(runs)).every(Boolean);
 });
+if (beside) {
+  await beside.stop();
+  const left = await besidePids.sweep(started);
+  if (left.length) console.warn(`⚠ beside the unit step: stopped what was left running: ${left.join('; ')}`);
+  besidePids.close();
+  rmSync(besideDir, { recursive: true, force: true });
+}
 
 if (planOnly) process.exit(0);
 registry.close();

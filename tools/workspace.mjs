@@ -173,6 +173,22 @@ export async function runInGroup(command, args, options = {}, graceMs = 3000) {
 }
 
 /** Copies `from` to `to` a whole line at a time, each line after `prefix` (a last line without its newline too). */
+/**
+ * Starts a command in its own process group, its output prefixed line by line as runInGroup's, and
+ * returns at once: `{ pid, exited, stop }`; `exited` resolves its exit code, `stop()` ends its whole
+ * group (SIGTERM, then SIGKILL after `graceMs`).
+ */
+export function startInGroup(command, args, options = {}, graceMs = 3000) {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  prefixLines(child.stdout, process.stdout, options.prefix ?? '');
+  prefixLines(child.stderr, process.stderr, options.prefix ?? '');
+  const exited = new Promise((done) => {
+    child.once('error', () => done(1));
+    child.once('exit', (code) => done(code ?? 1));
+  });
+  return { pid: child.pid, exited, stop: () => stopTargets([-child.pid], graceMs) };
+}
+
 function prefixLines(from, to, prefix) {
   let partial = '';
   from.setEncoding('utf8');

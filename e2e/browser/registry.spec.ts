@@ -1,13 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { libraries, stageLibrary, versionsOf } from '@portico/tools/packages';
-import { npmWith, publishTo, startRegistry, type LocalRegistry } from '@portico/tools/registry';
+import { npmWith, type LocalRegistry } from '@portico/tools/registry';
+import { HOSTS, prepareRegistryHosts, stageForRegistry, waitForPrepared } from '@portico/tools/registryHosts';
 import { freePort } from '@portico/tools/services';
 import { buildHost, INITIAL_JS_BUDGET_KIB, kib, measureSizes } from '@portico/tools/sizes';
 import { verifyMessage, type Hex } from 'viem';
@@ -15,82 +13,18 @@ import { dialog } from './helpers';
 
 /**
  * Issue #19: Portico as a host outside this repository gets it. Every library is built and
- * published to a local registry (Verdaccio, started here); hosts in fresh folders outside the
+ * published to a local registry (Verdaccio); hosts in fresh folders outside the
  * workspace (Vite + React 19, the same on React 18.3, a page without React using
  * `mountPortico`, a Vite app that uses wagmi 3, Next.js) install `@portico/react`,
  * `@portico/chain-eip155` (and `@portico/wagmi`) from it (the rest through the registry's proxy,
  * as from npm), type-check with their own settings (no decorator options, skipLibCheck off for
  * Vite), build, and are driven in Chromium against anvil: connect, sign, reload → reconnected;
  * the wagmi app with its hooks. The React 19 host's first load is measured against the in-repo
- * bench host.
+ * bench host. The hosts are made by tools/registryHosts.mjs: here when this file runs alone,
+ * beside the unit step under `npm test` (PORTICO_REGISTRY_HOSTS names what it made).
  */
-const HOSTS_DIR = fileURLToPath(new URL('../hosts/', import.meta.url));
-const WORKSPACE = fileURLToPath(new URL('../../', import.meta.url));
-/** The workspace's own versions of what the hosts install besides Portico (so npm's cache serves them). */
-const version = (name: string) => (JSON.parse(readFileSync(join(WORKSPACE, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** A host outside the workspace: its template (e2e/hosts/…) and what its package.json asks for. */
-interface HostSpec {
-  readonly name: string;
-  readonly template: string;
-  /** Vite (type-checked with tsc, built, its test page served statically) or Next.js (`next build`, `next start`). */
-  readonly kind?: 'vite' | 'next';
-  readonly dependencies: (portico: Record<string, string>) => Record<string, string>;
-  readonly devDependencies: () => Record<string, string>;
-  /**
-   * Declarations of others that fail the host's skipLibCheck-off check by themselves (wagmi 3.7's
-   * and @wagmi/core's against @tanstack/query 5.108): their errors are printed, not failed on.
-   * Every other file, Portico's declarations included, must type-check.
-   */
-  readonly foreignDeclarations?: RegExp;
-}
-const HOSTS: readonly HostSpec[] = [
-  {
-    name: 'Vite + React 19',
-    template: 'vite-react',
-    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') }),
-    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
-  },
-  {
-    // The peer range claims React 18.3: the same app on it, with its types.
-    name: 'Vite + React 18.3',
-    template: 'vite-react',
-    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: '18.3.1', 'react-dom': '18.3.1' }),
-    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' }),
-  },
-  {
-    name: 'a page without React (mountPortico)',
-    template: 'vanilla',
-    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, react: version('react'), 'react-dom': version('react-dom') }),
-    // @portico/react's declarations name React's types: a TypeScript page has them too.
-    devDependencies: () => ({ vite: version('vite'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
-  },
-  {
-    // A host that already uses wagmi: its hooks over the account Portico connects (@portico/wagmi), and viem over useWalletProvider.
-    name: 'Vite + React 19 + wagmi 3',
-    template: 'vite-wagmi',
-    foreignDeclarations: /^node_modules\/(wagmi|@wagmi\/core)\//,
-    dependencies: (v) => ({
-      '@portico/react': `^${v['@portico/react']}`,
-      '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`,
-      '@portico/wagmi': `^${v['@portico/wagmi']}`,
-      wagmi: version('wagmi'),
-      '@tanstack/react-query': version('@tanstack/react-query'),
-      viem: version('viem'),
-      react: version('react'),
-      'react-dom': version('react-dom'),
-    }),
-    devDependencies: () => ({ vite: version('vite'), '@vitejs/plugin-react': version('@vitejs/plugin-react'), typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom') }),
-  },
-  {
-    // App Router: the page a server component, Portico in a client component, server-rendered then hydrated.
-    name: 'Next.js 16 (App Router, server rendering)',
-    template: 'next',
-    kind: 'next',
-    dependencies: (v) => ({ '@portico/react': `^${v['@portico/react']}`, '@portico/chain-eip155': `^${v['@portico/chain-eip155']}`, next: '16.4.6', react: version('react'), 'react-dom': version('react-dom') }),
-    devDependencies: () => ({ typescript: version('typescript'), '@types/react': version('@types/react'), '@types/react-dom': version('@types/react-dom'), '@types/node': version('@types/node') }),
-  },
-];
+/** Everything the hosts' tests look up by the host's name. */
+type HostSpec = (typeof HOSTS)[number];
 
 interface RunningHost {
   readonly spec: HostSpec;
@@ -101,50 +35,15 @@ interface RunningHost {
   stop(): Promise<void>;
 }
 
-let registry: LocalRegistry | undefined;
+let registry: Pick<LocalRegistry, 'url' | 'upstream' | 'npmrc' | 'dir'> | undefined;
+/** Stops the registry, when this file started it (not when `npm test` did, beside its unit step). */
+let cleanUp: (() => Promise<void>) | undefined;
 const hosts: RunningHost[] = [];
 const published: string[] = [];
 
-/** Makes a host in a fresh folder outside the workspace: install from the registry, type-check, build (its page and the test's), serve the test's. */
-async function makeHost(spec: HostSpec, versions: Record<string, string>): Promise<RunningHost> {
-  const folder = mkdtempSync(join(tmpdir(), `portico-host-${spec.template}-`));
-  try {
-    return await setUpHost(spec, versions, folder);
-  } catch (error) {
-    // A host that failed to install or build leaves no folder behind (the others are removed after the tests).
-    rmSync(folder, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-async function setUpHost(spec: HostSpec, versions: Record<string, string>, folder: string): Promise<RunningHost> {
-  cpSync(join(HOSTS_DIR, spec.template), folder, { recursive: true });
-  // One harness for every host: a test wallet, the connection on the page, window.portico.
-  if (spec.kind !== 'next' && !existsSync(join(folder, 'src/harness.ts'))) cpSync(join(HOSTS_DIR, 'vite-react/src/harness.ts'), join(folder, 'src/harness.ts'));
-  const manifest = { name: `portico-host-${spec.template}`, private: true, type: 'module', dependencies: spec.dependencies(versions), devDependencies: spec.devDependencies() };
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const install = () => npmWith(registry!, folder, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--include=dev', '--ignore-scripts']);
-  const missing = () => Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !existsSync(join(folder, 'node_modules', name, 'package.json')));
-  let said = install();
-  // npm said it installed; what it installed is checked (once, a CI run's first install through the registry's proxy lacked @types/react).
-  if (missing().length) {
-    console.log(`${spec.name}: npm install left out ${missing().join(', ')}; installing again.\n${said.slice(-2000)}`);
-    said = install();
-    if (missing().length) throw new Error(`${spec.name}: npm install left out ${missing().join(', ')}:\n${said.slice(-3000)}`);
-  }
+/** Serves a host made by prepareRegistryHosts: its test page by a static server (Vite), or `next start` (Next.js). */
+async function serveHost(spec: HostSpec, folder: string): Promise<RunningHost> {
   if (spec.kind === 'next') return startNext(spec, folder);
-  const tsc = spawnSync(process.execPath, [join(folder, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
-  if (tsc.status !== 0) {
-    const errors = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line));
-    const ours = errors.filter((line) => !spec.foreignDeclarations?.test(line));
-    if (ours.length || errors.length === 0) throw new Error(`${spec.name} does not type-check against the published declarations:\n${tsc.stdout}${tsc.stderr}`);
-    console.log(`${spec.name}: ${errors.length} error(s) in others' declarations (not Portico's), left to them:\n${errors.join('\n')}`);
-  }
-  // The host's own build (index.html, measured for the first load), and the test's page apart.
-  for (const args of [[], ['-c', 'vite.test.config.ts']]) {
-    const vite = spawnSync(process.execPath, [join(folder, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], { cwd: folder, encoding: 'utf8' });
-    if (vite.status !== 0) throw new Error(`${spec.name}: the build failed:\n${vite.stdout}${vite.stderr}`);
-  }
   const root = join(folder, 'dist-test');
   const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml' };
   const server = createServer((req, res) => {
@@ -160,12 +59,10 @@ async function setUpHost(spec: HostSpec, versions: Record<string, string>, folde
   return { spec, folder, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, log: () => '', stop };
 }
 
-/** `next build` (which type-checks too), then `next start` on a free port of 127.0.0.1, stopped by its PID. */
+/** `next start` (its build made with the host) on a free port of 127.0.0.1, stopped by its PID. */
 async function startNext(spec: HostSpec, folder: string): Promise<RunningHost> {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   const next = join(folder, 'node_modules/next/dist/bin/next');
-  const build = spawnSync(process.execPath, [next, 'build'], { cwd: folder, encoding: 'utf8', env });
-  if (build.status !== 0) throw new Error(`${spec.name}: next build failed:\n${build.stdout.slice(-3000)}${build.stderr.slice(-3000)}`);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -192,15 +89,18 @@ async function startNext(spec: HostSpec, folder: string): Promise<RunningHost> {
 
 test.beforeAll(async () => {
   test.setTimeout(1_200_000);
-  const libs = libraries();
-  const versions = versionsOf(libs);
-  registry = await startRegistry();
-  for (const lib of libs) {
-    publishTo(registry, await stageLibrary(lib, versions));
-    published.push(`${lib.pkg.name}@${lib.pkg.version}`);
+  // Under `npm test` the hosts were made beside the unit step (tools/beside.mjs), which also keeps the registry up
+  // until the browser step ends; run alone, this file makes them.
+  const made = process.env.PORTICO_REGISTRY_HOSTS
+    ? await waitForPrepared(process.env.PORTICO_REGISTRY_HOSTS, 900_000)
+    : await prepareRegistryHosts(await stageForRegistry());
+  registry = made.registry;
+  published.push(...made.published);
+  if (!process.env.PORTICO_REGISTRY_HOSTS) {
+    const own = made as Awaited<ReturnType<typeof prepareRegistryHosts>>;
+    cleanUp = () => own.registry.stop();
   }
-  console.log(`published to ${registry.url}: ${published.join(', ')}`);
-  for (const spec of HOSTS) hosts.push(await makeHost(spec, versions));
+  for (const { name, folder } of made.hosts) hosts.push(await serveHost(HOSTS.find((spec) => spec.name === name)!, folder));
 });
 
 test.afterAll(async () => {
@@ -211,7 +111,7 @@ test.afterAll(async () => {
     await host.stop();
     await rm(host.folder, { recursive: true, force: true });
   }));
-  await registry?.stop();
+  await cleanUp?.();
 });
 
 const hostNamed = (name: string) => hosts.find((h) => h.spec.name === name)!;
@@ -352,7 +252,8 @@ test.describe('hosts install Portico from a registry (Verdaccio on 127.0.0.1)', 
 
   test('its first load is the in-repo minimal host\'s, within 0.25 KiB, and at most 100 KiB gzip', () => {
     const outside = kib(measureSizes(join(hostNamed('Vite + React 19').folder, 'dist')).initial.gzip);
-    buildHost();
+    // Built beside the unit step under `npm test`, for the size budget.
+    if (process.env.PORTICO_BENCH_HOST_BUILT !== '1') buildHost();
     const inRepo = kib(measureSizes().initial.gzip);
     // For the record (no budget: wagmi, viem and TanStack Query are the host's): the wagmi host's first load.
     const withWagmi = kib(measureSizes(join(hostNamed('Vite + React 19 + wagmi 3').folder, 'dist')).initial.gzip);
