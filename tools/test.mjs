@@ -152,10 +152,11 @@ const besideResult = async (name) => {
   return JSON.parse(readFileSync(file, 'utf8'));
 };
 
-// Alone: beside the browser runs (tried), the machine was no better used and tests that wait on
-// the clock (a nonce's 150 ms lifetime, a proxy's pacing) failed under the load.
+// Not beside the browser runs (tried): the machine was no better used and tests that wait on the clock
+// (a nonce's 150 ms lifetime, a proxy's pacing) failed under the load. Three projects at a time (nx.json
+// says two): most of them wait on their services much of the time, and two left 0.4 of a core unused.
 // The tests that start the wallet frame serve the build above rather than make their own.
-await step(UNIT, () => nx(['-t', 'test', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'], built ? { PORTICO_WALLET_FRAME_BUILT: '1' } : {}));
+await step(UNIT, () => nx(['-t', 'test', '--parallel=3', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.reports/vitest.json'], built ? { PORTICO_WALLET_FRAME_BUILT: '1' } : {}));
 
 await step('size budget (minimal host initial JS, lazy feature plugins)', async () => {
   // Built beside the unit step.
