@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runInGroup } from './workspace.mjs';
+import { runInGroup, startInGroup } from './workspace.mjs';
 
 /** What `runInGroup` wrote to this process's stdout and stderr while `run` ran. */
 async function captured(run) {
@@ -31,5 +31,41 @@ describe('runInGroup with a prefix (two commands side by side, as the browser st
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(40);
     for (const line of lines) expect(line === `[1] ${'a'.repeat(3000)}` || line === `[2] ${'b'.repeat(3000)}`).toBe(true);
+  });
+});
+
+describe('startInGroup (the work npm test runs beside its steps)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('returns at once; its lines carry the prefix; stop() ends the whole group, what the command started included', async () => {
+    const out = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+    // The command starts a grandchild that would outlive it, prints its PID, and waits.
+    const script = "const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000);";
+    const job = startInGroup(process.execPath, ['-e', script], { prefix: '[beside] ' }, 2000);
+    expect(alive(job.pid)).toBe(true);
+    await vi.waitFor(() => expect(out.join('')).toMatch(/^\[beside\] grandchild \d+\n$/), { timeout: 10_000 });
+    const grandchild = Number(/grandchild (\d+)/.exec(out.join(''))[1]);
+    expect(alive(grandchild)).toBe(true);
+    await job.stop();
+    vi.restoreAllMocks();
+    expect(await job.exited).not.toBe(0);
+    expect(alive(job.pid)).toBe(false);
+    await vi.waitFor(() => expect(alive(grandchild)).toBe(false), { timeout: 5_000 });
+  });
+
+  it('resolves `exited` with the exit code of a command that ends by itself', async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const job = startInGroup(process.execPath, ['-e', 'process.exit(4)'], { prefix: '' });
+    expect(await job.exited).toBe(4);
   });
 });
