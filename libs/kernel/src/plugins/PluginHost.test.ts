@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -397,9 +397,14 @@ describe('loadView', () => {
         ],
       });
       await kernel.start();
-      await expect(kernel.loadView('Retried')).rejects.toBeInstanceOf(ViewLoadError);
-      await expect(kernel.loadView('Retried')).resolves.toEqual(expect.objectContaining({ default: 'Retried component' }));
-      expect(loaderCalls).toBe(1);
+      try {
+        await expect(kernel.loadView('Retried')).rejects.toBeInstanceOf(ViewLoadError);
+        await expect(kernel.loadView('Retried')).resolves.toEqual(expect.objectContaining({ default: 'Retried component' }));
+        expect(loaderCalls).toBe(1);
+      } finally {
+        // One folder per run was left in the temporary directory.
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 
