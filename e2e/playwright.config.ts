@@ -20,7 +20,7 @@ const REPORT = PORT === 4319 ? '.reports/playwright.json' : `.reports/playwright
  * `PORTICO_E2E_SHARD=2` every other one (tools/testPlan.test.mjs checks each test runs in exactly
  * one); unset, all of them. One run alone kept this 2-core machine kind 58 % busy, the rest waiting
  * on pages and services (21 min); the two side by side took 13.7–14.9 min each in CI. The split is
- * by measured time: in one CI run, 447 s of tests in this list against 453 s in the other. Files
+ * by measured time: in one CI run, 434 s of tests in this list against 433 s in the other. Files
  * run in name order, so the registry test comes last in its run: under `npm test` it takes the hosts
  * made beside the unit step, at the lowest priority, and first in this list's run it had waited 40 s
  * for them. A new spec runs in the second list unless named here.

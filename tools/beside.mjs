@@ -12,12 +12,13 @@
 // whole: `size.json` (`{ ok: true }`, or `{ ok: false, error }`) and `registry.json`
 // (writePrepared). The registry stays up for the registry test until this process is stopped
 // (SIGTERM or SIGINT), which stops it and deletes the hosts' folders.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { prepareRegistryHosts, writePrepared } from './registryHosts.mjs';
 import { buildFeatureVariants, buildHost } from './sizes.mjs';
+import { writeJsonWhole } from './workspace.mjs';
 
 // Before anything is started: what this process starts inherits its priority. Linux's autogroups
 // (sched_autogroup_enabled) share the processor between sessions before nice values count, and
@@ -33,11 +34,6 @@ try {
 const [folder, stageFile] = process.argv.slice(2);
 if (!folder || !stageFile) throw new Error('usage: node tools/beside.mjs <folder> <stage.json>');
 
-const writeResult = (name, body) => {
-  const file = join(folder, name);
-  writeFileSync(`${file}.tmp`, JSON.stringify(body));
-  renameSync(`${file}.tmp`, file);
-};
 const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 let prepared;
@@ -55,9 +51,9 @@ process.on('SIGINT', stop);
 try {
   buildHost();
   buildFeatureVariants();
-  writeResult('size.json', { ok: true });
+  writeJsonWhole(join(folder, 'size.json'), { ok: true });
 } catch (error) {
-  writeResult('size.json', { ok: false, error: describe(error) });
+  writeJsonWhole(join(folder, 'size.json'), { ok: false, error: describe(error) });
 }
 
 try {
@@ -67,5 +63,5 @@ try {
   // Up until stopped: the registry test asks the registry too.
   setInterval(() => {}, 1 << 30);
 } catch (error) {
-  writePrepared(join(folder, 'registry.json'), error instanceof Error ? error : new Error(String(error)));
+  writePrepared(join(folder, 'registry.json'), error instanceof Error ? error : String(error));
 }

@@ -4,12 +4,12 @@
 // its unit step at the lowest CPU priority (tools/beside.mjs) and hand them to the spec, which,
 // run alone, makes them itself. Serving them (a static server, `next start`) stays in the spec.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { libraries, stageLibrary, versionsOf } from './packages.mjs';
 import { npmWith, publishTo, startRegistry } from './registry.mjs';
-import { ROOT } from './workspace.mjs';
+import { ROOT, writeJsonWhole } from './workspace.mjs';
 
 const HOSTS_DIR = join(ROOT, 'e2e/hosts');
 /** The workspace's own versions of what the hosts install besides Portico (so npm's cache serves them). */
@@ -151,25 +151,43 @@ function setUpHost(registry, spec, versions, folder) {
 }
 
 /**
- * Hands what prepareRegistryHosts made to a test in another process: written whole to `file` (a
- * temporary name, then renamed), `{ ok: true, registry: { url, upstream, npmrc, dir }, published, hosts }`,
- * or `{ ok: false, error }` with why it could not be made.
+ * Hands what prepareRegistryHosts made to a test in another process: written whole to `file`,
+ * `{ ok: true, registry: { url, upstream, npmrc, dir }, published, hosts }`, or `{ ok: false, error }`
+ * with why it could not be made (an Error or a sentence).
  */
 export function writePrepared(file, outcome) {
-  const body = outcome instanceof Error || typeof outcome === 'string'
-    ? { ok: false, error: outcome instanceof Error ? (outcome.stack ?? outcome.message) : outcome }
-    : { ok: true, registry: { url: outcome.registry.url, upstream: outcome.registry.upstream, npmrc: outcome.registry.npmrc, dir: outcome.registry.dir }, published: outcome.published, hosts: outcome.hosts };
-  writeFileSync(`${file}.tmp`, JSON.stringify(body));
-  renameSync(`${file}.tmp`, file);
+  writeJsonWhole(
+    file,
+    outcome instanceof Error || typeof outcome === 'string'
+      ? { ok: false, error: outcome instanceof Error ? (outcome.stack ?? outcome.message) : outcome }
+      : { ok: true, registry: { url: outcome.registry.url, upstream: outcome.registry.upstream, npmrc: outcome.registry.npmrc, dir: outcome.registry.dir }, published: outcome.published, hosts: outcome.hosts },
+  );
 }
 
-/** Waits (up to `timeoutMs`) for what writePrepared wrote to `file`; throws its error if the hosts could not be made. */
+/**
+ * Waits (up to `timeoutMs`) for what writePrepared wrote to `file`. Throws, saying which, when it does not come in
+ * time, when it says the hosts could not be made, or when it is not what writePrepared writes.
+ */
 export async function waitForPrepared(file, timeoutMs) {
   for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
     if (Date.now() > deadline) throw new Error(`the registry's hosts were not ready within ${Math.round(timeoutMs / 1000)} s (${file})`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const prepared = JSON.parse(readFileSync(file, 'utf8'));
-  if (!prepared.ok) throw new Error(`the registry's hosts could not be made:\n${prepared.error}`);
+  let prepared;
+  try {
+    prepared = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not what writePrepared writes: ${error.message}`);
+  }
+  if (prepared?.ok === false && typeof prepared.error === 'string') throw new Error(`the registry's hosts could not be made:\n${prepared.error}`);
+  const isText = (value) => typeof value === 'string' && value.length > 0;
+  const registry = prepared?.registry;
+  const wellFormed =
+    prepared?.ok === true &&
+    ['url', 'upstream', 'npmrc', 'dir'].every((key) => isText(registry?.[key])) &&
+    Array.isArray(prepared.published) && prepared.published.every(isText) &&
+    Array.isArray(prepared.hosts) && prepared.hosts.length === HOSTS.length &&
+    prepared.hosts.every((host) => HOSTS.some((spec) => spec.name === host?.name) && isText(host.folder) && existsSync(host.folder));
+  if (!wellFormed) throw new Error(`${file} is not what writePrepared writes (a registry, what was published, and a folder for each of the ${HOSTS.length} hosts)`);
   return prepared;
 }

@@ -28,8 +28,11 @@ export function buildHost({ withWalletPage = false } = {}) {
 export function buildPluginVariant(plugin) {
   const code = run('npx', ['vite', 'build', '--logLevel', 'error', '-c', 'vite.plugins.config.ts'], { env: { ...NX_ENV, BENCH_PLUGIN: plugin }, cwd: HOST_DIR });
   if (code !== 0) throw new Error(`bench host + ${plugin} build failed (${code})`);
-  return join(HOST_DIR, `dist-${plugin}`);
+  return variantDist(plugin);
 }
+
+/** Where vite.plugins.config.ts puts a variant's build. */
+const variantDist = (variant) => join(HOST_DIR, `dist-${variant}`);
 
 /** A chunk file name's content hash (`activity-sVMe6Hjf.js`). */
 const CHUNK_HASH = /-[A-Za-z0-9_-]{8}\.js\b/g;
@@ -125,11 +128,10 @@ export function buildFeatureVariants() {
  */
 export function measureFeatureFirstLoads({ built = false } = {}) {
   if (!built) buildFeatureVariants();
-  const dist = (variant) => join(HOST_DIR, `dist-${variant}`);
-  const bare = measureSizes(dist('bare'), { sameHashes: true }).initial.gzip;
+  const bare = measureSizes(variantDist('bare'), { sameHashes: true }).initial.gzip;
   return Object.entries(FEATURE_VARIANTS).map(([variant, folders]) => {
-    const added = measureSizes(dist(variant), { sameHashes: true }).initial.gzip - bare;
-    const pluginFiles = firstLoadSources(dist(variant)).filter((file) => folders.some((folder) => file.startsWith(folder)));
+    const added = measureSizes(variantDist(variant), { sameHashes: true }).initial.gzip - bare;
+    const pluginFiles = firstLoadSources(variantDist(variant)).filter((file) => folders.some((folder) => file.startsWith(folder)));
     return { variant, added, pluginFiles, folders };
   });
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectReports } from './summarize.mjs';
-import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup, startInGroup } from './workspace.mjs';
+import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup, startInGroup, writeJsonWhole } from './workspace.mjs';
 
 const started = Date.now();
 // `--plan` prints what would run, in order, and runs nothing (tools/testPlan.test.mjs checks
@@ -134,23 +134,30 @@ const beside = planOnly || !built
   ? undefined
   : startInGroup(process.execPath, ['tools/beside.mjs', besideDir, join(besideDir, 'stage.json')], { env: { PORTICO_PID_DIR: besidePids.dir }, prefix: '[beside] ' }, 120_000);
 if (planOnly) console.log('beside: size budget builds, registry hosts (nice 19)');
-const stopBeside = () => beside && process.kill(-beside.pid, 'SIGTERM');
+// Ended before writing a result (killed, or a crash outside its own error handling): the result says so, and whoever
+// waits on it (the size budget, the registry test in a browser run) fails at once with that instead of timing out.
+beside?.exited.then(async (code) => {
+  const { writePrepared } = await import('./registryHosts.mjs');
+  const why = `the work beside the unit step (tools/beside.mjs) ended (exit code ${code}) before writing it`;
+  if (!existsSync(join(besideDir, 'size.json'))) writeJsonWhole(join(besideDir, 'size.json'), { ok: false, error: why });
+  if (!existsSync(join(besideDir, 'registry.json'))) writePrepared(join(besideDir, 'registry.json'), why);
+});
+// Interrupted (a second Ctrl-C ends the run at once): the work beside stops too, and its folders go.
 process.once('exit', () => {
+  if (planOnly) return;
   try {
-    stopBeside();
+    if (beside) process.kill(-beside.pid, 'SIGTERM');
   } catch {
     // Already gone.
   }
+  besidePids.close();
+  rmSync(besideDir, { recursive: true, force: true });
 });
-/** Waits for a result of the work beside (`size.json`), or for it to end without writing one. */
+/** A result of the work beside (`size.json`), once written. */
 const besideResult = async (name) => {
+  if (!beside) return { ok: false, error: 'the work beside the unit step did not start (the builds before it failed)' };
   const file = join(besideDir, name);
-  let ended = false;
-  beside?.exited.then(() => (ended = true));
-  while (!existsSync(file)) {
-    if (!beside || ended) return { ok: false, error: `the work beside the unit step ended without ${name}` };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 250));
   return JSON.parse(readFileSync(file, 'utf8'));
 };
 
@@ -198,8 +205,6 @@ if (beside) {
   await beside.stop();
   const left = await besidePids.sweep(started);
   if (left.length) console.warn(`⚠ beside the unit step: stopped what was left running: ${left.join('; ')}`);
-  besidePids.close();
-  rmSync(besideDir, { recursive: true, force: true });
 }
 
 if (planOnly) process.exit(0);

@@ -1,7 +1,7 @@
 // Shared by the start, test and bench orchestrators: install what is missing, run
 // commands, and keep track of child processes so every one is stopped by PID.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,12 @@ export function ensureInstalled() {
   console.log('› Installing dependencies (npm ci)…');
   const code = run('npm', ['ci', '--no-audit', '--no-fund'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   if (code !== 0) throw new Error(`npm ci failed with exit code ${code}`);
+}
+
+/** Writes `value` as JSON to `file` whole: under a temporary name first, then renamed, so a reader never sees half of it. */
+export function writeJsonWhole(file, value) {
+  writeFileSync(`${file}.tmp`, JSON.stringify(value));
+  renameSync(`${file}.tmp`, file);
 }
 
 /** Debian's Chromium: the browser a visitor has (the benchmarks measure it). */
@@ -142,12 +148,7 @@ export function listPid(pid, name, { group = false } = {}) {
  * command prints is printed whole with this prefix, so two commands run side by side stay readable.
  */
 export async function runInGroup(command, args, options = {}, graceMs = 3000) {
-  const stdio = options.prefix === undefined ? 'inherit' : 'pipe';
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', stdio, stdio], detached: true });
-  if (options.prefix !== undefined) {
-    prefixLines(child.stdout, process.stdout, options.prefix);
-    prefixLines(child.stderr, process.stderr, options.prefix);
-  }
+  const child = spawnInGroup(command, args, options);
   // Its pipes close once the command and whatever it started have let go of them.
   const closed = new Promise((done) => child.once('close', done));
   const forward = (signal) => signalTarget(-child.pid, signal);
@@ -172,16 +173,13 @@ export async function runInGroup(command, args, options = {}, graceMs = 3000) {
   }
 }
 
-/** Copies `from` to `to` a whole line at a time, each line after `prefix` (a last line without its newline too). */
 /**
  * Starts a command in its own process group, its output prefixed line by line as runInGroup's, and
  * returns at once: `{ pid, exited, stop }`; `exited` resolves its exit code, `stop()` ends its whole
  * group (SIGTERM, then SIGKILL after `graceMs`).
  */
 export function startInGroup(command, args, options = {}, graceMs = 3000) {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  prefixLines(child.stdout, process.stdout, options.prefix ?? '');
-  prefixLines(child.stderr, process.stderr, options.prefix ?? '');
+  const child = spawnInGroup(command, args, options);
   const exited = new Promise((done) => {
     child.once('error', () => done(1));
     child.once('exit', (code) => done(code ?? 1));
@@ -189,6 +187,18 @@ export function startInGroup(command, args, options = {}, graceMs = 3000) {
   return { pid: child.pid, exited, stop: () => stopTargets([-child.pid], graceMs) };
 }
 
+/** `command` as the leader of a process group of its own; its output inherited, or printed a line at a time after `options.prefix`. */
+function spawnInGroup(command, args, options) {
+  const stdio = options.prefix === undefined ? 'inherit' : 'pipe';
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', stdio, stdio], detached: true });
+  if (options.prefix !== undefined) {
+    prefixLines(child.stdout, process.stdout, options.prefix);
+    prefixLines(child.stderr, process.stderr, options.prefix);
+  }
+  return child;
+}
+
+/** Copies `from` to `to` a whole line at a time, each line after `prefix` (a last line without its newline too). */
 function prefixLines(from, to, prefix) {
   let partial = '';
   from.setEncoding('utf8');

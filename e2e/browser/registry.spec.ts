@@ -91,15 +91,15 @@ test.beforeAll(async () => {
   test.setTimeout(1_200_000);
   // Under `npm test` the hosts were made beside the unit step (tools/beside.mjs), which also keeps the registry up
   // until the browser step ends; run alone, this file makes them.
-  const made = process.env.PORTICO_REGISTRY_HOSTS
-    ? await waitForPrepared(process.env.PORTICO_REGISTRY_HOSTS, 900_000)
-    : await prepareRegistryHosts(await stageForRegistry());
+  let made: { registry: NonNullable<typeof registry>; published: string[]; hosts: Array<{ name: string; folder: string }> };
+  if (process.env.PORTICO_REGISTRY_HOSTS) made = await waitForPrepared(process.env.PORTICO_REGISTRY_HOSTS, 900_000);
+  else {
+    const own = await prepareRegistryHosts(await stageForRegistry());
+    cleanUp = () => own.registry.stop();
+    made = own;
+  }
   registry = made.registry;
   published.push(...made.published);
-  if (!process.env.PORTICO_REGISTRY_HOSTS) {
-    const own = made as Awaited<ReturnType<typeof prepareRegistryHosts>>;
-    cleanUp = () => own.registry.stop();
-  }
   for (const { name, folder } of made.hosts) hosts.push(await serveHost(HOSTS.find((spec) => spec.name === name)!, folder));
 });
 
