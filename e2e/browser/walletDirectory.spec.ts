@@ -110,6 +110,20 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
     await expectNoSeriousA11yViolations(page, 'Connect with a refused project id');
   });
 
+  test('a visitor who clicks before the listing code has arrived (the playground’s custom wallet makes the start wait for it): the registry is still asked once it has, so the refused project id still raises the alert, and a known one gets its Recommended wallets', async ({ page }) => {
+    // The listing code takes 1.5 s to arrive; the click comes before it does.
+    await page.route(/\/sessionModule-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await freshPage(page, path('&projectId=not-a-cloud-project'));
+    let d = await openConnectView(page);
+    await expect(d.getByText('Invalid Project ID')).toBeVisible({ timeout: 10_000 });
+    await freshPage(page, path());
+    d = await openConnectView(page);
+    await expect(d.locator('[data-group="recommended"] [data-connector-id]')).toHaveCount(4, { timeout: 10_000 });
+  });
+
   test('a registry that fails: the kept places show while it is asked, then go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {
     // Refused after 1 s, so the first open shows the places before the failure.
     await page.route(`${process.env.PORTICO_REGISTRY}/**`, async (route) => {

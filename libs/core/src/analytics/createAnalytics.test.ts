@@ -62,6 +62,18 @@ describe('createAnalytics', () => {
     expect(bare.kernel.events.listenerCount('siwx:session-added' as never)).toBe(0);
   });
 
+  it('an open before the recorder’s code has arrived (a click on a slow network) is recorded once it has', async () => {
+    const events: AnalyticsEvent[] = [];
+    const { plugin } = acmeChain();
+    const p = createPortico({ projectId: 'proj-1', storage: createMemoryStorage(), logLevel: 'silent', networks, plugins: [plugin], analytics: { onEvent: (e) => events.push(e) } }, { shell: shellPlugin });
+    cleanups.push(() => p.dispose());
+    // The recorder is a dynamic import: it cannot be there in the task that made the instance.
+    p.open();
+    await p.start();
+    await expect.poll(() => events.map((e) => e.type)).toContain('modal_opened');
+    expect(events.filter((e) => e.type === 'modal_opened')).toHaveLength(1);
+  });
+
   it('records nothing while the flag is off, even with a sink', async () => {
     const events: AnalyticsEvent[] = [];
     const p = await started({ features: { analytics: false }, analytics: { onEvent: (e) => events.push(e) } });

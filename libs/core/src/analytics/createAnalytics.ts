@@ -12,7 +12,7 @@ export interface Analytics {
 
 /** What `createAnalytics` needs from the Portico instance being made. */
 export interface AnalyticsInput {
-  readonly kernel: Pick<Kernel, 'events' | 'connectors' | 'flags' | 'logger'>;
+  readonly kernel: Pick<Kernel, 'events' | 'connectors' | 'flags' | 'logger' | 'router'>;
   readonly connectAttempt: Observable<ConnectAttempt | undefined>;
   readonly projectId: string | undefined;
   readonly options: AnalyticsOptions | undefined;
@@ -89,6 +89,9 @@ export function createAnalytics({ kernel, connectAttempt, projectId, options, ti
       sink?.clear();
     }),
   ];
+  // Opened before this code arrived (a click while it loaded): that open is a fact too.
+  const route = kernel.router.getSnapshot();
+  if (route.isOpen) record('modal:opened', { view: route.current.view });
   return {
     dispose() {
       if (disposed) return;

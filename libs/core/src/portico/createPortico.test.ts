@@ -2,6 +2,8 @@ import { createMemoryStorage, definePlugin, kernelRefs } from '@portico/kernel';
 import { connectorPreparerRef } from '../actions/connectorPreparerRef';
 import { shellPlugin } from '@portico/kernel/testing';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
 import { createPortico, type Portico } from './createPortico';
@@ -438,6 +440,44 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
     expect(p.kernel.connectors.get('mine')).toBeUndefined();
     expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringContaining('customWallets are reached through WalletConnect, which is not enabled: 1 custom wallet(s) not listed'));
     warn.mockRestore();
+  });
+
+  it('a click that opens the modal while start still waits for the listing code (custom wallets) still has the registry asked: a refused project id raises its alert', async () => {
+    const asked: string[] = [];
+    // A registry that refuses every project, as the hosted API refuses an unknown one.
+    const registry = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Invalid project id"}');
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    try {
+      const { plugin } = acmeChain();
+      // A connection-protocol plugin (as plugin-walletconnect): the connector that reaches registry wallets.
+      const protocol = definePlugin({
+        manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' }, contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
+        activate(ctx) {
+          ctx.services.get(kernelRefs.connectors).register({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
+        },
+      });
+      const p = portico({
+        projectId: 'unknown-project',
+        networks,
+        plugins: [plugin, protocol],
+        walletRegistryUrl: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`,
+        customWallets: [{ id: 'mine', name: 'My Wallet' }],
+      });
+      const starting = p.start();
+      // Opened once the plugins are set up, while start waits for the listing code the custom wallets need.
+      await p.kernel.start();
+      expect(p.kernel.connectors.get('mine')).toBeUndefined();
+      p.open();
+      await starting;
+      await vi.waitFor(() => expect(p.kernel.alerts.getSnapshot().map((a) => a.id)).toContain('invalid-project-id'), { timeout: 5_000 });
+      expect(asked.some((url) => url.startsWith('/getWallets'))).toBe(true);
+      expect(p.directory.listed).toBe(true);
+    } finally {
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 
   it('refuses a malformed custom wallet, naming the field', () => {

@@ -160,6 +160,10 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
         )
       : undefined;
   let started: Promise<void> | undefined;
+  // The modal's first open, heard from now on: a visitor's click can open it before `start` is
+  // over (it waits for the analytics recorder, the plugins' setup and the custom wallets' listing
+  // code), and a listener added only then would miss it, so the registry would never be asked.
+  const firstOpen = new Promise<void>((resolve) => kernel.events.once('modal:opened', () => resolve()));
 
   const portico: Portico = {
     kernel,
@@ -231,8 +235,9 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
             }
             // The actions load, and registry wallets are fetched, when the modal first opens (nothing
             // touches the network before a click), in the background: a slow registry never holds up the modal.
-            kernel.events.once('modal:opened', () => {
+            void firstOpen.then(() => {
               // Once the browser is idle after the open: nothing competes with the first view's render.
+              if (kernel.isDisposed) return;
               onIdle(() => {
                 void loadReads().catch((error: unknown) => kernel.logger.warn('The account reads failed to load', error));
                 void session().then(
