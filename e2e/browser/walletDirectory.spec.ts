@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/plugin-walletconnect/testing';
 import type { Hex } from 'viem';
 import { clickToView } from '@portico/tools/clickToView';
@@ -111,17 +111,25 @@ test.describe('Wallet directory: featured, custom, excluded, recommended and All
   });
 
   test('a visitor who clicks before the listing code has arrived (the playground’s custom wallet makes the start wait for it): the registry is still asked once it has, so the refused project id still raises the alert, and a known one gets its Recommended wallets', async ({ page }) => {
-    // The listing code takes 1.5 s to arrive; the click comes before it does.
+    // The listing code is held until the Connect view is on screen: the click certainly comes first.
+    let held = 0;
+    let release = () => {};
     await page.route(/\/sessionModule-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      held++;
+      await new Promise<void>((resolve) => (release = resolve));
       await route.continue();
     });
-    await freshPage(page, path('&projectId=not-a-cloud-project'));
-    let d = await openConnectView(page);
-    await expect(d.getByText('Invalid Project ID')).toBeVisible({ timeout: 10_000 });
-    await freshPage(page, path());
-    d = await openConnectView(page);
-    await expect(d.locator('[data-group="recommended"] [data-connector-id]')).toHaveCount(4, { timeout: 10_000 });
+    for (const [projectId, shown] of [
+      ['not-a-cloud-project', (d: Locator) => expect(d.getByText('Invalid Project ID')).toBeVisible({ timeout: 10_000 })],
+      [undefined, (d: Locator) => expect(d.locator('[data-group="recommended"] [data-connector-id]')).toHaveCount(4, { timeout: 10_000 })],
+    ] as const) {
+      held = 0;
+      await freshPage(page, path(projectId ? `&projectId=${projectId}` : ''));
+      const d = await openConnectView(page);
+      await expect.poll(() => held).toBe(1);
+      release();
+      await shown(d);
+    }
   });
 
   test('a registry that fails: the kept places show while it is asked, then go once it has failed, leaving the installed wallets and no empty Recommended section', async ({ page }) => {

@@ -163,7 +163,7 @@ export function createPortico(config: PorticoConfig, binding: PorticoBinding = {
   // The modal's first open, heard from now on: a visitor's click can open it before `start` is
   // over (it waits for the analytics recorder, the plugins' setup and the custom wallets' listing
   // code), and a listener added only then would miss it, so the registry would never be asked.
-  const firstOpen = new Promise<void>((resolve) => kernel.events.once('modal:opened', () => resolve()));
+  const firstOpen = new Promise((resolve) => kernel.events.once('modal:opened', resolve));
 
   const portico: Portico = {
     kernel,

@@ -298,8 +298,8 @@ export class PluginHost implements Observable<readonly PluginInfo[]> {
   private armTriggers(record: PluginRecord): void {
     const activation = record.manifest!.activation;
     if (!activation || activation === 'eager') return;
-    // Lazy plugins wait for start(): before it, nothing of any plugin runs.
-    const fire = () => void (this.started && this.activate(record.id));
+    // Lazy plugins wait for start(): before it, nothing of any plugin runs; a trigger before it activates once started.
+    const fire = (): void => void (this.started ? this.activate(record.id) : this.parts.events.once('kernel:started', fire));
     if (activation.onConnectors) record.triggers.push(this.parts.connection().subscribe(() => this.isEager(record.id) && fire()));
     const views = new Set(activation.onViews ?? []);
     if (views.size) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CONNECTOR_GROUPS, type ConnectorGroup, type RegisteredConnector } from '@portico/kernel';
 import { directoryVia, type Portico } from '@portico/core';
 
-/** How long after the first open the Connect view keeps places for registry wallets that have not come (a registry that never answers). */
+/** How long after the first open (and the start) the Connect view keeps places for registry wallets that have not come (a registry that never answers). */
 export const LISTING_PLACES_MS = 8_000;
 
 interface Listing {
@@ -14,7 +14,8 @@ const listings = new WeakMap<Portico, Listing>();
 /**
  * Follows the first listing of registry wallets (featured and recommended, fetched once the modal
  * first opens: see `createPortico`) from when the modal's code arrives, before any open: done at
- * `wallets:listed`, or `LISTING_PLACES_MS` after the first open. Nothing for a host without a registry.
+ * `wallets:listed`, or `LISTING_PLACES_MS` after the first open, counted from the end of the start when the
+ * open came before it. Nothing for a host without a registry.
  */
 export function followWalletListing(portico: Portico): void {
   const { kernel } = portico;
@@ -30,7 +31,8 @@ export function followWalletListing(portico: Portico): void {
   // with the listing under way unseen: the wallets come in as they are listed, without places kept.
   if (portico.directory.listed || kernel.router.getSnapshot().isOpen) return end();
   kernel.events.once('wallets:listed', end);
-  kernel.events.once('modal:opened', () => setTimeout(end, LISTING_PLACES_MS));
+  // The registry is asked once the modal has opened and the start is over (an open can come first): timed from then.
+  kernel.events.once('modal:opened', () => void portico.start().then(() => setTimeout(end, LISTING_PLACES_MS), end));
 }
 
 /**
