@@ -2,7 +2,7 @@ import { createMemoryStorage, definePlugin, kernelRefs } from '@portico/kernel';
 import { connectorPreparerRef } from '../actions/connectorPreparerRef';
 import { shellPlugin } from '@portico/kernel/testing';
 import { ChainNotSupportedError, ConfigInvalidError } from '@portico/kernel/errors';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acmeChain, acmeNetworks as networks } from '../../testing/acmeChain';
@@ -442,42 +442,56 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
     warn.mockRestore();
   });
 
-  it('a click that opens the modal while start still waits for the listing code (custom wallets) still has the registry asked: a refused project id raises its alert', async () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+  /** A registry that refuses every project, as the hosted API refuses an unknown one; `asked` are the paths asked. */
+  const refusingRegistry = async () => {
     const asked: string[] = [];
-    // A registry that refuses every project, as the hosted API refuses an unknown one.
-    const registry = createServer((request, response) => {
+    const server = createServer((request, response) => {
       asked.push(request.url ?? '');
       response.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Invalid project id"}');
     });
-    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
-    try {
-      const { plugin } = acmeChain();
-      // A connection-protocol plugin (as plugin-walletconnect): the connector that reaches registry wallets.
-      const protocol = definePlugin({
-        manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' }, contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
-        activate(ctx) {
-          ctx.services.get(kernelRefs.connectors).register({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
-        },
-      });
-      const p = portico({
-        projectId: 'unknown-project',
-        networks,
-        plugins: [plugin, protocol],
-        walletRegistryUrl: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`,
-        customWallets: [{ id: 'mine', name: 'My Wallet' }],
-      });
-      const starting = p.start();
-      // Opened once the plugins are set up, while start waits for the listing code the custom wallets need.
-      await p.kernel.start();
-      expect(p.kernel.connectors.get('mine')).toBeUndefined();
-      p.open();
-      await starting;
-      await vi.waitFor(() => expect(p.kernel.alerts.getSnapshot().map((a) => a.id)).toContain('invalid-project-id'), { timeout: 5_000 });
-      expect(asked.some((url) => url.startsWith('/getWallets'))).toBe(true);
-      expect(p.directory.listed).toBe(true);
-    } finally {
-      await new Promise((resolve) => registry.close(resolve));
-    }
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return { asked, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  };
+  // A connection-protocol plugin (as plugin-walletconnect): the connector that reaches registry wallets.
+  const protocol = definePlugin({
+    manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' }, contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
+    activate(ctx) {
+      ctx.services.get(kernelRefs.connectors).register({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
+    },
+  });
+  const alerted = (p: Portico) => vi.waitFor(() => expect(p.kernel.alerts.getSnapshot().map((a) => a.id)).toContain('invalid-project-id'), { timeout: 5_000 });
+
+  it('a click that opens the modal while start still waits for the listing code (custom wallets) still has the registry asked: a refused project id raises its alert', async () => {
+    const registry = await refusingRegistry();
+    const p = portico({ projectId: 'unknown-project', networks, plugins: [acmeChain().plugin, protocol], walletRegistryUrl: registry.url, customWallets: [{ id: 'mine', name: 'My Wallet' }] });
+    const starting = p.start();
+    // Opened once the plugins are set up, while start waits for the listing code the custom wallets need.
+    await p.kernel.start();
+    expect(p.kernel.connectors.get('mine')).toBeUndefined();
+    p.open();
+    await starting;
+    await alerted(p);
+    expect(registry.asked.some((url) => url.startsWith('/getWallets'))).toBe(true);
+    expect(p.directory.listed).toBe(true);
+  });
+
+  it('WalletConnect listed as a lazy plugin that arrives after the first open: the registry is asked once its connector is there', async () => {
+    const registry = await refusingRegistry();
+    let arrive: ((plugin: typeof protocol) => void) | undefined;
+    const p = portico({ projectId: 'unknown-project', networks, plugins: [acmeChain().plugin, () => new Promise<typeof protocol>((resolve) => (arrive = resolve))], walletRegistryUrl: registry.url });
+    await p.start();
+    p.open();
+    // The first listing is over with nothing to reach the registry through, and the plugin is on its way.
+    await vi.waitFor(() => expect(p.directory.listed && arrive).toBeTruthy());
+    expect(registry.asked).toEqual([]);
+    arrive!(protocol);
+    await alerted(p);
+    expect(registry.asked.filter((url) => url.startsWith('/getWallets'))).toHaveLength(1);
   });
 
   it('refuses a malformed custom wallet, naming the field', () => {

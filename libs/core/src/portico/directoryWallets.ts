@@ -83,8 +83,8 @@ export function registerCustomWallets(kernel: Kernel, directory: WalletDirectory
 
 /**
  * Lists the featured and recommended registry wallets, when WalletConnect (which reaches them)
- * is enabled. Called when the modal first opens: nothing touches the network before a click.
- * Failures are logged; the Connect view still shows what is installed.
+ * is enabled, or once it is (a lazy plugin). Called when the modal first opens: nothing touches
+ * the network before a click. Failures are logged; the Connect view still shows what is installed.
  */
 export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirectory): Promise<void> {
   const { registry } = directory;
@@ -97,7 +97,17 @@ export async function loadRegistryWallets(kernel: Kernel, directory: WalletDirec
     directory.listed = true;
     kernel.events.emit('wallets:listed', listed);
   };
-  if (!registry || !via) return done();
+  if (!registry) return done();
+  if (!via) {
+    // Nothing reaches registry wallets yet: WalletConnect may be a lazy plugin still loading when
+    // the modal opened. They are listed once its connector comes (for a host without it, never).
+    const off = kernel.connectors.subscribe(() => {
+      if (kernel.isDisposed || !kernel.connectors.get(directoryVia(kernel) ?? '')) return;
+      off();
+      void loadRegistryWallets(kernel, directory);
+    });
+    return done();
+  }
   const allowed = (wallet: RegistryWallet) => !directory.excludeWalletIds.has(wallet.id) && (!directory.includeWalletIds || directory.includeWalletIds.includes(wallet.id)) && !installedConnector(kernel, wallet);
   try {
     // Recent wallets picked from All Wallets on an earlier visit are not listed otherwise: fetch
