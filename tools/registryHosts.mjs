@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { libraries, stageLibrary, versionsOf } from './packages.mjs';
 import { npmWith, publishTo, startRegistry } from './registry.mjs';
-import { ROOT, writeJsonWhole } from './workspace.mjs';
+import { ROOT, waitForFile, writeJsonWhole } from './workspace.mjs';
 
 const HOSTS_DIR = join(ROOT, 'e2e/hosts');
 /** The workspace's own versions of what the hosts install besides Portico (so npm's cache serves them). */
@@ -169,10 +169,7 @@ export function writePrepared(file, outcome) {
  * time, when it says the hosts could not be made, or when it is not what writePrepared writes.
  */
 export async function waitForPrepared(file, timeoutMs) {
-  for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
-    if (Date.now() > deadline) throw new Error(`the registry's hosts were not ready within ${Math.round(timeoutMs / 1000)} s (${file})`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForFile(file, timeoutMs, "the registry's hosts");
   let prepared;
   try {
     prepared = JSON.parse(readFileSync(file, 'utf8'));

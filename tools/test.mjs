@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectReports } from './summarize.mjs';
-import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup, startInGroup, writeJsonWhole } from './workspace.mjs';
+import { createPidRegistry, ensureChromium, ensureInstalled, NX_ENV, ROOT, runInGroup, startInGroup, waitForFile, writeJsonWhole } from './workspace.mjs';
 
 const started = Date.now();
 // `--plan` prints what would run, in order, and runs nothing (tools/testPlan.test.mjs checks
@@ -153,12 +153,16 @@ process.once('exit', () => {
   besidePids.close();
   rmSync(besideDir, { recursive: true, force: true });
 });
-/** A result of the work beside (`size.json`), once written. */
+/** A result of the work beside (`size.json`), once written; not written within 15 min (a build that hangs), a failure saying so. */
 const besideResult = async (name) => {
   if (!beside) return { ok: false, error: 'the work beside the unit step did not start (the builds before it failed)' };
   const file = join(besideDir, name);
-  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 250));
-  return JSON.parse(readFileSync(file, 'utf8'));
+  try {
+    await waitForFile(file, 900_000, `${name} of the work beside the unit step`);
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { ok: false, error: error.message };
+  }
 };
 
 // Not beside the browser runs (tried): the machine was no better used and tests that wait on the clock

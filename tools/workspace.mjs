@@ -38,6 +38,14 @@ export function writeJsonWhole(file, value) {
   renameSync(`${file}.tmp`, file);
 }
 
+/** Waits for `file` to exist, looking every 250 ms; after `timeoutMs` throws, naming `what` did not come and the file. */
+export async function waitForFile(file, timeoutMs, what) {
+  for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
+    if (Date.now() > deadline) throw new Error(`${what}: not ready within ${Math.round(timeoutMs / 1000)} s (${file})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Debian's Chromium: the browser a visitor has (the benchmarks measure it). */
 export const CHROMIUM = '/usr/bin/chromium';
 /**

@@ -398,13 +398,16 @@ describe('theme variables in the config', () => {
 });
 
 describe('custom wallets (the host’s own, reached through WalletConnect)', () => {
+  // A connection-protocol plugin (as plugin-walletconnect): the connector that reaches registry wallets.
+  const protocol = definePlugin({
+    manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' }, contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
+    activate(ctx) {
+      ctx.services.get(kernelRefs.connectors).register({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
+    },
+  });
   it('lists them in the custom group in the host’s order once started, minus excluded ones; unsafe links are dropped with a warning', async () => {
     const { plugin } = acmeChain();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    // A connection-protocol plugin's manifest, as plugin-walletconnect's: its connector group names the connector.
-    const protocol = definePlugin({
-      manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
-    });
     const p = createPortico({
       projectId: 'p',
       networks,
@@ -457,13 +460,6 @@ describe('custom wallets (the host’s own, reached through WalletConnect)', () 
     servers.push(server);
     return { asked, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   };
-  // A connection-protocol plugin (as plugin-walletconnect): the connector that reaches registry wallets.
-  const protocol = definePlugin({
-    manifest: { id: 'protocol', version: '1.0.0', kernel: '^0.1.0', requires: { 'chain-acme': '^1.0.0' }, contributes: { connectorGroups: [{ id: 'walletConnect', group: 'walletConnect', connectorType: 'WALLET_CONNECT' }] } },
-    activate(ctx) {
-      ctx.services.get(kernelRefs.connectors).register({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespaces: ['acme'] }, ctx.pluginId);
-    },
-  });
   const alerted = (p: Portico) => vi.waitFor(() => expect(p.kernel.alerts.getSnapshot().map((a) => a.id)).toContain('invalid-project-id'), { timeout: 5_000 });
 
   it('a click that opens the modal while start still waits for the listing code (custom wallets) still has the registry asked: a refused project id raises its alert', async () => {
